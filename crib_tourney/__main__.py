@@ -1,0 +1,3 @@
+from crib_tourney.cli.app import main
+
+main()

@@ -1,0 +1,83 @@
+"""The root command: global options, error handling and sub-command registration."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated, Optional
+
+import typer
+from typer.core import TyperGroup
+
+from crib_tourney import __version__
+from crib_tourney.cli import state
+from crib_tourney.errors import CribError
+
+
+class CribGroup(TyperGroup):
+    """Turns domain errors into one line on stderr and exit 1, never a traceback."""
+
+    def invoke(self, ctx):  # type: ignore[no-untyped-def]
+        try:
+            return super().invoke(ctx)
+        except CribError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(1) from None
+        except Exception as exc:  # database trouble: still one clear line
+            if not type(exc).__module__.startswith(("sqlalchemy", "sqlite3")):
+                raise
+            from crib_tourney.store.db import describe_db_error
+
+            message = describe_db_error(exc)
+            typer.echo(f"error: {message}", err=True)
+            raise typer.Exit(1) from None
+
+
+app = typer.Typer(
+    cls=CribGroup,
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    help="Run cribbage tournaments and leagues: players, events, results, standings, and a complete cribbage engine.",
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"crib-tourney {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    db: Annotated[
+        Optional[str],
+        typer.Option("--db", help="Database file or SQLAlchemy URL (default: crib-tourney.db here, or $CRIB_TOURNEY_DB)."),
+    ] = None,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
+) -> None:
+    """crib-tourney: cribbage tournaments, leagues and rulings.
+
+    Example: crib-tourney count 5H 5D 5S JC --starter 5C
+    """
+    state.DB_LOCATION = db or os.environ.get("CRIB_TOURNEY_DB") or "crib-tourney.db"
+
+
+def _register() -> None:
+    from crib_tourney.cli import engine_cmds
+
+    engine_cmds.register(app)
+
+
+_register()
+
+
+def main() -> None:
+    app(prog_name="crib-tourney")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

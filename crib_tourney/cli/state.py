@@ -1,0 +1,3 @@
+"""Process-wide CLI state set by the root callback."""
+
+DB_LOCATION: str = "crib-tourney.db"

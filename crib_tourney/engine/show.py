@@ -1,0 +1,221 @@
+"""The show: counting a hand or crib (its cards plus the starter)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Sequence
+
+from crib_tourney.engine.cards import JACK, Card
+from crib_tourney.engine.variants import STANDARD, Variant
+from crib_tourney.errors import CardError, VariantError
+
+
+@dataclass(frozen=True)
+class Item:
+    kind: str  # fifteen, pair, run, flush, nobs
+    cards: tuple[Card, ...]
+    points: int
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
+
+
+@dataclass(frozen=True)
+class ShowCount:
+    hand: tuple[Card, ...]
+    starter: Card
+    is_crib: bool
+    items: tuple[Item, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(item.points for item in self.items)
+
+    def as_dict(self) -> dict:
+        return {
+            "total": self.total,
+            "items": [item.as_dict() for item in self.items],
+            "hand": [str(c) for c in self.hand],
+            "starter": str(self.starter),
+            "crib": self.is_crib,
+        }
+
+
+def _value(rank: int) -> int:
+    return min(rank, 10)
+
+
+def fifteens(cards: Sequence[Card]) -> list[Item]:
+    items = []
+    for size in range(2, len(cards) + 1):
+        for combo in combinations(cards, size):
+            if sum(c.value for c in combo) == 15:
+                items.append(Item("fifteen", tuple(combo), 2))
+    return items
+
+
+def pairs(cards: Sequence[Card]) -> list[Item]:
+    return [Item("pair", (a, b), 2) for a, b in combinations(cards, 2) if a.rank == b.rank]
+
+
+def runs(cards: Sequence[Card]) -> list[Item]:
+    """Every distinct run: for the longest stretch of consecutive ranks (3+), one
+    run per way of choosing one card of each rank (double, triple, double-double)."""
+    by_rank: dict[int, list[Card]] = {}
+    for card in sorted(cards):
+        by_rank.setdefault(card.rank, []).append(card)
+    items: list[Item] = []
+    rank = 1
+    while rank <= 13:
+        if rank not in by_rank:
+            rank += 1
+            continue
+        stretch = []
+        while rank in by_rank:
+            stretch.append(rank)
+            rank += 1
+        if len(stretch) >= 3:
+            combos: list[tuple[Card, ...]] = [()]
+            for r in stretch:
+                combos = [combo + (card,) for combo in combos for card in by_rank[r]]
+            items.extend(Item("run", combo, len(stretch)) for combo in combos)
+    return items
+
+
+def flush(hand: Sequence[Card], starter: Card, is_crib: bool, variant: Variant) -> list[Item]:
+    suits = {card.suit for card in hand}
+    if len(suits) != 1:
+        return []
+    with_starter = starter.suit in suits
+    if is_crib and variant.crib_flush_needs_starter and not with_starter:
+        return []
+    cards = tuple(hand) + ((starter,) if with_starter and variant.flush_counts_starter else ())
+    return [Item("flush", cards, len(cards) * variant.hand_flush_points_per_card)]
+
+
+def nobs(hand: Sequence[Card], starter: Card, variant: Variant) -> list[Item]:
+    return [
+        Item("nobs", (card,), variant.nobs_points)
+        for card in hand
+        if card.rank == JACK and card.suit == starter.suit
+    ]
+
+
+def check_show_cards(hand: Sequence[Card], starter: Card, is_crib: bool, variant: Variant) -> None:
+    if is_crib and not variant.has_crib:
+        raise VariantError(f"{variant.name} has no crib")
+    expected = variant.crib_size if is_crib else variant.hand_size
+    what = "crib" if is_crib else f"{variant.name} hand"
+    if len(hand) != expected:
+        raise CardError(f"a {what} holds {expected} cards plus the starter, not {len(hand)}")
+    if starter in hand:
+        raise CardError(f"card {starter} is both in the hand and the starter")
+    if len(set(hand)) != len(hand):
+        dup = next(c for c in hand if list(hand).count(c) > 1)
+        raise CardError(f"card {dup} appears twice; one deck has one {dup}")
+
+
+def count_show(
+    hand: Sequence[Card], starter: Card, is_crib: bool = False, variant: Variant = STANDARD
+) -> ShowCount:
+    """Count a hand (or crib) with its starter, item by item, in the order a
+    player says it: fifteens, pairs, runs, flush, nobs."""
+    check_show_cards(hand, starter, is_crib, variant)
+    all_cards = list(hand) + [starter]
+    items = (
+        fifteens(all_cards)
+        + pairs(all_cards)
+        + runs(all_cards)
+        + flush(hand, starter, is_crib, variant)
+        + nobs(hand, starter, variant)
+    )
+    return ShowCount(tuple(hand), starter, is_crib, tuple(items))
+
+
+def rank_points(ranks: Sequence[int]) -> int:
+    """Points of the show that depend on ranks alone (fifteens, pairs, runs).
+    Used by the exact statistics, which add flush and nobs by counting suits."""
+    points = 0
+    values = [_value(r) for r in ranks]
+    n = len(values)
+    # fifteens over every subset, by bitmask
+    for mask in range(3, 1 << n):
+        total = 0
+        for i in range(n):
+            if mask >> i & 1:
+                total += values[i]
+        if total == 15:
+            points += 2
+    counts = Counter(ranks)
+    for m in counts.values():
+        points += m * (m - 1)  # C(m,2) pairs x 2 points
+    rank = 1
+    while rank <= 13:
+        if rank not in counts:
+            rank += 1
+            continue
+        length, ways = 0, 1
+        while rank in counts:
+            length += 1
+            ways *= counts[rank]
+            rank += 1
+        if length >= 3:
+            points += length * ways
+    return points
+
+
+_NUMBER_WORDS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen"
+    " fourteen fifteen sixteen seventeen eighteen nineteen twenty"
+).split()
+
+
+def _pair_phrase(pair_count: int) -> str:
+    return {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}.get(pair_count, f"{pair_count} pairs")
+
+
+def spoken(count: ShowCount) -> str:
+    """The count the way a player says it, e.g. 'fifteen two, fifteen four, ... and
+    one for his nobs is 29'."""
+    if count.total == 0:
+        return "nineteen (no points) is 0"
+    phrases: list[str] = []
+    running = 0
+    for item in count.items:
+        if item.kind == "fifteen":
+            running += item.points
+            phrases.append(f"fifteen {_NUMBER_WORDS[running]}")
+    pair_items = [i for i in count.items if i.kind == "pair"]
+    by_rank = Counter(i.cards[0].rank for i in pair_items)
+    for rank_pairs in by_rank.values():
+        running += 2 * rank_pairs
+        phrases.append(f"{_pair_phrase(rank_pairs)} is {running}")
+    run_items = [i for i in count.items if i.kind == "run"]
+    if run_items:
+        length = run_items[0].points
+        running += sum(i.points for i in run_items)
+        label = {1: "a run", 2: "a double run", 3: "a triple run", 4: "a double-double run"}.get(
+            len(run_items), f"{len(run_items)} runs"
+        )
+        phrases.append(f"{label} of {_NUMBER_WORDS[length]} is {running}")
+    for item in count.items:
+        if item.kind == "flush":
+            running += item.points
+            phrases.append(f"a flush of {_NUMBER_WORDS[len(item.cards)]} is {running}")
+        elif item.kind == "nobs":
+            running += item.points
+            phrases.append(f"one for his nobs is {running}")
+    if len(phrases) > 1:
+        text = ", ".join(phrases[:-1]) + " and " + phrases[-1]
+    else:
+        text = phrases[0]
+    if not text.endswith(f"is {count.total}"):
+        text += f" is {count.total}"
+    return text
+
+
+def heels(starter: Card, variant: Variant = STANDARD) -> int:
+    """His heels: the dealer's points for a jack turned as starter."""
+    return variant.heels_points if starter.rank == JACK else 0

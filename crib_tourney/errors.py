@@ -1,0 +1,26 @@
+"""The project's exceptions. Each carries the one-line message a user should see."""
+
+
+class CribError(Exception):
+    """A domain error: bad input or an impossible request. The CLI prints its
+    message on one line and exits 1."""
+
+
+class CardError(CribError):
+    """A card token that is not a card, or a card used twice."""
+
+
+class PlayError(CribError):
+    """A pegging sequence that cannot have happened."""
+
+
+class VariantError(CribError):
+    """An unknown variant, or a request the variant does not allow."""
+
+
+class NotFound(CribError):
+    """A named player, event or game that does not exist."""
+
+
+class Ambiguous(CribError):
+    """A name that matches more than one record."""

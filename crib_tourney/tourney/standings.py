@@ -1,0 +1,123 @@
+"""Standings and the official tie-breaks.
+
+Order: game points, games won, net spread, plus spread, then head-to-head in this
+event. Players still level after that share a rank and are marked tied: ties are
+never broken silently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Hashable, Iterable
+
+from crib_tourney.tourney.scoring import GameLine
+
+
+@dataclass
+class Row:
+    player: Hashable
+    name: str
+    game_points: int = 0
+    wins: int = 0
+    losses: int = 0
+    plus: int = 0
+    minus: int = 0
+    skunks: int = 0
+    skunks_taken: int = 0
+    double_skunks: int = 0
+    double_skunks_taken: int = 0
+    games: int = 0
+    rank: int = 0
+    tied: bool = False
+
+    @property
+    def spread(self) -> int:
+        return self.plus - self.minus
+
+    def add(self, line: GameLine) -> None:
+        self.games += 1
+        self.game_points += line.game_points
+        self.wins += line.won
+        self.losses += not line.won
+        self.plus += line.plus
+        self.minus += line.minus
+        self.skunks += line.skunk_given
+        self.skunks_taken += line.skunk_taken
+        self.double_skunks += line.double_skunk_given
+        self.double_skunks_taken += line.double_skunk_taken
+
+    def key(self) -> tuple[int, int, int, int]:
+        return (self.game_points, self.wins, self.spread, self.plus)
+
+    def as_dict(self) -> dict:
+        return {
+            "rank": self.rank,
+            "player": self.name,
+            "game_points": self.game_points,
+            "wins": self.wins,
+            "losses": self.losses,
+            "spread": self.spread,
+            "plus": self.plus,
+            "minus": self.minus,
+            "skunks": self.skunks,
+            "skunks_taken": self.skunks_taken,
+            "double_skunks": self.double_skunks,
+            "double_skunks_taken": self.double_skunks_taken,
+            "games": self.games,
+            "tied": self.tied,
+        }
+
+
+@dataclass
+class HeadToHead:
+    """Wins of each player over each other player in this event."""
+
+    wins: dict[tuple[Hashable, Hashable], int] = field(default_factory=dict)
+
+    def record(self, winner: Hashable, loser: Hashable) -> None:
+        self.wins[(winner, loser)] = self.wins.get((winner, loser), 0) + 1
+
+    def met(self, a: Hashable, b: Hashable) -> bool:
+        return (a, b) in self.wins or (b, a) in self.wins
+
+    def net(self, player: Hashable, group: Iterable[Hashable]) -> int:
+        return sum(self.wins.get((player, o), 0) - self.wins.get((o, player), 0) for o in group if o != player)
+
+
+def rank_rows(rows: list[Row], h2h: HeadToHead) -> list[Row]:
+    """Order rows by the tie-break chain; tied players share a rank and are marked."""
+    ordered = sorted(rows, key=lambda r: (tuple(-k for k in r.key()), r.name.lower(), str(r.player)))
+    result: list[Row] = []
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j < len(ordered) and ordered[j].key() == ordered[i].key():
+            j += 1
+        for level in _split_by_head_to_head(ordered[i:j], h2h):
+            rank = len(result) + 1
+            for row in level:
+                row.rank = rank
+                row.tied = len(level) > 1
+            result.extend(level)
+        i = j
+    return result
+
+
+def _split_by_head_to_head(group: list[Row], h2h: HeadToHead) -> list[list[Row]]:
+    """Split a group level on the first four tie-breaks into ordered levels.
+
+    Head-to-head applies only when every pair of the group has met, so no one is
+    ranked on games they never had the chance to play; otherwise all stay tied."""
+    if len(group) < 2:
+        return [group]
+    ids = [r.player for r in group]
+    if not all(h2h.met(a, b) for k, a in enumerate(ids) for b in ids[k + 1 :]):
+        return [group]
+    nets = {r.player: h2h.net(r.player, ids) for r in group}
+    levels: list[list[Row]] = []
+    for row in sorted(group, key=lambda r: -nets[r.player]):
+        if levels and nets[levels[-1][0].player] == nets[row.player]:
+            levels[-1].append(row)
+        else:
+            levels.append([row])
+    return levels
