@@ -67,9 +67,12 @@ def root(
 
 
 def _register() -> None:
-    from crib_tourney.cli import engine_cmds
+    from crib_tourney.cli import engine_cmds, events, players, results
 
     engine_cmds.register(app)
+    app.add_typer(players.players_app, name="player")
+    events.register(app)
+    results.register(app)
 
 
 _register()

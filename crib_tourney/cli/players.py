@@ -1,0 +1,184 @@
+"""player add | list | show | edit | import | export"""
+
+from __future__ import annotations
+
+import csv
+import io
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from crib_tourney.cli.common import JsonOption, db
+from crib_tourney.cli.output import note, print_json, print_table
+from crib_tourney.errors import CribError
+
+players_app = typer.Typer(help="Players: the club's roster, kept across events.", no_args_is_help=True)
+
+CSV_FIELDS = ["name", "acc_number", "club", "email"]
+
+
+def _clean(value: Optional[str]) -> Optional[str]:
+    if value is None:
+        return None
+    value = " ".join(value.split())
+    return value or None
+
+
+def _check_name(name: str) -> str:
+    clean = _clean(name)
+    if not clean:
+        raise CribError("a player needs a name")
+    if clean.startswith("#"):
+        raise CribError(f"a name cannot start with '#' ({clean}): #N means player number N")
+    return clean
+
+
+@players_app.command("add")
+def add(
+    name: Annotated[str, typer.Argument(help="The player's name as it should print.")],
+    acc_number: Annotated[Optional[str], typer.Option("--acc-number", help="ACC membership number.")] = None,
+    club: Annotated[Optional[str], typer.Option("--club", help="Home club.")] = None,
+    email: Annotated[Optional[str], typer.Option("--email", help="E-mail address.")] = None,
+) -> None:
+    """Add a player to the roster.
+
+    Example: crib-tourney player add "Pat Smith" --acc-number 12345 --club "Elm Street"
+    """
+    from crib_tourney.store.models import Player
+    from crib_tourney.store.players import add_player
+
+    with db() as session:
+        player: Player = add_player(session, _check_name(name), _clean(acc_number), _clean(club), _clean(email))
+        typer.echo(f"added player #{player.id} {player.name}")
+
+
+@players_app.command("list")
+def list_(
+    search: Annotated[Optional[str], typer.Argument(help="Case-insensitive part of a name, club or ACC number.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """List players, optionally matching a search.
+
+    Example: crib-tourney player list smith
+    """
+    from crib_tourney.store.players import search_players
+
+    with db(write=False) as session:
+        players = [p.model_dump(include={"id", "name", "acc_number", "club", "email"}) for p in search_players(session, search)]
+    if as_json:
+        print_json({"players": players})
+        return
+    print_table(None, ["#", "name", "ACC", "club", "email"], [[p["id"], p["name"], p["acc_number"], p["club"], p["email"]] for p in players], right=["#"])
+
+
+@players_app.command("show")
+def show(
+    player: Annotated[str, typer.Argument(help="Name, #id or ACC number.")],
+    as_json: JsonOption = False,
+) -> None:
+    """Show one player and the events they entered.
+
+    Example: crib-tourney player show "Pat Smith"
+    """
+    from crib_tourney.store.directory import find_player
+    from crib_tourney.store.players import events_of
+
+    with db(write=False) as session:
+        p = find_player(session, player)
+        data = p.model_dump(include={"id", "name", "acc_number", "club", "email"})
+        data["events"] = events_of(session, p)
+    if as_json:
+        print_json(data)
+        return
+    typer.echo(f"#{data['id']} {data['name']}")
+    for key in ("acc_number", "club", "email"):
+        if data[key]:
+            typer.echo(f"  {key.replace('_', ' ')}: {data[key]}")
+    typer.echo("  events: " + (", ".join(data["events"]) or "none"))
+
+
+@players_app.command("edit")
+def edit(
+    player: Annotated[str, typer.Argument(help="Name, #id or ACC number.")],
+    name: Annotated[Optional[str], typer.Option("--name", help="New name.")] = None,
+    acc_number: Annotated[Optional[str], typer.Option("--acc-number")] = None,
+    club: Annotated[Optional[str], typer.Option("--club")] = None,
+    email: Annotated[Optional[str], typer.Option("--email")] = None,
+) -> None:
+    """Change a player's details (an empty string clears a field).
+
+    Example: crib-tourney player edit "Pat Smith" --club "Oak Hall"
+    """
+    from crib_tourney.store.directory import find_player
+
+    with db() as session:
+        p = find_player(session, player)
+        if name is not None:
+            p.name = _check_name(name)
+        if acc_number is not None:
+            from crib_tourney.store.players import check_acc_free
+
+            check_acc_free(session, _clean(acc_number), p.id)
+            p.acc_number = _clean(acc_number)
+        if club is not None:
+            p.club = _clean(club)
+        if email is not None:
+            p.email = _clean(email)
+        session.add(p)
+        typer.echo(f"updated player #{p.id} {p.name}")
+
+
+@players_app.command("import")
+def import_(
+    file: Annotated[Path, typer.Argument(help="CSV with a header: name, acc_number, club, email.")],
+) -> None:
+    """Import players from a CSV file, all or nothing.
+
+    Example: crib-tourney player import examples/club-roster.csv
+    """
+    from crib_tourney.store.players import import_players
+
+    text = _read_text(file)
+    with db() as session:
+        added, skipped = import_players(session, text)
+    typer.echo(f"imported {added} players" + (f", {skipped} already on the roster" if skipped else ""))
+
+
+@players_app.command("export")
+def export(
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
+) -> None:
+    """Export the roster as CSV (the same columns import reads).
+
+    Example: crib-tourney player export -o roster.csv
+    """
+    from crib_tourney.store.players import search_players
+
+    with db(write=False) as session:
+        players = search_players(session, None)
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(["id"] + CSV_FIELDS)
+        for p in players:
+            writer.writerow([p.id, p.name, p.acc_number or "", p.club or "", p.email or ""])
+    if output is None:
+        sys.stdout.write(buffer.getvalue())
+    else:
+        try:
+            output.write_text(buffer.getvalue(), encoding="utf-8")
+        except OSError as exc:
+            raise CribError(f"cannot write {output}: {exc.strerror}") from None
+        note(f"wrote {len(players)} players to {output}")
+
+
+def _read_text(file: Path) -> str:
+    try:
+        return file.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise CribError(f"no such file: {file}") from None
+    except UnicodeDecodeError:
+        raise CribError(f"{file} is not UTF-8 text") from None
+    except OSError as exc:
+        raise CribError(f"cannot read {file}: {exc.strerror}") from None

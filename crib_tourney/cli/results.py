@@ -1,0 +1,243 @@
+"""result (and result import), check, log, undo, standings, ruling"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+from typing import Annotated, List, Optional
+
+import typer
+
+from crib_tourney.cli.common import JsonOption, db
+from crib_tourney.cli.output import print_json, print_table
+from crib_tourney.errors import CribError
+
+EventArg = Annotated[str, typer.Argument(help="The event's id or its unique name.")]
+
+
+def _score(token: str, what: str) -> int:
+    try:
+        return int(token)
+    except ValueError:
+        raise CribError(f"{what} '{token}' is not a whole number") from None
+
+
+def result(
+    args: Annotated[List[str], typer.Argument(help="EVENT PLAYER SCORE PLAYER SCORE, or EVENT with --forfeit, or: import EVENT FILE.csv", show_default=False)],
+    game: Annotated[Optional[int], typer.Option("--game", "-g", help="Game number (default: their game without a result).")] = None,
+    replace: Annotated[bool, typer.Option("--replace", help="Correct a result already entered.")] = False,
+    forfeit: Annotated[Optional[str], typer.Option("--forfeit", help="This player forfeits the game.")] = None,
+    card: Annotated[Optional[str], typer.Option("--card", help="Enter only this player's own scorecard.")] = None,
+) -> None:
+    """Record a game result, a forfeit, one player's card, or import a CSV of results.
+
+    Examples:
+      crib-tourney result "Spring Open" "Pat Smith" 121 "Lee Wong" 88
+      crib-tourney result "Spring Open" --forfeit "Lee Wong" --game 3
+      crib-tourney result import "Spring Open" results.csv
+    """
+    if args and args[0] == "import":
+        if len(args) != 3:
+            raise CribError("usage: crib-tourney result import EVENT FILE.csv")
+        _import(args[1], Path(args[2]))
+        return
+    from crib_tourney.store.directory import find_event, find_player
+    from crib_tourney.store.results import record_forfeit, record_result
+
+    if forfeit is not None:
+        if len(args) != 1:
+            raise CribError("with --forfeit give only the event: result EVENT --forfeit PLAYER")
+        with db() as session:
+            ev = find_event(session, args[0])
+            recorded = record_forfeit(session, ev, find_player(session, forfeit), game, replace)
+        typer.echo(f"recorded {recorded.summary}")
+        return
+    if len(args) != 5:
+        raise CribError("expected EVENT PLAYER SCORE PLAYER SCORE (quote names with spaces)")
+    event, name1, score1, name2, score2 = args
+    scores = [_score(score1, f"{name1}'s score"), _score(score2, f"{name2}'s score")]
+    with db() as session:
+        ev = find_event(session, event)
+        players = [find_player(session, name1), find_player(session, name2)]
+        card_of = find_player(session, card) if card else None
+        recorded = record_result(session, ev, players, scores, game=game, replace=replace, card_of=card_of)
+    typer.echo(f"recorded {recorded.summary}")
+
+
+def _import(event: str, file: Path) -> None:
+    from crib_tourney.cli.players import _read_text
+    from crib_tourney.store.directory import find_event, find_player
+    from crib_tourney.store.results import last_audit_id, merge_audits, record_forfeit, record_result
+
+    text = _read_text(file)
+    reader = csv.DictReader(io.StringIO(text))
+    needed = {"player1", "score1", "player2", "score2"}
+    header = {(f or "").strip().lower() for f in reader.fieldnames or []}
+    if not needed <= header:
+        raise CribError(f"{file}: the header needs columns game, player1, score1, player2, score2 (optional: forfeit)")
+    errors: list[str] = []
+    count = 0
+    with db() as session:
+        ev = find_event(session, event)
+        since = last_audit_id(session, ev)
+        for line_no, raw in enumerate(reader, start=2):
+            row = {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items() if k is not None}
+            if None in raw:
+                errors.append(f"line {line_no}: more fields than the header has")
+                continue
+            try:
+                with session.begin_nested():
+                    game = _score(row["game"], "game") if row.get("game") else None
+                    if row.get("forfeit"):
+                        record_forfeit(session, ev, find_player(session, row["forfeit"]), game, replace=False)
+                    else:
+                        players = [find_player(session, row["player1"]), find_player(session, row["player2"])]
+                        scores = [_score(row["score1"], "score1"), _score(row["score2"], "score2")]
+                        record_result(session, ev, players, scores, game=game, action="import")
+                count += 1
+            except CribError as exc:
+                errors.append(f"line {line_no}: {exc}")
+        if errors:
+            raise CribError(f"{len(errors)} bad row(s) in {file}, nothing imported: " + "; ".join(errors))
+        merge_audits(session, ev, since, "import", f"imported {count} results from {file.name}")
+    typer.echo(f"imported {count} results into {ev.name}")
+
+
+def check(
+    event: EventArg,
+    resolve: Annotated[bool, typer.Option("--resolve", help="Settle disagreeing cards by the ACC rule.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """List games whose result is missing or whose two cards disagree.
+
+    Example: crib-tourney check "Spring Open" --resolve
+    """
+    from crib_tourney.store.directory import find_event
+    from crib_tourney.store.standings import check_cards, resolve_cards
+
+    with db(write=resolve) as session:
+        ev = find_event(session, event)
+        resolved = resolve_cards(session, ev) if resolve else []
+        problems = check_cards(session, ev)
+    if as_json:
+        print_json({"problems": [p.as_dict() for p in problems], "resolved": resolved})
+        return
+    for line in resolved:
+        typer.echo(line)
+    if not problems:
+        typer.echo("every scheduled game has a result and its cards agree")
+        return
+    print_table(None, ["game", "table", "players", "problem", "detail"],
+                [[p.game, p.table, " v ".join(p.players), p.problem, p.detail] for p in problems], right=["game", "table"])
+
+
+def log(event: EventArg, as_json: JsonOption = False) -> None:
+    """Show the audit log of every change to results.
+
+    Example: crib-tourney log "Spring Open"
+    """
+    from crib_tourney.store.directory import find_event
+    from crib_tourney.store.results import audit_log
+
+    with db(write=False) as session:
+        entries = audit_log(session, find_event(session, event))
+    if as_json:
+        print_json({"log": entries})
+        return
+    print_table(None, ["#", "when (UTC)", "action", "change"],
+                [[e["id"], e["at"], e["action"] + (" (undone)" if e["undone"] else ""), e["summary"]] for e in entries], right=["#"])
+
+
+def undo(event: EventArg) -> None:
+    """Revert the last change to results (repeat to go further back).
+
+    Example: crib-tourney undo "Spring Open"
+    """
+    from crib_tourney.store.directory import find_event
+    from crib_tourney.store.results import undo_last
+
+    with db() as session:
+        typer.echo(undo_last(session, find_event(session, event)))
+
+
+def standings(
+    event: EventArg,
+    as_json: JsonOption = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
+) -> None:
+    """Standings with the official tie-breaks; remaining ties are marked '='.
+
+    Example: crib-tourney standings "Spring Open" --json
+    """
+    from crib_tourney.store.directory import find_event
+    from crib_tourney.store.standings import event_standings
+
+    with db(write=False) as session:
+        ev = find_event(session, event)
+        name = ev.name
+        rows = [r.as_dict() for r in event_standings(session, ev)]
+    if as_json:
+        print_json({"event": name, "rows": rows})
+        return
+    columns = ["rank", "player", "game_points", "wins", "losses", "spread", "plus", "minus", "skunks", "skunks_taken", "tied"]
+    if as_csv:
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(columns)
+        for r in rows:
+            writer.writerow([r[c] for c in columns])
+        typer.echo(buffer.getvalue(), nl=False)
+        return
+    table = [
+        [f"{r['rank']}{'=' if r['tied'] else ''}", r["player"], r["game_points"], r["wins"], r["losses"],
+         f"{r['spread']:+d}", r["plus"], r["minus"], r["skunks"], r["skunks_taken"]]
+        for r in rows
+    ]
+    print_table(f"{name}: standings", ["rank", "player", "GP", "W", "L", "spread", "plus", "minus", "skunks", "skunked"],
+                table, right=["rank", "GP", "W", "L", "spread", "plus", "minus", "skunks", "skunked"])
+    if any(r["tied"] for r in rows):
+        typer.echo("= tied after game points, wins, spread, plus spread and head-to-head")
+
+
+def ruling(
+    event: EventArg,
+    kind: Annotated[str, typer.Argument(help="count (a hand or crib) or peg (a pegging sequence).")],
+    tokens: Annotated[List[str], typer.Argument(help="The cards (count) or cards and 'go' (peg).")],
+    game: Annotated[int, typer.Option("--game", "-g", help="The game in dispute.")],
+    player: Annotated[str, typer.Option("--player", "-p", help="The player whose count is disputed.")],
+    claim: Annotated[int, typer.Option("--claim", help="What the player claimed.")],
+    starter: Annotated[Optional[str], typer.Option("--starter", "-s", help="The starter card (count).")] = None,
+    crib: Annotated[bool, typer.Option("--crib", help="The count is of a crib.")] = False,
+    seat: Annotated[int, typer.Option("--seat", help="peg: the player's seat, 1 = who led.")] = 1,
+    muggins_call: Annotated[Optional[int], typer.Option("--muggins-call", help="Points the opponent called muggins for.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Settle a disputed count at the table and keep the ruling with the game.
+
+    Examples:
+      crib-tourney ruling "Spring Open" count 5H 5D 5S JC --starter 5C --claim 28 --game 3 --player "Pat Smith"
+      crib-tourney ruling "Spring Open" peg 5H 10D 5C 5S --claim 6 --seat 2 --game 3 --player "Lee Wong"
+    """
+    from crib_tourney.store.directory import find_event, find_player
+    from crib_tourney.store.rulings import make_ruling
+
+    if kind not in ("count", "peg"):
+        raise CribError(f"unknown ruling kind '{kind}' (count or peg)")
+    with db() as session:
+        ev = find_event(session, event)
+        data = make_ruling(session, ev, game, find_player(session, player), kind, tokens, claim,
+                           starter=starter, crib=crib, seat=seat, muggins_call=muggins_call)
+    if as_json:
+        print_json(data)
+        return
+    typer.echo(data["ruling"])
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(result)
+    app.command()(check)
+    app.command()(log)
+    app.command()(undo)
+    app.command()(standings)
+    app.command()(ruling)
