@@ -170,7 +170,8 @@ def score_play(
         if not variant.seat_scores(seat):
             return
         totals[seat] += points
-        if event is None:
+        if event is None or event.seat != seat:
+            # the point belongs to someone other than who just acted: its own event
             events.append(PlayEvent(seat, "", count, points, [reason]))
         else:
             event.points += points
@@ -196,7 +197,7 @@ def score_play(
                 award(last_player, variant.last_card_points, "last card", event)
             else:
                 award(last_player, variant.go_points, "go", event)
-        marker = event if event is not None else events[-1]
+        marker = events[-1]
         if all_played or not variant.play_restarts:
             ended = True
             return

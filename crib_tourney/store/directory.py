@@ -20,9 +20,13 @@ def describe_player(player: Player) -> str:
 
 
 def _id_of(ref: str) -> int | None:
+    """'#12', or 'Name #12' as lists print players who share a name."""
     text = ref.strip()
     if text.startswith("#") and text[1:].isdigit():
         return int(text[1:])
+    name, _, number = text.rpartition(" #")
+    if name and number.isdigit():
+        return int(number)
     return None
 
 

@@ -1,0 +1,126 @@
+"""count, peg and stats through the real CLI."""
+
+import subprocess
+import sys
+
+import pytest
+
+
+def test_count_29_spoken(cli):
+    run = cli("count", "5H", "5D", "5S", "JC", "--starter", "5C")
+    first = run.stdout.splitlines()[0]
+    assert first.startswith("fifteen two, fifteen four, fifteen six")
+    assert first.endswith("and one for his nobs is 29")
+    assert "total 29" in run.stdout
+
+
+def test_count_json_shape(cli):
+    data = cli("count", "5H", "5D", "5S", "JC", "--starter", "5C", "--json").json()
+    assert data["total"] == 29
+    assert {"kind": "nobs", "cards": ["JC"], "points": 1} in data["items"]
+    assert sum(i["points"] for i in data["items"]) == 29
+    assert "claim" not in data
+
+
+def test_count_claim_and_muggins(cli):
+    data = cli("count", "5H", "5D", "5S", "JC", "--starter", "5C", "--claim", "24", "--muggins", "--json").json()
+    assert (data["claim"], data["difference"], data["muggins"]) == (24, -5, 5)
+    data = cli("count", "5H", "5D", "5S", "JC", "--starter", "5C", "--claim", "24", "--json").json()
+    assert "muggins" not in data and data["difference"] == -5
+
+
+def test_count_crib_flush(cli):
+    assert cli("count", "2H", "4H", "6H", "8H", "--starter", "KS", "--json").json()["total"] == 4
+    assert cli("count", "2H", "4H", "6H", "8H", "--starter", "KS", "--crib", "--json").json()["total"] == 0
+
+
+def test_count_five_card_variant_takes_three_cards(cli):
+    assert cli("count", "2H", "4H", "6H", "--starter", "KS", "--variant", "five-card", "--json").json()["total"] == 3
+
+
+@pytest.mark.parametrize(
+    "args, match, code",
+    [
+        (["5H", "5X", "5S", "JC", "--starter", "5C"], "'5X' is not a card", 1),
+        (["5H", "5H", "5S", "JC", "--starter", "5C"], "5H", 1),
+        (["5H", "5D", "5S", "JC", "--starter", "5H"], "5H", 1),
+        (["5H", "5D", "5S", "--starter", "5C"], "holds 4 cards", 1),
+        (["5H", "5D", "5S", "JC", "2C", "3C", "--starter", "5C"], "not 6", 1),
+        (["5H", "5D", "5S", "JC", "--starter", "5C", "--variant", "bogus"], "unknown variant 'bogus'", 1),
+        (["5H", "5D", "5S", "JC"], "starter", 2),
+    ],
+)
+def test_count_bad_input(cli, args, match, code):
+    cli.fails("count", *args, match=match, code=code)
+
+
+def test_peg_scores_exactly(cli):
+    # P1 5H, P2 10D (15: 2), P1 5C (20), P2 5S (25: pair 2)
+    data = cli("peg", "5H", "10D", "5C", "5S", "--json").json()
+    assert [(e["seat"], e["points"], e["reasons"]) for e in data["events"] if e["points"]] == [
+        (1, 2, ["fifteen"]),
+        (1, 2, ["pair"]),
+    ]
+    assert data["totals"] == [0, 4]
+    assert data["complete"] is False
+
+
+def test_peg_teams(cli):
+    data = cli("peg", "--players", "4", "5H", "10D", "5C", "5S", "--json").json()
+    assert data["teams"] == [[0, 2], [1, 3]]
+    assert data["team_totals"] == [0, 4]
+
+
+def test_peg_table_output(cli):
+    run = cli("peg", "10H", "10D", "9S", "go", "go", "2C")
+    assert "count restarts (player 2 leads)" in run.stdout
+    assert "totals: player 1 1, player 2 2" in run.stdout  # P2 pairs the tens, P1 pegs the go
+
+
+@pytest.mark.parametrize(
+    "args, match",
+    [
+        (["10H", "10D", "9S", "5C"], "over 31"),
+        (["5H", "go"], "cannot say go"),
+        (["5H", "6D", "5H"], "already played"),
+        (["5H", "QQ"], "token 2 'QQ'"),
+        (["--players", "3", "--variant", "standard", "5H"], "not 3"),
+    ],
+)
+def test_peg_bad_input(cli, args, match):
+    cli.fails("peg", *args, match=match)
+
+
+def test_stats_json_matches_published(cli):
+    data = cli("stats", "--json").json()
+    assert data["combinations"] == 12994800
+    assert abs(data["mean"] - 4.769152) < 1e-6
+    assert data["counts"][29] == 4 and data["counts"][28] == 76 and data["counts"][19] == 0
+
+
+def test_console_script_and_module_entry_points():
+    run = subprocess.run([sys.executable, "-m", "crib_tourney", "count", "5H", "5D", "5S", "JC", "--starter", "5C", "--json"],
+                         capture_output=True, text=True, check=True)
+    assert '"total": 29' in run.stdout
+    bad = subprocess.run([sys.executable, "-m", "crib_tourney", "count", "5H", "5D", "5S", "1C", "--starter", "5C"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 1 and "Traceback" not in bad.stderr
+    assert bad.stderr.strip() == "error: '1C' is not a card: unknown rank '1' (use A 2-10 T J Q K)"
+
+
+def test_every_command_has_help_with_an_example(cli):
+    from crib_tourney.cli.app import app
+    from typer.main import get_command
+
+    root = get_command(app)
+
+    def walk(group, path):
+        for name, command in group.commands.items():
+            if hasattr(command, "commands"):
+                yield from walk(command, path + [name])
+            else:
+                yield path + [name], command
+
+    for path, command in walk(root, []):
+        assert command.help and "Example" in command.help, f"{' '.join(path)} has no example in its help"
+        assert cli(*path, "--help").code == 0

@@ -1,0 +1,82 @@
+"""Shared fixtures: the real CLI against a database file in tmp_path."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from crib_tourney.cli.app import app
+
+
+@dataclass
+class Run:
+    code: int
+    stdout: str
+    stderr: str
+
+    def json(self):
+        return json.loads(self.stdout)
+
+
+class Cli:
+    def __init__(self, db: Path):
+        self.db = db
+        self.runner = CliRunner(env={"COLUMNS": "200", "CRIB_TOURNEY_DB": None})
+
+    def __call__(self, *args: str, ok: bool | None = True) -> Run:
+        result = self.runner.invoke(app, ["--db", str(self.db), *map(str, args)])
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        run = Run(result.exit_code, result.stdout, result.stderr)
+        if ok is True:
+            assert run.code == 0, f"{args} failed ({run.code}): {run.stderr}{run.stdout}"
+        elif ok is False:
+            assert run.code != 0, f"{args} should have failed: {run.stdout}"
+            assert "Traceback" not in run.stderr + run.stdout
+        return run
+
+    def fails(self, *args: str, match: str, code: int = 1) -> Run:
+        """A refused command: one line on stderr naming the problem, the exit code,
+        and (checked by callers with snapshot) nothing changed."""
+        run = self(*args, ok=False)
+        assert run.code == code, (run.code, run.stderr)
+        lines = [line for line in run.stderr.splitlines() if line.strip()]
+        if code == 1:
+            assert len(lines) == 1, run.stderr
+        assert match.lower() in run.stderr.lower(), run.stderr
+        return run
+
+    def snapshot(self) -> dict:
+        """Every row of every table (audit timestamps included)."""
+        if not self.db.exists():
+            return {}
+        con = sqlite3.connect(self.db)
+        try:
+            tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
+            return {t: sorted(map(repr, con.execute(f"SELECT * FROM {t}").fetchall())) for t in tables}
+        finally:
+            con.close()
+
+
+@pytest.fixture
+def cli(tmp_path: Path) -> Cli:
+    return Cli(tmp_path / "test.db")
+
+
+@pytest.fixture
+def unchanged(cli: Cli):
+    """Use as: with unchanged(): cli.fails(...)"""
+    from contextlib import contextmanager
+
+    @contextmanager
+    def check():
+        before = cli.snapshot()
+        yield
+        assert cli.snapshot() == before, "a refused command changed the database"
+
+    return check
