@@ -235,7 +235,8 @@ def ruling(
 
 
 def register(app: typer.Typer) -> None:
-    app.command()(result)
+    # Unknown options pass through so a typo'd "-5" reaches the score check.
+    app.command(context_settings={"ignore_unknown_options": True})(result)
     app.command()(check)
     app.command()(log)
     app.command()(undo)

@@ -1,0 +1,363 @@
+"""Qualifying games, results, standings and their rules through the real CLI."""
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+
+
+def make_event(cli, players="A B C D", games=3, *settings):
+    cli("new-event", "E", "--games", games, *settings)
+    cli("enter", "E", *players.split(), "--new")
+
+
+def row(cli, name):
+    return next(r for r in cli("standings", "E", "--json").json()["rows"] if r["player"] == name)
+
+
+def test_round_json_shape_and_distinct_opponents(cli):
+    make_event(cli, "A B C D E F", games=5)
+    met = set()
+    for game in range(1, 6):
+        data = cli("round", "E", "--json").json()
+        assert data["game"] == game and data["bye"] is None
+        assert [t["table"] for t in data["tables"]] == [1, 2, 3]
+        for t in data["tables"]:
+            pair = frozenset(t["players"])
+            assert pair not in met, f"repeat pairing {pair} in game {game}"
+            met.add(pair)
+    assert len(met) == 15  # everyone met everyone once
+
+
+def test_odd_field_a_different_bye_each_game(cli):
+    make_event(cli, "A B C D E", games=5)
+    byes = [cli("round", "E", "--json").json()["bye"] for _ in range(5)]
+    assert sorted(byes) == ["A", "B", "C", "D", "E"]
+
+
+def test_round_all_schedules_everything_and_refuses_more(cli, unchanged):
+    make_event(cli, "A B C D", games=3)
+    data = cli("round", "E", "--all", "--json").json()
+    assert [g["game"] for g in data["games"]] == [1, 2, 3]
+    with unchanged():
+        cli.fails("round", "E", match="all 3 qualifying games of E are already scheduled")
+
+
+def test_late_entry_joins_next_game(cli):
+    make_event(cli, "A B C D", games=3)
+    cli("round", "E")
+    assert "late entry: from game 2" in cli("enter", "E", "Late", "--new").stdout
+    game2 = cli("round", "E", "--json").json()
+    assert "Late" in [p for t in game2["tables"] for p in t["players"]] + [game2["bye"]]
+
+
+@pytest.mark.parametrize(
+    "loser, points, skunks",
+    [(90, 3, 1), (91, 2, 0), (60, 3, 1), (61, 3, 1)],
+)
+def test_skunk_at_31_not_30(cli, loser, points, skunks):
+    make_event(cli, "A B", games=1)
+    cli("round", "E")
+    cli("result", "E", "A", 121, "B", loser)
+    a, b = row(cli, "A"), row(cli, "B")
+    assert (a["game_points"], a["skunks"], a["spread"]) == (points, skunks, 121 - loser)
+    assert (b["game_points"], b["skunks_taken"], b["spread"]) == (0, skunks, loser - 121)
+
+
+@pytest.mark.parametrize("loser, points, doubles", [(60, 4, 1), (61, 3, 0)])
+def test_double_skunk_at_61_not_60(cli, loser, points, doubles):
+    make_event(cli, "A B", 1, "--double-skunk-points", "4")
+    cli("round", "E")
+    cli("result", "E", "B", loser, "A", 121)
+    a = row(cli, "A")
+    assert (a["game_points"], a["double_skunks"], a["skunks"]) == (points, doubles, 1)
+
+
+def test_forfeit_scores_two_and_ten(cli):
+    make_event(cli, "A B", games=1)
+    cli("round", "E")
+    assert "B forfeits to A" in cli("result", "E", "--forfeit", "B").stdout
+    a, b = row(cli, "A"), row(cli, "B")
+    assert (a["game_points"], a["wins"], a["spread"]) == (2, 1, 10)
+    assert (b["game_points"], b["losses"], b["spread"]) == (0, 1, -10)
+
+
+def test_bye_is_a_win_without_spread_by_default(cli):
+    make_event(cli, "A B C", games=1)
+    bye = cli("round", "E", "--json").json()["bye"]
+    others = [p for p in "ABC" if p != bye]
+    assert row(cli, bye)["game_points"] == 0  # counts once the game is under way
+    cli("result", "E", others[0], 121, others[1], 100)
+    r = row(cli, bye)
+    assert (r["game_points"], r["wins"], r["spread"]) == (2, 1, 0)
+
+
+def test_bye_award_is_an_event_setting(cli):
+    make_event(cli, "A B C", 1, "--bye-points", "1", "--bye-spread", "5")
+    bye = cli("round", "E", "--json").json()["bye"]
+    others = [p for p in "ABC" if p != bye]
+    cli("result", "E", others[0], 121, others[1], 100)
+    r = row(cli, bye)
+    assert (r["game_points"], r["spread"]) == (1, 5)
+
+
+def test_tie_break_chain_game_points_wins_spread_plus_head_to_head(cli):
+    # 4 players, 3 games: the rotation is A-D B-C | A-C D-B | A-B C-D
+    make_event(cli, "A B C D", games=3)
+    cli("round", "E", "--all")
+    cli("result", "E", "D", 121, "A", 106, "--game", 1)  # A loses by 15
+    cli("result", "E", "B", 121, "C", 101, "--game", 1)  # B wins by 20
+    cli("result", "E", "C", 121, "A", 106, "--game", 2)  # A loses by 15
+    cli("result", "E", "D", 121, "B", 111, "--game", 2)  # B loses by 10
+    cli("result", "E", "A", 121, "B", 101, "--game", 3)  # A beats B by 20
+    cli("result", "E", "C", 121, "D", 116, "--game", 3)
+    rows = cli("standings", "E", "--json").json()["rows"]
+    # D and C: 4 GP 2 W, D spread +20, C spread 0. A and B: level on GP, W,
+    # spread (-10) and plus (20): head-to-head puts A first.
+    assert [(r["rank"], r["player"], r["tied"]) for r in rows] == [(1, "D", False), (2, "C", False), (3, "A", False), (4, "B", False)]
+    a, b = rows[2], rows[3]
+    assert (a["game_points"], a["wins"], a["spread"], a["plus"]) == (b["game_points"], b["wins"], b["spread"], b["plus"]) == (2, 1, -10, 20)
+
+
+def test_game_points_beat_wins_and_wins_beat_spread(cli):
+    make_event(cli, "A B C D", 2, "--win-points", "1", "--skunk-points", "2")
+    cli("round", "E", "--all")
+    # game 1: A-D, B-C; game 2: A-C, D-B
+    cli("result", "E", "A", 121, "D", 80, "--game", 1)  # A skunks: 2 GP, 1 win
+    cli("result", "E", "B", 121, "C", 111, "--game", 1)  # B: 1 GP
+    cli("result", "E", "C", 121, "A", 120, "--game", 2)  # A loses by 1
+    cli("result", "E", "B", 121, "D", 120, "--game", 2)  # B: 2 GP from 2 wins
+    rows = {r["player"]: r for r in cli("standings", "E", "--json").json()["rows"]}
+    assert rows["A"]["game_points"] == rows["B"]["game_points"] == 2
+    assert rows["B"]["rank"] == 1 and rows["A"]["rank"] == 2  # more wins first, despite A's spread +40
+
+
+def test_plus_spread_breaks_equal_net_spread(cli):
+    make_event(cli, "A B C D", games=2)
+    cli("round", "E", "--all")
+    cli("result", "E", "A", 121, "D", 96, "--game", 1)  # A +25
+    cli("result", "E", "B", 121, "C", 101, "--game", 1)  # B +20
+    cli("result", "E", "C", 121, "A", 106, "--game", 2)  # A -15: net 10, plus 25
+    cli("result", "E", "D", 121, "B", 111, "--game", 2)  # B -10: net 10, plus 20
+    rows = {r["player"]: r for r in cli("standings", "E", "--json").json()["rows"]}
+    assert rows["A"]["spread"] == rows["B"]["spread"] == 10
+    assert rows["A"]["rank"] < rows["B"]["rank"] and not rows["A"]["tied"]
+
+
+def test_remaining_ties_are_marked_not_broken(cli):
+    make_event(cli, "A B C D", games=1)
+    cli("round", "E")  # A-D, B-C
+    cli("result", "E", "A", 121, "D", 100)
+    cli("result", "E", "B", 121, "C", 100)
+    rows = cli("standings", "E", "--json").json()["rows"]
+    assert [(r["rank"], r["tied"]) for r in rows] == [(1, True), (1, True), (3, True), (3, True)]
+    table = cli("standings", "E").stdout
+    assert "1=" in table and "3=" in table and "tied after" in table
+
+
+def test_standings_csv(cli):
+    make_event(cli, "A B", games=1)
+    cli("round", "E")
+    cli("result", "E", "A", 121, "B", 100)
+    lines = cli("standings", "E", "--csv").stdout.splitlines()
+    assert lines[0].startswith("rank,player,game_points,wins,losses,spread,plus,minus,skunks")
+    assert lines[1].startswith("1,A,2,1,0,21,21,0,0")
+
+
+def test_second_entry_refused_unless_replace(cli, unchanged):
+    make_event(cli, "A B", games=1)
+    cli("round", "E")
+    cli("result", "E", "A", 121, "B", 100)
+    with unchanged():
+        cli.fails("result", "E", "A", 121, "B", 101, match="already has a result; use --replace")
+    cli("result", "E", "B", 121, "A", 119, "--replace")
+    assert row(cli, "B")["wins"] == 1 and row(cli, "A")["wins"] == 0
+
+
+@pytest.mark.parametrize(
+    "args, match",
+    [
+        (["A", 121, "Zed", 100], "unknown player 'Zed'"),
+        (["A", 121, "Out", 100], "not seated together"),
+        (["A", 125, "B", 100], "above the game target of 121"),
+        (["A", 121, "B", 121], "two winners"),
+        (["A", 120, "B", 100], "no winner"),
+        (["A", 121, "B", -5], "cannot be negative"),
+        (["A", 121, "B", 100, "--game", 9], "game 9 of E does not exist"),
+        (["A", "lots", "B", 100], "is not a whole number"),
+        (["A", 121, "A", 100], "cannot play against themselves"),
+        (["A", 121, "B"], "expected EVENT PLAYER SCORE PLAYER SCORE"),
+    ],
+)
+def test_bad_results_change_nothing(cli, unchanged, args, match):
+    make_event(cli, "A B", games=1)
+    cli("player", "add", "Out")
+    cli("round", "E")
+    with unchanged():
+        cli.fails("result", "E", *args, match=match)
+
+
+def test_player_not_in_event_and_unknown_event(cli, unchanged):
+    make_event(cli, "A B", games=1)
+    cli("round", "E")
+    with unchanged():
+        cli.fails("result", "Nope", "A", 121, "B", 100, match="unknown event 'Nope'")
+        cli.fails("withdraw", "E", "Ghost", match="unknown player 'Ghost'")
+    cli("player", "add", "Stranger")
+    with unchanged():
+        cli.fails("withdraw", "E", "Stranger", match="Stranger is not entered in E")
+
+
+def test_withdrawn_player_forfeits_open_games_and_takes_no_results(cli, unchanged):
+    make_event(cli, "A B C D", games=2)
+    cli("round", "E", "--all")  # game 1 A-D B-C, game 2 A-C D-B
+    cli("result", "E", "A", 121, "D", 100, "--game", 1)
+    out = cli("withdraw", "E", "A").stdout
+    assert "A withdrew after game 1; forfeits scheduled game(s) 2" in out
+    assert row(cli, "C")["wins"] == 1 and row(cli, "C")["spread"] == 10
+    with unchanged():
+        cli.fails("result", "E", "A", 121, "C", 100, "--game", 2, "--replace", match="A withdrew from E after game 1")
+    third = cli("new-event", "F", "--games", "3")
+    cli("enter", "F", "A", "B", "C")
+    cli("withdraw", "F", "A")
+    game = cli("round", "F", "--json").json()
+    assert "A" not in [p for t in game["tables"] for p in t["players"]]
+
+
+def test_cards_that_disagree_are_listed_and_resolved_by_acc_rule(cli):
+    make_event(cli, "A B C D", games=1)
+    cli("round", "E")  # A-D, B-C
+    cli("result", "E", "B", 121, "C", 100)
+    cli("result", "E", "A", 121, "D", 95, "--card", "A")
+    problems = cli("check", "E", "--json").json()["problems"]
+    assert [(p["problem"], p["players"]) for p in problems] == [("one card", ["A", "D"])]
+    cli("result", "E", "A", 121, "D", 98, "--card", "D")
+    problems = cli("check", "E", "--json").json()["problems"]
+    assert problems[0]["problem"] == "disagree" and "A's card 121-95" in problems[0]["detail"]
+    # 4 entrants, ratio 0.25: one apparent qualifier. A (spread 26 on own card) leads,
+    # so A takes the disadvantage: the smaller win (by 23).
+    resolved = cli("check", "E", "--resolve", "--json").json()
+    assert resolved["problems"] == []
+    assert "A 121-98 (apparent qualifier)" in resolved["resolved"][0]
+    assert row(cli, "A")["spread"] == 23
+    assert row(cli, "D")["spread"] == -23  # D's own card said the same
+
+
+def test_one_card_is_copied_to_the_other_on_resolve(cli):
+    make_event(cli, "A B", games=1)
+    cli("round", "E")
+    cli("result", "E", "A", 121, "B", 88, "--card", "B")
+    cli("check", "E", "--resolve")
+    assert row(cli, "A")["spread"] == 33 and row(cli, "A")["skunks"] == 1
+
+
+def test_missing_games_listed(cli):
+    make_event(cli, "A B C D", games=1)
+    cli("round", "E")
+    out = cli("check", "E", "--json").json()["problems"]
+    assert [p["problem"] for p in out] == ["missing", "missing"]
+
+
+def test_result_import_all_or_nothing_with_line_numbers(cli, unchanged, tmp_path):
+    make_event(cli, "A B C D", games=1)
+    cli("round", "E")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("game,player1,score1,player2,score2\n1,A,121,D,100\n1,B,121,C,130\n1,Zed,121,C,100\n")
+    with unchanged():
+        run = cli.fails("result", "import", "E", bad, match="2 bad row(s)")
+    assert "line 3: a score of 130 is above" in run.stderr and "line 4: unknown player 'Zed'" in run.stderr
+    malformed = tmp_path / "malformed.csv"
+    malformed.write_text("game,player1,score1\n1,A,121\n")
+    with unchanged():
+        cli.fails("result", "import", "E", malformed, match="the header needs columns")
+    good = tmp_path / "good.csv"
+    good.write_text("game,player1,score1,player2,score2,forfeit\n1,A,121,D,100,\n1,,,,,C\n")
+    assert "imported 2 results" in cli("result", "import", "E", good).stdout
+    assert row(cli, "B")["spread"] == 10  # C forfeited
+    # one undo reverts the whole import
+    cli("undo", "E")
+    assert row(cli, "A")["games"] == 0 and row(cli, "B")["games"] == 0
+
+
+def test_log_and_undo(cli, unchanged):
+    make_event(cli, "A B", games=1)
+    cli("round", "E")
+    cli("result", "E", "A", 121, "B", 100)
+    cli("result", "E", "A", 121, "B", 110, "--replace")
+    log = cli("log", "E", "--json").json()["log"]
+    assert [e["action"] for e in log] == ["result", "replace"]
+    assert "undid replace" in cli("undo", "E").stdout
+    assert row(cli, "A")["spread"] == 21
+    cli("undo", "E")
+    assert row(cli, "A")["games"] == 0
+    with unchanged():
+        cli.fails("undo", "E", match="nothing to undo")
+    log = cli("log", "E", "--json").json()["log"]
+    assert [(e["action"], e["undone"]) for e in log] == [("result", True), ("replace", True), ("undo", False), ("undo", False)]
+
+
+def test_ruling_count_stored_with_muggins(cli, unchanged):
+    make_event(cli, "A B", 1, "--muggins")
+    cli("round", "E")
+    data = cli("ruling", "E", "count", "5H", "5D", "5S", "JC", "--starter", "5C", "--claim", "28",
+               "--game", "1", "--player", "A", "--json").json()
+    assert (data["total"], data["difference"], data["muggins"]) == (29, -1, 1)
+    assert "muggins: opponent may take 1" in data["ruling"]
+    con = sqlite3.connect(cli.db)
+    assert con.execute("SELECT game_no, claim, true_score, muggins FROM ruling").fetchall() == [(1, 28, 29, 1)]
+    with unchanged():
+        cli.fails("ruling", "E", "count", "5H", "5D", "5S", "5H", "--starter", "5C", "--claim", "1", "--game", "1", "--player", "A", match="5H")
+        cli.fails("ruling", "E", "count", "5H", "5D", "5S", "JC", "--starter", "5C", "--claim", "1", "--game", "4", "--player", "A", match="game 4 of E does not exist")
+
+
+def test_ruling_peg(cli):
+    make_event(cli, "A B", games=1)
+    cli("round", "E")
+    data = cli("ruling", "E", "peg", "5H", "10D", "5C", "5S", "--claim", "2", "--seat", "2",
+               "--game", "1", "--player", "B", "--json").json()
+    assert (data["total"], data["difference"]) == (4, -2)
+    assert "muggins" not in data  # the event does not play muggins
+
+
+def test_schema_v1_database_upgrades_in_place(cli):
+    con = sqlite3.connect(cli.db)
+    con.executescript((FIXTURES / "schema_v1.sql").read_text())
+    con.close()
+    rows = cli("standings", "Old Open", "--json").json()["rows"]
+    assert [(r["player"], r["game_points"]) for r in rows][:2] == [("Cat", 3), ("Ann", 2)]  # 121-90 is a skunk
+    con = sqlite3.connect(cli.db)
+    assert con.execute("SELECT MAX(version) FROM schema_version").fetchone() == (2,)
+    assert con.execute("SELECT bye_points, bye_spread FROM event").fetchone() == (2, 0)
+    con.close()
+    cli("ruling", "Old Open", "count", "5H", "5D", "5S", "JC", "--starter", "5C", "--claim", "29", "--game", "1", "--player", "Ann")
+
+
+def test_not_a_database(cli, tmp_path):
+    junk = tmp_path / "junk.db"
+    junk.write_text("this is not sqlite" * 100)
+    run = cli.__class__(junk)("event", "list", ok=False)
+    assert run.code == 1 and run.stderr.strip() == "error: that file is not a crib-tourney database"
+
+
+def test_two_terminals_entering_results_at_once(tmp_path):
+    """Two processes write to one database at the same moment: both succeed."""
+    db = tmp_path / "race.db"
+    base = [sys.executable, "-m", "crib_tourney", "--db", str(db)]
+    subprocess.run(base + ["new-event", "E", "--games", "1"], check=True, capture_output=True)
+    players = [f"P{i}" for i in range(40)]
+    subprocess.run(base + ["enter", "E", *players, "--new"], check=True, capture_output=True)
+    tables = json.loads(subprocess.run(base + ["round", "E", "--json"], check=True, capture_output=True, text=True).stdout)["tables"]
+    procs = [
+        subprocess.Popen(base + ["result", "E", t["players"][0], "121", t["players"][1], str(80 + k)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for k, t in enumerate(tables)
+    ]
+    outcomes = [p.communicate() + (p.returncode,) for p in procs]
+    assert all(code == 0 for _, _, code in outcomes), outcomes
+    con = sqlite3.connect(db)
+    assert con.execute("SELECT COUNT(DISTINCT pairing_id) FROM outcome").fetchone() == (20,)
