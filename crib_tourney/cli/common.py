@@ -17,5 +17,5 @@ def db(write: bool = True) -> Iterator:
     """One command, one transaction on the database chosen by --db."""
     from crib_tourney.store.db import transaction
 
-    with transaction(state.DB_LOCATION, write=write) as session:
-        yield session
+    with transaction(state.DB_LOCATION, write=write) as conn:
+        yield conn

@@ -39,8 +39,7 @@ def new_event(
 
     Example: crib-tourney new-event "Spring Open" --date 2026-04-11 --games 9
     """
-    from crib_tourney.store.models import Event
-    from crib_tourney.tourney.settings import check_consistent, validate_settings
+    from crib_tourney.store.events import create_event
 
     settings = dict(
         date=date, location=location, games=games, variant=variant, format=format, win_points=win_points,
@@ -52,17 +51,12 @@ def new_event(
     clean = " ".join(name.split())
     if not clean or clean.isdigit() or clean.startswith("#"):
         raise CribError(f"'{name}' cannot be an event name (it must not be empty or a number)")
-    validate_settings(settings)
-    check_consistent(settings)
-    from sqlalchemy import func
-    from sqlmodel import select
+    from crib_tourney.tourney.settings import check_consistent, validate_settings
 
-    with db() as session:
-        if session.exec(select(Event).where(func.lower(Event.name) == clean.lower())).first():
-            raise CribError(f"an event named '{clean}' already exists")
-        event = Event(name=clean, **settings)
-        session.add(event)
-        session.flush()
+    validate_settings(settings)  # before the database is opened (or created)
+    check_consistent(settings)
+    with db() as conn:
+        event = create_event(conn, clean, settings)
         typer.echo(f"created event #{event.id} {event.name}")
 
 
@@ -74,8 +68,8 @@ def list_(as_json: JsonOption = False) -> None:
     """
     from crib_tourney.store.events import event_summaries
 
-    with db(write=False) as session:
-        rows = event_summaries(session)
+    with db(write=False) as conn:
+        rows = event_summaries(conn)
     if as_json:
         print_json({"events": rows})
         return
@@ -92,8 +86,8 @@ def show(event: EventArg, as_json: JsonOption = False) -> None:
     from crib_tourney.store.directory import find_event
     from crib_tourney.store.events import event_details
 
-    with db(write=False) as session:
-        data = event_details(session, find_event(session, event))
+    with db(write=False) as conn:
+        data = event_details(conn, find_event(conn, event))
     if as_json:
         print_json(data)
         return
@@ -123,9 +117,9 @@ def set_(
             raise CribError(f"'{pair}' is not SETTING=VALUE")
         key, value = parse_setting(*pair.split("=", 1))
         changes[key] = value
-    with db() as session:
-        ev = find_event(session, event)
-        change_settings(session, ev, changes)
+    with db() as conn:
+        ev = find_event(conn, event)
+        change_settings(conn, ev, changes)
         typer.echo(f"updated {ev.name}: " + ", ".join(f"{k}={v}" for k, v in changes.items()))
 
 
@@ -143,17 +137,17 @@ def enter(
     from crib_tourney.store.entries import enter_players
     from crib_tourney.store.players import add_player
 
-    with db() as session:
-        ev = find_event(session, event)
+    with db() as conn:
+        ev = find_event(conn, event)
         found = []
         for ref in players:
             try:
-                found.append(find_player(session, ref))
+                found.append(find_player(conn, ref))
             except NotFound:
                 if not new or ref.strip().startswith("#"):
                     raise
-                found.append(add_player(session, " ".join(ref.split()), None, None, None))
-        for message in enter_players(session, ev, found):
+                found.append(add_player(conn, " ".join(ref.split()), None, None, None))
+        for message in enter_players(conn, ev, found):
             typer.echo(message)
 
 
@@ -165,8 +159,8 @@ def withdraw(event: EventArg, player: Annotated[str, typer.Argument(help="Name, 
     from crib_tourney.store.directory import find_event, find_player
     from crib_tourney.store.entries import withdraw_player
 
-    with db() as session:
-        typer.echo(withdraw_player(session, find_event(session, event), find_player(session, player)))
+    with db() as conn:
+        typer.echo(withdraw_player(conn, find_event(conn, event), find_player(conn, player)))
 
 
 def round_(
@@ -182,19 +176,19 @@ def round_(
     from crib_tourney.store.directory import find_event
     from crib_tourney.store.schedule import game_view, schedule_next, scheduled_games
 
-    with db(write=show is None) as session:
-        ev = find_event(session, event)
+    with db(write=show is None) as conn:
+        ev = find_event(conn, event)
         if show is not None:
             games = [show]
         elif all_games:
             games = []
-            if scheduled_games(session, ev) >= ev.games:
+            if scheduled_games(conn, ev) >= ev.games:
                 raise CribError(f"all {ev.games} qualifying games of {ev.name} are already scheduled")
-            while scheduled_games(session, ev) < ev.games:
-                games.append(schedule_next(session, ev))
+            while scheduled_games(conn, ev) < ev.games:
+                games.append(schedule_next(conn, ev))
         else:
-            games = [schedule_next(session, ev)]
-        views = [game_view(session, ev, g) for g in games]
+            games = [schedule_next(conn, ev)]
+        views = [game_view(conn, ev, g) for g in games]
     if as_json:
         print_json(views[0].as_dict() if len(views) == 1 and not all_games else {"games": [v.as_dict() for v in views]})
         return

@@ -46,11 +46,10 @@ def add(
 
     Example: crib-tourney player add "Pat Smith" --acc-number 12345 --club "Elm Street"
     """
-    from crib_tourney.store.models import Player
     from crib_tourney.store.players import add_player
 
-    with db() as session:
-        player: Player = add_player(session, _check_name(name), _clean(acc_number), _clean(club), _clean(email))
+    with db() as conn:
+        player = add_player(conn, _check_name(name), _clean(acc_number), _clean(club), _clean(email))
         typer.echo(f"added player #{player.id} {player.name}")
 
 
@@ -65,8 +64,8 @@ def list_(
     """
     from crib_tourney.store.players import search_players
 
-    with db(write=False) as session:
-        players = [p.model_dump(include={"id", "name", "acc_number", "club", "email"}) for p in search_players(session, search)]
+    with db(write=False) as conn:
+        players = [p.as_dict() for p in search_players(conn, search)]
     if as_json:
         print_json({"players": players})
         return
@@ -85,10 +84,10 @@ def show(
     from crib_tourney.store.directory import find_player
     from crib_tourney.store.players import events_of
 
-    with db(write=False) as session:
-        p = find_player(session, player)
-        data = p.model_dump(include={"id", "name", "acc_number", "club", "email"})
-        data["events"] = events_of(session, p)
+    with db(write=False) as conn:
+        p = find_player(conn, player)
+        data = p.as_dict()
+        data["events"] = events_of(conn, p)
     if as_json:
         print_json(data)
         return
@@ -113,20 +112,22 @@ def edit(
     """
     from crib_tourney.store.directory import find_player
 
-    with db() as session:
-        p = find_player(session, player)
+    with db() as conn:
+        p = find_player(conn, player)
         if name is not None:
             p.name = _check_name(name)
         if acc_number is not None:
             from crib_tourney.store.players import check_acc_free
 
-            check_acc_free(session, _clean(acc_number), p.id)
+            check_acc_free(conn, _clean(acc_number), p.id)
             p.acc_number = _clean(acc_number)
         if club is not None:
             p.club = _clean(club)
         if email is not None:
             p.email = _clean(email)
-        session.add(p)
+        from crib_tourney.store.players import update_player
+
+        update_player(conn, p)
         typer.echo(f"updated player #{p.id} {p.name}")
 
 
@@ -141,8 +142,8 @@ def import_(
     from crib_tourney.store.players import import_players
 
     text = _read_text(file)
-    with db() as session:
-        added, skipped = import_players(session, text)
+    with db() as conn:
+        added, skipped = import_players(conn, text)
     typer.echo(f"imported {added} players" + (f", {skipped} already on the roster" if skipped else ""))
 
 
@@ -156,8 +157,8 @@ def export(
     """
     from crib_tourney.store.players import search_players
 
-    with db(write=False) as session:
-        players = search_players(session, None)
+    with db(write=False) as conn:
+        players = search_players(conn, None)
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(["id"] + CSV_FIELDS)

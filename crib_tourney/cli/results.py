@@ -48,20 +48,20 @@ def result(
     if forfeit is not None:
         if len(args) != 1:
             raise CribError("with --forfeit give only the event: result EVENT --forfeit PLAYER")
-        with db() as session:
-            ev = find_event(session, args[0])
-            recorded = record_forfeit(session, ev, find_player(session, forfeit), game, replace)
+        with db() as conn:
+            ev = find_event(conn, args[0])
+            recorded = record_forfeit(conn, ev, find_player(conn, forfeit), game, replace)
         typer.echo(f"recorded {recorded.summary}")
         return
     if len(args) != 5:
         raise CribError("expected EVENT PLAYER SCORE PLAYER SCORE (quote names with spaces)")
     event, name1, score1, name2, score2 = args
     scores = [_score(score1, f"{name1}'s score"), _score(score2, f"{name2}'s score")]
-    with db() as session:
-        ev = find_event(session, event)
-        players = [find_player(session, name1), find_player(session, name2)]
-        card_of = find_player(session, card) if card else None
-        recorded = record_result(session, ev, players, scores, game=game, replace=replace, card_of=card_of)
+    with db() as conn:
+        ev = find_event(conn, event)
+        players = [find_player(conn, name1), find_player(conn, name2)]
+        card_of = find_player(conn, card) if card else None
+        recorded = record_result(conn, ev, players, scores, game=game, replace=replace, card_of=card_of)
     typer.echo(f"recorded {recorded.summary}")
 
 
@@ -78,29 +78,29 @@ def _import(event: str, file: Path) -> None:
         raise CribError(f"{file}: the header needs columns game, player1, score1, player2, score2 (optional: forfeit)")
     errors: list[str] = []
     count = 0
-    with db() as session:
-        ev = find_event(session, event)
-        since = last_audit_id(session, ev)
+    with db() as conn:
+        ev = find_event(conn, event)
+        since = last_audit_id(conn, ev)
         for line_no, raw in enumerate(reader, start=2):
             row = {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items() if k is not None}
             if None in raw:
                 errors.append(f"line {line_no}: more fields than the header has")
                 continue
             try:
-                with session.begin_nested():
+                with conn.savepoint():
                     game = _score(row["game"], "game") if row.get("game") else None
                     if row.get("forfeit"):
-                        record_forfeit(session, ev, find_player(session, row["forfeit"]), game, replace=False)
+                        record_forfeit(conn, ev, find_player(conn, row["forfeit"]), game, replace=False)
                     else:
-                        players = [find_player(session, row["player1"]), find_player(session, row["player2"])]
+                        players = [find_player(conn, row["player1"]), find_player(conn, row["player2"])]
                         scores = [_score(row["score1"], "score1"), _score(row["score2"], "score2")]
-                        record_result(session, ev, players, scores, game=game, action="import")
+                        record_result(conn, ev, players, scores, game=game, action="import")
                 count += 1
             except CribError as exc:
                 errors.append(f"line {line_no}: {exc}")
         if errors:
             raise CribError(f"{len(errors)} bad row(s) in {file}, nothing imported: " + "; ".join(errors))
-        merge_audits(session, ev, since, "import", f"imported {count} results from {file.name}")
+        merge_audits(conn, ev, since, "import", f"imported {count} results from {file.name}")
     typer.echo(f"imported {count} results into {ev.name}")
 
 
@@ -116,10 +116,10 @@ def check(
     from crib_tourney.store.directory import find_event
     from crib_tourney.store.standings import check_cards, resolve_cards
 
-    with db(write=resolve) as session:
-        ev = find_event(session, event)
-        resolved = resolve_cards(session, ev) if resolve else []
-        problems = check_cards(session, ev)
+    with db(write=resolve) as conn:
+        ev = find_event(conn, event)
+        resolved = resolve_cards(conn, ev) if resolve else []
+        problems = check_cards(conn, ev)
     if as_json:
         print_json({"problems": [p.as_dict() for p in problems], "resolved": resolved})
         return
@@ -140,8 +140,8 @@ def log(event: EventArg, as_json: JsonOption = False) -> None:
     from crib_tourney.store.directory import find_event
     from crib_tourney.store.results import audit_log
 
-    with db(write=False) as session:
-        entries = audit_log(session, find_event(session, event))
+    with db(write=False) as conn:
+        entries = audit_log(conn, find_event(conn, event))
     if as_json:
         print_json({"log": entries})
         return
@@ -157,8 +157,8 @@ def undo(event: EventArg) -> None:
     from crib_tourney.store.directory import find_event
     from crib_tourney.store.results import undo_last
 
-    with db() as session:
-        typer.echo(undo_last(session, find_event(session, event)))
+    with db() as conn:
+        typer.echo(undo_last(conn, find_event(conn, event)))
 
 
 def standings(
@@ -173,10 +173,10 @@ def standings(
     from crib_tourney.store.directory import find_event
     from crib_tourney.store.standings import event_standings
 
-    with db(write=False) as session:
-        ev = find_event(session, event)
+    with db(write=False) as conn:
+        ev = find_event(conn, event)
         name = ev.name
-        rows = [r.as_dict() for r in event_standings(session, ev)]
+        rows = [r.as_dict() for r in event_standings(conn, ev)]
     if as_json:
         print_json({"event": name, "rows": rows})
         return
@@ -224,9 +224,9 @@ def ruling(
 
     if kind not in ("count", "peg"):
         raise CribError(f"unknown ruling kind '{kind}' (count or peg)")
-    with db() as session:
-        ev = find_event(session, event)
-        data = make_ruling(session, ev, game, find_player(session, player), kind, tokens, claim,
+    with db() as conn:
+        ev = find_event(conn, event)
+        data = make_ruling(conn, ev, game, find_player(conn, player), kind, tokens, claim,
                            starter=starter, crib=crib, seat=seat, muggins_call=muggins_call)
     if as_json:
         print_json(data)

@@ -1,100 +1,105 @@
-"""Database setup: engine, per-connection pragmas, transactions and migrations.
+"""Opening the database: one command, one transaction.
 
-The only SQLite-specific code of the project lives here: pragmas on connect and
-BEGIN IMMEDIATE for writers, so two terminals writing at once queue up instead of
-failing. Any SQLAlchemy URL works (PostgreSQL included).
+The only SQLite-specific code of the project lives here and in sql.py: pragmas on
+connect and BEGIN IMMEDIATE for writers, so two terminals writing at once queue up
+instead of failing. Any other SQLAlchemy URL (PostgreSQL) works through SQLAlchemy.
+Creating and upgrading the schema uses the SQLModel tables, and is imported only
+when a database is new or older than this release.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from contextlib import contextmanager
-from typing import Iterator
-
-from sqlalchemy import event as sa_event
-from sqlalchemy import inspect, text
-from sqlalchemy.engine import Engine
-from sqlmodel import Session, SQLModel, create_engine
+from typing import Any, Iterator
 
 from crib_tourney.errors import CribError
-from crib_tourney.store import models  # noqa: F401  (registers the tables)
-from crib_tourney.store.migrations import LATEST_VERSION, MIGRATIONS
+from crib_tourney.store.sql import Db, connect_sqlite, sqlite_path
 
-BUSY_TIMEOUT_MS = 30_000
-
-
-def database_url(location: str) -> str:
-    if "://" in location:
-        return location
-    return f"sqlite:///{location}"
+LATEST_VERSION = 2  # keep equal to migrations.LATEST_VERSION (a test checks)
 
 
-def make_engine(location: str, write: bool) -> Engine:
-    url = database_url(location)
-    if not url.startswith("sqlite"):
-        return create_engine(url)
-    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
-
-    @sa_event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection, _record):  # type: ignore[no-untyped-def]
-        # Let SQLAlchemy's "begin" event decide how transactions start.
-        dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.close()
-
-    @sa_event.listens_for(engine, "begin")
-    def _on_begin(connection):  # type: ignore[no-untyped-def]
-        # A writer takes the write lock up front: a deferred transaction that
-        # upgrades after another writer committed fails at once with SQLITE_BUSY.
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
-
-    return engine
+@contextmanager
+def transaction(location: str, write: bool = True) -> Iterator[Db]:
+    """Commit when the block succeeds, roll back on any error."""
+    path = sqlite_path(location)
+    if path is None:
+        yield from _sqlalchemy_transaction(location)
+        return
+    if _sqlite_version(path) != LATEST_VERSION:
+        ensure_schema(f"sqlite:///{path}")
+    connection = connect_sqlite(path, write)
+    try:
+        yield Db(connection, sqlite=True)
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    finally:
+        connection.close()
 
 
-def ensure_schema(engine: Engine) -> None:
-    """Create a new database, or upgrade an older one in place."""
+def _sqlalchemy_transaction(url: str) -> Iterator[Db]:
+    engine = ensure_schema(url)
+    try:
+        with engine.begin() as connection:
+            yield Db(connection, sqlite=False)
+    finally:
+        engine.dispose()
+
+
+def _sqlite_version(path: str) -> int | None:
+    connection = sqlite3.connect(path, timeout=30)
+    try:
+        return connection.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
+    except sqlite3.OperationalError as exc:
+        if "no such table" in str(exc):
+            return None
+        raise
+    finally:
+        connection.close()
+
+
+def ensure_schema(url: str) -> Any:
+    """Create a new database, or upgrade an older one in place (SQLModel)."""
+    from sqlalchemy import create_engine, event, inspect, text
+    from sqlmodel import SQLModel
+
+    from crib_tourney.store import models  # noqa: F401  (registers the tables)
+    from crib_tourney.store.migrations import LATEST_VERSION as latest
+    from crib_tourney.store.migrations import MIGRATIONS
+
+    engine = create_engine(url)
+    if url.startswith("sqlite"):
+
+        @event.listens_for(engine, "connect")
+        def _on_connect(dbapi_connection, _record):  # type: ignore[no-untyped-def]
+            dbapi_connection.isolation_level = None
+            dbapi_connection.execute("PRAGMA foreign_keys=ON")
+            dbapi_connection.execute("PRAGMA busy_timeout=30000")
+
+        @event.listens_for(engine, "begin")
+        def _on_begin(connection):  # type: ignore[no-untyped-def]
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+
     with engine.begin() as conn:
         tables = set(inspect(conn).get_table_names())
         if "schema_version" not in tables:
             if tables:
-                raise RuntimeError("not a crib-tourney database (no schema_version table)")
+                raise CribError("not a crib-tourney database (no schema_version table)")
             SQLModel.metadata.create_all(conn)
-            conn.execute(text("INSERT INTO schema_version (version) VALUES (:v)"), {"v": LATEST_VERSION})
-            return
+            conn.execute(text("INSERT INTO schema_version (version) VALUES (:v)"), {"v": latest})
+            return engine
         version = conn.execute(text("SELECT MAX(version) FROM schema_version")).scalar() or 0
-        if version > LATEST_VERSION:
+        if version > latest:
             raise CribError(
-                f"this database was written by a newer crib-tourney (schema {version} > {LATEST_VERSION}); upgrade the tool"
+                f"this database was written by a newer crib-tourney (schema {version} > {latest}); upgrade the tool"
             )
         for target, migrate in MIGRATIONS:
             if target > version:
                 migrate(conn)
                 conn.execute(text("INSERT INTO schema_version (version) VALUES (:v)"), {"v": target})
-
-
-_checked: set[str] = set()
-
-
-@contextmanager
-def transaction(location: str, write: bool = True) -> Iterator[Session]:
-    """One command, one transaction: commit on success, roll back on any error."""
-    engine = make_engine(location, write)
-    try:
-        if location not in _checked:
-            ensure_schema(engine)
-            _checked.add(location)
-        with Session(engine, expire_on_commit=False) as session:
-            try:
-                yield session
-                session.commit()
-            except BaseException:
-                session.rollback()
-                raise
-    finally:
-        engine.dispose()
+    return engine
 
 
 def describe_db_error(exc: Exception) -> str:

@@ -5,51 +5,54 @@ from __future__ import annotations
 import csv
 import io
 
-from sqlalchemy import func, or_
-from sqlmodel import Session, select
-
 from crib_tourney.errors import CribError
-from crib_tourney.store.models import Entry, Event, Player
+from crib_tourney.store.rows import Player, fetch, fetch_one
+from crib_tourney.store.sql import Db
 
 
-def check_acc_free(session: Session, acc_number: str | None, player_id: int | None = None) -> None:
+def check_acc_free(db: Db, acc_number: str | None, player_id: int | None = None) -> None:
     if not acc_number:
         return
-    other = session.exec(select(Player).where(Player.acc_number == acc_number)).first()
+    other = fetch_one(db, Player, "acc_number = :acc", acc=acc_number)
     if other is not None and other.id != player_id:
         raise CribError(f"ACC number {acc_number} already belongs to {other.name} (#{other.id})")
 
 
-def add_player(session: Session, name: str, acc_number: str | None, club: str | None, email: str | None) -> Player:
-    check_acc_free(session, acc_number)
-    player = Player(name=name, acc_number=acc_number, club=club, email=email)
-    session.add(player)
-    session.flush()
-    return player
+def add_player(db: Db, name: str, acc_number: str | None, club: str | None, email: str | None) -> Player:
+    check_acc_free(db, acc_number)
+    from crib_tourney.store.results import now
+
+    values = dict(name=name, acc_number=acc_number, club=club, email=email)
+    player_id = db.insert("player", dict(values, created_at=now()))
+    return Player(id=player_id, **values)
 
 
-def search_players(session: Session, search: str | None) -> list[Player]:
-    query = select(Player)
-    if search:
-        pattern = f"%{search.lower()}%"
-        query = query.where(
-            or_(
-                func.lower(Player.name).like(pattern),
-                func.lower(func.coalesce(Player.club, "")).like(pattern),
-                func.coalesce(Player.acc_number, "").like(pattern),
-            )
-        )
-    return list(session.exec(query.order_by(func.lower(Player.name), Player.id)).all())
+def update_player(db: Db, player: Player) -> None:
+    db.execute(
+        "UPDATE player SET name = :name, acc_number = :acc_number, club = :club, email = :email WHERE id = :id",
+        **player.as_dict(),
+    )
 
 
-def events_of(session: Session, player: Player) -> list[str]:
-    rows = session.exec(
-        select(Event.name).join(Entry, Entry.event_id == Event.id).where(Entry.player_id == player.id).order_by(Event.id)  # type: ignore[arg-type]
-    ).all()
-    return list(rows)
+def search_players(db: Db, search: str | None) -> list[Player]:
+    if not search:
+        return fetch(db, Player, order="LOWER(name), id")
+    return fetch(
+        db, Player,
+        "LOWER(name) LIKE :pattern OR LOWER(COALESCE(club, '')) LIKE :pattern OR COALESCE(acc_number, '') LIKE :pattern",
+        "LOWER(name), id", pattern=f"%{search.lower()}%",
+    )
 
 
-def import_players(session: Session, text: str) -> tuple[int, int]:
+def events_of(db: Db, player: Player) -> list[str]:
+    rows = db.rows(
+        "SELECT event.name FROM event JOIN entry ON entry.event_id = event.id WHERE entry.player_id = :p ORDER BY event.id",
+        p=player.id,
+    )
+    return [r[0] for r in rows]
+
+
+def import_players(db: Db, text: str) -> tuple[int, int]:
     """Import a roster CSV. Every bad row is reported by line number and nothing is
     imported unless all rows are good. A row whose ACC number (or, without one,
     whose exact name) is already on the roster is skipped."""
@@ -60,10 +63,10 @@ def import_players(session: Session, text: str) -> tuple[int, int]:
     rows = []
     seen_acc: dict[str, int] = {}
     for line_no, raw in enumerate(reader, start=2):
-        row = {(k or "").strip().lower(): " ".join((v or "").split()) for k, v in raw.items() if k is not None}
         if None in raw:
             errors.append(f"line {line_no}: more fields than the header has")
             continue
+        row = {(k or "").strip().lower(): " ".join((v or "").split()) for k, v in raw.items()}
         name = row.get("name", "")
         if not name:
             errors.append(f"line {line_no}: no name")
@@ -83,13 +86,12 @@ def import_players(session: Session, text: str) -> tuple[int, int]:
     added = skipped = 0
     for name, acc, club, email in rows:
         if acc:
-            existing = session.exec(select(Player).where(Player.acc_number == acc)).first()
+            existing = fetch_one(db, Player, "acc_number = :acc", acc=acc)
         else:
-            existing = session.exec(select(Player).where(Player.name == name, Player.acc_number == None)).first()  # noqa: E711
+            existing = fetch_one(db, Player, "name = :name AND acc_number IS NULL", name=name)
         if existing is not None:
             skipped += 1
             continue
-        session.add(Player(name=name, acc_number=acc, club=club, email=email))
+        add_player(db, name, acc, club, email)
         added += 1
-    session.flush()
     return added, skipped

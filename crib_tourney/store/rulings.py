@@ -2,31 +2,30 @@
 
 from __future__ import annotations
 
-from sqlmodel import Session, select
-
 from crib_tourney.engine.cards import parse_cards
 from crib_tourney.engine.dispute import rule
 from crib_tourney.engine.play import score_play
 from crib_tourney.engine.show import count_show
 from crib_tourney.engine.variants import get_variant
 from crib_tourney.errors import CribError
-from crib_tourney.store.models import Event, Pairing, Player, Ruling
+from crib_tourney.store.results import now
+from crib_tourney.store.rows import Event, Player
+from crib_tourney.store.sql import Db
 
 
 def make_ruling(
-    session: Session, event: Event, game: int, player: Player, kind: str, tokens: list[str], claim: int,
+    db: Db, event: Event, game: int, player: Player, kind: str, tokens: list[str], claim: int,
     starter: str | None, crib: bool, seat: int, muggins_call: int | None,
 ) -> dict:
-    seated = session.exec(
-        select(Pairing.id).where(Pairing.event_id == event.id, Pairing.game_no == game,
-                                 (Pairing.player1_id == player.id) | (Pairing.player2_id == player.id))
-    ).first()
-    if seated is None:
-        if not session.exec(select(Pairing.id).where(Pairing.event_id == event.id, Pairing.game_no == game)).first():
+    seated = db.scalar(
+        "SELECT COUNT(*) FROM pairing WHERE event_id = :e AND game_no = :g AND (player1_id = :p OR player2_id = :p)",
+        e=event.id, g=game, p=player.id,
+    )
+    if not seated:
+        if not db.scalar("SELECT COUNT(*) FROM pairing WHERE event_id = :e AND game_no = :g", e=event.id, g=game):
             raise CribError(f"game {game} of {event.name} does not exist (not scheduled)")
         raise CribError(f"{player.name} has no seat in game {game} of {event.name}")
     variant = get_variant(event.variant)
-    items: list[dict] = []
     if kind == "count":
         if starter is None:
             raise CribError("a count ruling needs --starter")
@@ -47,14 +46,16 @@ def make_ruling(
         cards = " ".join(tokens) + f" (seat {seat})"
     verdict = rule(true_score, claim, event.muggins, muggins_call)
     sentence = f"game {game}, {player.name}, {kind} {cards}: {verdict.sentence()}"
-    session.add(Ruling(event_id=event.id, game_no=game, player_id=player.id, kind="crib" if crib else kind, cards=cards,
-                       claim=claim, true_score=true_score, muggins=verdict.muggins, summary=sentence))
-    session.flush()
+    db.insert("ruling", dict(event_id=event.id, game_no=game, player_id=player.id, kind="crib" if crib else kind,
+                             cards=cards, claim=claim, true_score=true_score, muggins=verdict.muggins, summary=sentence, at=now()))
     return {"total": true_score, "items": items, **verdict.as_dict(), "ruling": sentence}
 
 
-def rulings_of(session: Session, event: Event) -> list[dict]:
-    rows = session.exec(select(Ruling, Player.name).join(Player, Player.id == Ruling.player_id)  # type: ignore[arg-type]
-                        .where(Ruling.event_id == event.id).order_by(Ruling.id)).all()
-    return [{"id": r.id, "game": r.game_no, "player": name, "kind": r.kind, "cards": r.cards, "claim": r.claim,
-             "total": r.true_score, "muggins": r.muggins, "ruling": r.summary} for r, name in rows]
+def rulings_of(db: Db, event: Event) -> list[dict]:
+    rows = db.rows(
+        "SELECT r.id, r.game_no, p.name, r.kind, r.cards, r.claim, r.true_score, r.muggins, r.summary"
+        " FROM ruling r JOIN player p ON p.id = r.player_id WHERE r.event_id = :e ORDER BY r.id",
+        e=event.id,
+    )
+    keys = ("id", "game", "player", "kind", "cards", "claim", "total", "muggins", "ruling")
+    return [dict(zip(keys, r)) for r in rows]

@@ -5,11 +5,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from sqlmodel import Session, select
-
 from crib_tourney.store.directory import player_names
-from crib_tourney.store.models import Entry, Event, Outcome, Pairing
 from crib_tourney.store.results import change_outcomes, scoring_rules
+from crib_tourney.store.rows import Event, Outcome, Pairing, fetch
+from crib_tourney.store.sql import Db
 from crib_tourney.tourney.scoring import GameLine, ScoringRules, bye_line, forfeit_line, game_line
 from crib_tourney.tourney.standings import HeadToHead, Row, rank_rows
 
@@ -20,31 +19,31 @@ def outcome_line(own: int, opp: int, forfeit: str, rules: ScoringRules) -> GameL
     return game_line(own, opp, rules)
 
 
-def event_standings(session: Session, event: Event) -> list[Row]:
+def event_standings(db: Db, event: Event) -> list[Row]:
     rules = scoring_rules(event)
-    entries = session.exec(select(Entry.player_id).where(Entry.event_id == event.id)).all()
-    names = player_names(session, set(entries))
+    entries = dict(db.rows("SELECT player_id, withdrawn_after FROM entry WHERE event_id = :e", e=event.id))
+    names = player_names(db, set(entries))
     rows = {pid: Row(pid, names[pid]) for pid in entries}
     h2h = HeadToHead()
-    outcome_rows = session.exec(
-        select(Outcome.player_id, Outcome.own_score, Outcome.opp_score, Outcome.forfeit, Pairing.player1_id, Pairing.player2_id, Pairing.game_no)
-        .join(Pairing, Pairing.id == Outcome.pairing_id)  # type: ignore[arg-type]
-        .where(Outcome.event_id == event.id)
-    ).all()
     played_games: set[int] = set()
-    for pid, own, opp, forfeit, p1, p2, game_no in outcome_rows:
+    for pid, own, opp, forfeit, p1, p2, game_no in db.rows(
+        "SELECT o.player_id, o.own_score, o.opp_score, o.forfeit, p.player1_id, p.player2_id, p.game_no"
+        " FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e",
+        e=event.id,
+    ):
         played_games.add(game_no)
         line = outcome_line(own, opp, forfeit, rules)
         if pid in rows:
             rows[pid].add(line)
         if line.won:
             h2h.record(pid, p2 if pid == p1 else p1)
-    # A bye counts once its game is under way (any result of that game entered).
-    byes = session.exec(
-        select(Pairing.player1_id, Pairing.game_no).where(Pairing.event_id == event.id, Pairing.player2_id == None)  # noqa: E711
-    ).all()
-    for pid, game_no in byes:
-        if game_no in played_games and pid in rows:
+    # A bye counts once its game is under way (any result of that game entered),
+    # and not for a player who withdrew before that game.
+    for pid, game_no in db.rows(
+        "SELECT player1_id, game_no FROM pairing WHERE event_id = :e AND player2_id IS NULL", e=event.id
+    ):
+        withdrawn_after = entries.get(pid)
+        if game_no in played_games and pid in rows and (withdrawn_after is None or game_no <= withdrawn_after):
             rows[pid].add(bye_line(rules))
     return rank_rows(list(rows.values()), h2h)
 
@@ -65,14 +64,12 @@ class CardProblem:
         return {"game": self.game, "table": self.table, "players": list(self.players), "problem": self.problem, "detail": self.detail}
 
 
-def _by_pairing(session: Session, event: Event) -> tuple[list[Pairing], dict[int, list[Outcome]]]:
-    pairings = session.exec(
-        select(Pairing).where(Pairing.event_id == event.id, Pairing.player2_id != None).order_by(Pairing.game_no, Pairing.table_no)  # noqa: E711
-    ).all()
+def _by_pairing(db: Db, event: Event) -> tuple[list[Pairing], dict[int, list[Outcome]]]:
+    pairings = fetch(db, Pairing, "event_id = :e AND player2_id IS NOT NULL", "game_no, table_no, id", e=event.id)
     grouped: dict[int, list[Outcome]] = {}
-    for o in session.exec(select(Outcome).where(Outcome.event_id == event.id)).all():
+    for o in fetch(db, Outcome, "event_id = :e", "pairing_id, player_id", e=event.id):
         grouped.setdefault(o.pairing_id, []).append(o)
-    return list(pairings), grouped
+    return pairings, grouped
 
 
 def _agree(a: Outcome, b: Outcome) -> bool:
@@ -81,10 +78,10 @@ def _agree(a: Outcome, b: Outcome) -> bool:
     return a.own_score == b.opp_score and a.opp_score == b.own_score
 
 
-def check_cards(session: Session, event: Event) -> list[CardProblem]:
-    pairings, grouped = _by_pairing(session, event)
+def check_cards(db: Db, event: Event) -> list[CardProblem]:
+    pairings, grouped = _by_pairing(db, event)
     ids = {p.player1_id for p in pairings} | {p.player2_id for p in pairings if p.player2_id}
-    names = player_names(session, ids)  # type: ignore[arg-type]
+    names = player_names(db, ids)  # type: ignore[arg-type]
     problems = []
     for p in pairings:
         rows = grouped.get(p.id, [])
@@ -96,48 +93,46 @@ def check_cards(session: Session, event: Event) -> list[CardProblem]:
             problems.append(CardProblem(p.game_no, p.table_no, pair, "one card", f"only {names[r.player_id]}'s card: {r.own_score}-{r.opp_score}"))
         elif not _agree(rows[0], rows[1]):
             a, b = rows
-            problems.append(
-                CardProblem(p.game_no, p.table_no, pair, "disagree",
-                            f"{names[a.player_id]}'s card {a.own_score}-{a.opp_score}, {names[b.player_id]}'s card {b.own_score}-{b.opp_score}")
-            )
+            detail = f"{names[a.player_id]}'s card {a.own_score}-{a.opp_score}, {names[b.player_id]}'s card {b.own_score}-{b.opp_score}"
+            problems.append(CardProblem(p.game_no, p.table_no, pair, "disagree", detail))
     return problems
 
 
-def resolve_cards(session: Session, event: Event) -> list[str]:
+def resolve_cards(db: Db, event: Event) -> list[str]:
     """Settle every disagreeing game by the ACC rule: an apparent qualifier takes
     the version of the game worse for them; a non-qualifier keeps their own card.
     A game with only one card gets that card copied to the other player."""
     rules = scoring_rules(event)
-    standings = event_standings(session, event)
+    standings = event_standings(db, event)
     cut = qualifier_count(len(standings), event.qualify_ratio)
     qualifiers = {r.player for r in standings if r.rank <= cut}
-    pairings, grouped = _by_pairing(session, event)
-    names = player_names(session, {r.player for r in standings})  # type: ignore[arg-type]
+    pairings, grouped = _by_pairing(db, event)
+    names = {r.player: r.name for r in standings}
     done = []
     for p in pairings:
         rows = grouped.get(p.id, [])
         if len(rows) == 1:
             r = rows[0]
             other = p.player2_id if r.player_id == p.player1_id else p.player1_id
-            copy = dict(event_id=event.id, pairing_id=p.id, player_id=other, own_score=r.opp_score, opp_score=r.own_score,
-                        forfeit={"won": "lost", "lost": "won"}.get(r.forfeit, "none"), source="resolved")
-            mine = dict(event_id=event.id, pairing_id=p.id, player_id=r.player_id, own_score=r.own_score, opp_score=r.opp_score, forfeit=r.forfeit, source="resolved")
+            flipped = {"won": "lost", "lost": "won"}.get(r.forfeit, "none")
+            new_rows = [
+                dict(r.values(), source="resolved"),
+                dict(r.values(), player_id=other, own_score=r.opp_score, opp_score=r.own_score, forfeit=flipped, source="resolved"),
+            ]
             text = f"game {p.game_no}: {names[r.player_id]}'s card copied to {names[other]}"  # type: ignore[index]
-            change_outcomes(session, event, "resolve", text, {p.id: [mine, copy]})
+            change_outcomes(db, event, "resolve", text, {p.id: new_rows})
             done.append(text)
         elif len(rows) == 2 and not _agree(rows[0], rows[1]):
-            new_rows = []
-            parts = []
+            new_rows, parts = [], []
             for mine, theirs in ((rows[0], rows[1]), (rows[1], rows[0])):
-                own_version = (mine.own_score, mine.opp_score)
-                their_version = (theirs.opp_score, theirs.own_score)
-                chosen = own_version
+                chosen = (mine.own_score, mine.opp_score)
                 if mine.player_id in qualifiers:
-                    chosen = min(own_version, their_version, key=lambda v: _line_key(v, rules))
+                    their_version = (theirs.opp_score, theirs.own_score)
+                    chosen = min(chosen, their_version, key=lambda v: _line_key(v, rules))
                 parts.append(f"{names[mine.player_id]} {chosen[0]}-{chosen[1]}" + (" (apparent qualifier)" if mine.player_id in qualifiers else ""))
-                new_rows.append(dict(event_id=event.id, pairing_id=p.id, player_id=mine.player_id, own_score=chosen[0], opp_score=chosen[1], forfeit="none", source="resolved"))
+                new_rows.append(dict(mine.values(), own_score=chosen[0], opp_score=chosen[1], source="resolved"))
             text = f"game {p.game_no} resolved: " + "; ".join(parts)
-            change_outcomes(session, event, "resolve", text, {p.id: new_rows})
+            change_outcomes(db, event, "resolve", text, {p.id: new_rows})
             done.append(text)
     return done
 

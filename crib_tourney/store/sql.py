@@ -1,0 +1,115 @@
+"""A thin connection that runs portable SQL with :name parameters.
+
+Why not the ORM for queries: every command is a fresh process, and importing
+SQLAlchemy and SQLModel costs about 0.45 s here before any work is done, which
+alone breaks the 0.3 s budget for entering a result. So the SQLModel tables in
+models.py remain the schema's single source (creation and migrations use them),
+while queries are plain standard SQL run through this wrapper: on SQLite straight
+through the standard library driver, on any other SQLAlchemy URL (PostgreSQL)
+through SQLAlchemy's text(), which takes the same :name parameters.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import contextmanager
+from typing import Any, Iterator, Sequence
+
+BUSY_TIMEOUT_S = 30
+
+
+class Db:
+    def __init__(self, connection: Any, sqlite: bool):
+        self._connection = connection
+        self.sqlite = sqlite
+
+    def rows(self, sql: str, **params: Any) -> list[tuple]:
+        if self.sqlite:
+            return self._connection.execute(sql, params).fetchall()
+        from sqlalchemy import text
+
+        return [tuple(r) for r in self._connection.execute(text(sql), params).fetchall()]
+
+    def row(self, sql: str, **params: Any) -> tuple | None:
+        found = self.rows(sql, **params)
+        return found[0] if found else None
+
+    def scalar(self, sql: str, **params: Any) -> Any:
+        found = self.row(sql, **params)
+        return None if found is None else found[0]
+
+    def execute(self, sql: str, **params: Any) -> None:
+        if self.sqlite:
+            self._connection.execute(sql, params)
+        else:
+            from sqlalchemy import text
+
+            self._connection.execute(text(sql), params)
+
+    def insert(self, table: str, values: dict[str, Any]) -> int:
+        """Insert one row and return its id."""
+        columns = ", ".join(values)
+        marks = ", ".join(f":{k}" for k in values)
+        sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
+        if self.sqlite:
+            return self._connection.execute(sql, values).lastrowid
+        from sqlalchemy import text
+
+        return self._connection.execute(text(sql + " RETURNING id"), values).scalar_one()
+
+    def insert_many(self, table: str, rows: Sequence[dict[str, Any]]) -> None:
+        if not rows:
+            return
+        columns = list(rows[0])
+        sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(':' + c for c in columns)})"
+        if self.sqlite:
+            self._connection.executemany(sql, rows)
+        else:
+            from sqlalchemy import text
+
+            self._connection.execute(text(sql), list(rows))
+
+    @contextmanager
+    def savepoint(self) -> Iterator[None]:
+        """A nested transaction: undone alone if the block fails."""
+        if self.sqlite:
+            self._connection.execute("SAVEPOINT row")
+            try:
+                yield
+            except BaseException:
+                self._connection.execute("ROLLBACK TO SAVEPOINT row")
+                self._connection.execute("RELEASE SAVEPOINT row")
+                raise
+            self._connection.execute("RELEASE SAVEPOINT row")
+        else:
+            with self._connection.begin_nested():
+                yield
+
+
+def in_list(name: str, values: Sequence[Any]) -> tuple[str, dict[str, Any]]:
+    """SQL for 'IN (...)' with one named parameter per value (portable)."""
+    params = {f"{name}{i}": v for i, v in enumerate(values)}
+    marks = ", ".join(f":{k}" for k in params) or "NULL"
+    return f"({marks})", params
+
+
+def sqlite_path(location: str) -> str | None:
+    """The file of a SQLite location (a path or sqlite:/// URL), else None."""
+    if "://" not in location:
+        return location
+    if location.startswith("sqlite:///"):
+        return location[len("sqlite:///"):]
+    return None
+
+
+def connect_sqlite(path: str, write: bool) -> sqlite3.Connection:
+    connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+    connection.execute("PRAGMA foreign_keys=ON")
+    connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
+    if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        connection.execute("PRAGMA journal_mode=WAL")
+    connection.execute("PRAGMA synchronous=NORMAL")
+    # A writer takes the write lock up front: a deferred transaction that upgrades
+    # after another writer committed fails at once with SQLITE_BUSY instead of waiting.
+    connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+    return connection

@@ -1,0 +1,38 @@
+"""Store setup facts that are easy to break silently."""
+
+import sqlite3
+
+from crib_tourney.store import db, migrations
+
+
+def test_fast_path_knows_the_latest_schema_version():
+    assert db.LATEST_VERSION == migrations.LATEST_VERSION == migrations.MIGRATIONS[-1][0]
+
+
+def test_new_database_uses_wal_and_foreign_keys(cli):
+    cli("player", "add", "Ann")
+    con = sqlite3.connect(cli.db)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    con.close()
+    from crib_tourney.store.sql import connect_sqlite
+
+    connection = connect_sqlite(str(cli.db), write=False)
+    assert connection.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    connection.execute("ROLLBACK")
+    connection.close()
+
+
+def test_a_crash_mid_command_leaves_nothing(cli):
+    """An exception inside the transaction rolls back everything it wrote."""
+    from crib_tourney.store.db import transaction
+    from crib_tourney.store.players import add_player
+
+    cli("player", "add", "Ann")
+    before = cli.snapshot()
+    try:
+        with transaction(str(cli.db)) as conn:
+            add_player(conn, "Bob", None, None, None)
+            raise KeyboardInterrupt  # the director hits Ctrl-C half way
+    except KeyboardInterrupt:
+        pass
+    assert cli.snapshot() == before
