@@ -361,3 +361,28 @@ def test_two_terminals_entering_results_at_once(tmp_path):
     assert all(code == 0 for _, _, code in outcomes), outcomes
     con = sqlite3.connect(db)
     assert con.execute("SELECT COUNT(DISTINCT pairing_id) FROM outcome").fetchone() == (20,)
+
+
+def test_sqlalchemy_url_path_runs_the_same_commands(tmp_path):
+    """A full SQLAlchemy URL goes through SQLAlchemy (the PostgreSQL path), not the
+    stdlib driver: the same commands must work there too."""
+    from tests.conftest import Cli
+
+    url_cli = Cli(tmp_path / "unused.db")
+    url = f"sqlite+pysqlite:///{tmp_path / 'via-sqlalchemy.db'}"
+    run = lambda *a, **k: url_cli.runner.invoke(__import__("crib_tourney.cli.app", fromlist=["app"]).app, ["--db", url, *map(str, a)])  # noqa: E731
+    assert run("new-event", "E", "--games", "1").exit_code == 0
+    assert run("enter", "E", "A", "B", "C", "--new").exit_code == 0
+    assert run("round", "E").exit_code == 0
+    bad = tmp_path / "bad.csv"
+    bad.write_text("game,player1,score1,player2,score2\n1,A,121,B,100\n1,A,121,B,100\n")
+    result = run("result", "import", "E", bad)
+    assert result.exit_code == 1 and "line 3" in result.stderr
+    standings = run("standings", "E", "--json")
+    assert all(r["games"] == 0 for r in json.loads(standings.stdout)["rows"])
+    tables = json.loads(run("round", "E", "--show", "1", "--json").stdout)["tables"][0]["players"]
+    assert run("result", "E", tables[0], "121", tables[1], "99").exit_code == 0
+    assert run("undo", "E").exit_code == 0
+    assert run("result", "E", tables[0], "121", tables[1], "80").exit_code == 0
+    rows = json.loads(run("standings", "E", "--json").stdout)["rows"]
+    assert rows[0]["game_points"] == 3
