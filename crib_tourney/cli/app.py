@@ -67,12 +67,13 @@ def root(
 
 
 def _register() -> None:
-    from crib_tourney.cli import engine_cmds, events, players, results
+    from crib_tourney.cli import engine_cmds, events, players, playoffs, results
 
     engine_cmds.register(app)
     app.add_typer(players.players_app, name="player")
     events.register(app)
     results.register(app)
+    playoffs.register(app)
 
 
 _register()

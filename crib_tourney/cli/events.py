@@ -34,6 +34,10 @@ def new_event(
     best_of: Annotated[int, typer.Option("--best-of")] = 3,
     final_best_of: Annotated[int, typer.Option("--final-best-of")] = 5,
     qualify_ratio: Annotated[float, typer.Option("--qualify-ratio")] = 0.25,
+    first_dealer: Annotated[str, typer.Option("--first-dealer", help="Playoff games: cut, loser (of the last game) or alternate.")] = "cut",
+    prize_fund: Annotated[float, typer.Option("--prize-fund", help="Prize fund for the payout table.")] = 0.0,
+    payouts: Annotated[str, typer.Option("--payouts", help="Percentages per place, e.g. 40,25,12.5,12.5.")] = "",
+    grand_final_reset: Annotated[bool, typer.Option("--grand-final-reset/--no-grand-final-reset", help="Double elimination: replay the final if the losers' side wins it.")] = True,
 ) -> None:
     """Create an event. Defaults follow ACC rules (2/3 game points, skunk at 31).
 
@@ -46,7 +50,8 @@ def new_event(
         skunk_points=skunk_points, double_skunk_points=double_skunk_points, skunk_margin=skunk_margin,
         double_skunk_margin=double_skunk_margin, forfeit_points=forfeit_points, forfeit_spread=forfeit_spread,
         bye_points=bye_points, bye_spread=bye_spread, muggins=muggins, best_of=best_of,
-        final_best_of=final_best_of, qualify_ratio=qualify_ratio,
+        final_best_of=final_best_of, qualify_ratio=qualify_ratio, first_dealer=first_dealer,
+        prize_fund=prize_fund, payouts=payouts, grand_final_reset=grand_final_reset,
     )
     clean = " ".join(name.split())
     if not clean or clean.isdigit() or clean.startswith("#"):
@@ -159,8 +164,14 @@ def withdraw(event: EventArg, player: Annotated[str, typer.Argument(help="Name, 
     from crib_tourney.store.directory import find_event, find_player
     from crib_tourney.store.entries import withdraw_player
 
+    from crib_tourney.store.playoffs import Bracket, record_playoff_forfeit
+
     with db() as conn:
-        typer.echo(withdraw_player(conn, find_event(conn, event), find_player(conn, player)))
+        ev, who = find_event(conn, event), find_player(conn, player)
+        typer.echo(withdraw_player(conn, ev, who))
+        if Bracket(conn, ev).current_match(who.id) is not None:
+            for line in record_playoff_forfeit(conn, ev, who, whole_match=True):
+                typer.echo(line)
 
 
 def round_(

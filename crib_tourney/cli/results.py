@@ -29,6 +29,9 @@ def result(
     replace: Annotated[bool, typer.Option("--replace", help="Correct a result already entered.")] = False,
     forfeit: Annotated[Optional[str], typer.Option("--forfeit", help="This player forfeits the game.")] = None,
     card: Annotated[Optional[str], typer.Option("--card", help="Enter only this player's own scorecard.")] = None,
+    playoff: Annotated[bool, typer.Option("--playoff", help="A tiebreak game between players tied across the cut line.")] = False,
+    match_game: Annotated[Optional[int], typer.Option("--match-game", help="Playoffs: which game of the match (with --replace).")] = None,
+    cascade: Annotated[bool, typer.Option("--cascade", help="Playoffs: allow a correction that clears later matches (listed).")] = False,
 ) -> None:
     """Record a game result, a forfeit, one player's card, or import a CSV of results.
 
@@ -43,6 +46,7 @@ def result(
         _import(args[1], Path(args[2]))
         return
     from crib_tourney.store.directory import find_event, find_player
+    from crib_tourney.store.playoffs import Bracket, record_cut_playoff, record_playoff_forfeit, record_playoff_game
     from crib_tourney.store.results import record_forfeit, record_result
 
     if forfeit is not None:
@@ -50,8 +54,12 @@ def result(
             raise CribError("with --forfeit give only the event: result EVENT --forfeit PLAYER")
         with db() as conn:
             ev = find_event(conn, args[0])
-            recorded = record_forfeit(conn, ev, find_player(conn, forfeit), game, replace)
-        typer.echo(f"recorded {recorded.summary}")
+            loser = find_player(conn, forfeit)
+            if game is None and Bracket(conn, ev).current_match(loser.id) is not None:
+                messages = record_playoff_forfeit(conn, ev, loser, whole_match=False)
+            else:
+                messages = [f"recorded {record_forfeit(conn, ev, loser, game, replace).summary}"]
+        typer.echo("\n".join(messages))
         return
     if len(args) != 5:
         raise CribError("expected EVENT PLAYER SCORE PLAYER SCORE (quote names with spaces)")
@@ -60,6 +68,15 @@ def result(
     with db() as conn:
         ev = find_event(conn, event)
         players = [find_player(conn, name1), find_player(conn, name2)]
+        if playoff:
+            typer.echo(f"recorded {record_cut_playoff(conn, ev, players, scores)}")
+            return
+        bracket = Bracket(conn, ev)
+        seeded = set(bracket.seeds.values())
+        if game is None and card is None and bracket.exists and {p.id for p in players} <= seeded:
+            messages = record_playoff_game(conn, ev, players, scores, match_game, replace, cascade)
+            typer.echo("\n".join(messages))
+            return
         card_of = find_player(conn, card) if card else None
         recorded = record_result(conn, ev, players, scores, game=game, replace=replace, card_of=card_of)
     typer.echo(f"recorded {recorded.summary}")

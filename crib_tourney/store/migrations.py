@@ -18,7 +18,21 @@ def _v2_rulings_and_byes(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE event ADD COLUMN bye_spread INTEGER NOT NULL DEFAULT 0"))
 
 
+def _v3_playoffs(conn: Connection) -> None:
+    """Version 3: seeds, bracket matches and games, cut playoffs, playoff settings."""
+    from sqlmodel import SQLModel
+
+    for table in ("seed", "playoff_match", "playoff_game", "cut_playoff"):
+        SQLModel.metadata.tables[table].create(conn)
+    conn.execute(text("ALTER TABLE event ADD COLUMN first_dealer VARCHAR NOT NULL DEFAULT 'cut'"))
+    conn.execute(text("ALTER TABLE event ADD COLUMN prize_fund FLOAT NOT NULL DEFAULT 0"))
+    conn.execute(text("ALTER TABLE event ADD COLUMN payouts VARCHAR NOT NULL DEFAULT ''"))
+    conn.execute(text("ALTER TABLE event ADD COLUMN grand_final_reset BOOLEAN NOT NULL DEFAULT 1"))
+    conn.execute(text("ALTER TABLE event ADD COLUMN parent_event_id INTEGER"))
+
+
 MIGRATIONS: list[tuple[int, Callable[[Connection], None]]] = [
     (2, _v2_rulings_and_byes),
+    (3, _v3_playoffs),
 ]
-LATEST_VERSION = 2
+LATEST_VERSION = 3

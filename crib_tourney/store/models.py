@@ -52,6 +52,12 @@ class Event(SQLModel, table=True):
     final_best_of: int = 5
     qualify_ratio: float = 0.25
     created_at: datetime = Field(default_factory=utcnow)
+    # schema version 3: playoffs
+    first_dealer: str = "cut"  # cut | loser | alternate
+    prize_fund: float = 0.0
+    payouts: str = ""  # percentages per place, e.g. "40,25,12.5,12.5"
+    grand_final_reset: bool = True  # double elimination
+    parent_event_id: Optional[int] = None  # a consolation event's main event
 
 
 class Entry(SQLModel, table=True):
@@ -122,3 +128,56 @@ class Ruling(SQLModel, table=True):
     muggins: int = 0
     summary: str
     at: datetime = Field(default_factory=utcnow)
+
+
+class Seed(SQLModel, table=True):
+    """A qualifier's seed in the playoff bracket (schema version 3)."""
+
+    __tablename__ = "seed"
+    __table_args__ = (UniqueConstraint("event_id", "seed"), UniqueConstraint("event_id", "player_id"))
+    id: Optional[int] = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True)
+    seed: int
+    player_id: int = Field(foreign_key="player.id")
+
+
+class PlayoffMatch(SQLModel, table=True):
+    """One match of the bracket layout. Its two slots name their source: a seed
+    ('seed:5') or the winner or loser of an earlier match ('winner:W1.3')."""
+
+    __tablename__ = "playoff_match"
+    __table_args__ = (UniqueConstraint("event_id", "key"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True)
+    key: str
+    bracket: str  # W | L | F
+    round: int
+    position: int
+    source1: str
+    source2: str
+    best_of: int
+    stage: Optional[int] = None
+
+
+class PlayoffGame(SQLModel, table=True):
+    __tablename__ = "playoff_game"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="playoff_match.id", index=True)
+    game_no: int
+    player1_id: int = Field(foreign_key="player.id")
+    player2_id: int = Field(foreign_key="player.id")
+    score1: int = 0
+    score2: int = 0
+    forfeit_by: Optional[int] = Field(default=None, foreign_key="player.id")
+
+
+class CutPlayoff(SQLModel, table=True):
+    """A one-game playoff between players tied across the cut line."""
+
+    __tablename__ = "cut_playoff"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True)
+    winner_id: int = Field(foreign_key="player.id")
+    loser_id: int = Field(foreign_key="player.id")
+    winner_score: int
+    loser_score: int

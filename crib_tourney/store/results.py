@@ -205,13 +205,18 @@ def undo_last(db: Db, event: Event) -> str:
         raise CribError(f"nothing to undo in {event.name}")
     audit_id, action, summary, raw = last
     data = json.loads(raw)
-    pairing_ids = data["pairings"]
+    pairing_ids = data.get("pairings", [])
     current = [o.values() for o in outcomes_of(db, pairing_ids)]
-    _replace_rows(db, pairing_ids, data["before"])
+    _replace_rows(db, pairing_ids, data.get("before", []))
     for entry_state in data.get("entries_before", []):
         db.execute("UPDATE entry SET withdrawn_after = :w WHERE id = :id", w=entry_state["withdrawn_after"], id=entry_state["id"])
+    redo: dict = {"pairings": pairing_ids, "before": current, "after": data.get("before", [])}
+    if data.get("matches"):
+        from crib_tourney.store.playoffs import restore_games
+
+        redo.update(matches=data["matches"], games_before=restore_games(db, data), games_after=data["games_before"])
     db.execute("UPDATE audit SET undone = :t WHERE id = :id", t=True, id=audit_id)
-    log_change(db, event, "undo", f"undid #{audit_id}: {summary}", {"pairings": pairing_ids, "before": current, "after": data["before"]}, undone=True)
+    log_change(db, event, "undo", f"undid #{audit_id}: {summary}", redo, undone=True)
     return f"undid {action} #{audit_id}: {summary}"
 
 

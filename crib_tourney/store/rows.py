@@ -44,6 +44,11 @@ class Event:
     best_of: int
     final_best_of: int
     qualify_ratio: float
+    first_dealer: str
+    prize_fund: float
+    payouts: str
+    grand_final_reset: bool
+    parent_event_id: int | None
 
 
 @dataclass
@@ -104,4 +109,5 @@ def _build(cls: type[T], row: tuple) -> T:
     obj = cls(*row)
     if cls is Event:
         obj.muggins = bool(obj.muggins)  # type: ignore[attr-defined]
+        obj.grand_final_reset = bool(obj.grand_final_reset)  # type: ignore[attr-defined]
     return obj

@@ -28,6 +28,13 @@ def players_in_game(db: Db, event: Event, game_no: int) -> list[int]:
 def schedule_next(db: Db, event: Event) -> int:
     """Pair the next game and store its tables; returns its number."""
     game_no = scheduled_games(db, event) + 1
+    if event.format in ("single-elim", "double-elim"):
+        raise CribError(f"{event.name} is {event.format}: no qualifying games; make the bracket with: crib-tourney cut")
+    if event.format == "round-robin" and game_no == 1:
+        # everyone plays everyone: n-1 games, or n with an odd field (one bye each)
+        field = len(players_in_game(db, event, 1))
+        event.games = field - 1 + field % 2
+        db.execute("UPDATE event SET games = :g WHERE id = :id", g=event.games, id=event.id)
     if game_no > event.games:
         raise CribError(f"all {event.games} qualifying games of {event.name} are already scheduled")
     players = players_in_game(db, event, game_no)

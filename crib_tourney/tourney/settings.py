@@ -7,7 +7,8 @@ from typing import Any
 from crib_tourney.engine.variants import get_variant
 from crib_tourney.errors import CribError
 
-FORMATS = ("acc",)
+FORMATS = ("acc", "round-robin", "single-elim", "double-elim")
+DEALER_RULES = ("cut", "loser", "alternate")
 
 # name -> (type, description). Defaults live on the Event table.
 SETTINGS: dict[str, tuple[type, str]] = {
@@ -15,7 +16,7 @@ SETTINGS: dict[str, tuple[type, str]] = {
     "location": (str, "where it is played"),
     "games": (int, "qualifying games per player"),
     "variant": (str, "rule set of the games"),
-    "format": (str, "acc: qualifying then cut and bracket"),
+    "format": (str, "acc (qualifying, cut, bracket), round-robin, single-elim or double-elim"),
     "win_points": (int, "game points for a win"),
     "skunk_points": (int, "game points for a skunk win"),
     "double_skunk_points": (int, "game points for a double-skunk win"),
@@ -29,6 +30,10 @@ SETTINGS: dict[str, tuple[type, str]] = {
     "best_of": (int, "playoff matches are best of N"),
     "final_best_of": (int, "the final is best of N"),
     "qualify_ratio": (float, "share of entrants who make the cut"),
+    "first_dealer": (str, "who deals first in each playoff game: cut, loser (of the last game) or alternate"),
+    "prize_fund": (float, "prize fund to share by the payout table"),
+    "payouts": (str, "percentages per place, e.g. 40,25,12.5,12.5"),
+    "grand_final_reset": (bool, "double elimination: a second final if the losers' side wins the first"),
 }
 
 _TRUE = {"1", "true", "yes", "on", "y"}
@@ -72,6 +77,14 @@ def validate_settings(values: dict[str, Any]) -> dict[str, Any]:
             raise CribError(f"{key} must be an odd number of games, not {v[key]}")
     if "qualify_ratio" in v and not 0 < v["qualify_ratio"] <= 1:
         raise CribError(f"qualify_ratio must be above 0 and at most 1, not {v['qualify_ratio']}")
+    if "first_dealer" in v and v["first_dealer"] not in DEALER_RULES:
+        raise CribError(f"first_dealer must be one of {', '.join(DEALER_RULES)}, not '{v['first_dealer']}'")
+    if "prize_fund" in v and v["prize_fund"] < 0:
+        raise CribError(f"prize_fund cannot be negative ({v['prize_fund']})")
+    if "payouts" in v:
+        from crib_tourney.tourney.bracket import parse_payouts
+
+        parse_payouts(v["payouts"])
     if "date" in v and v["date"]:
         from datetime import date
 

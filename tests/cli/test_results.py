@@ -331,8 +331,11 @@ def test_schema_v1_database_upgrades_in_place(cli):
     rows = cli("standings", "Old Open", "--json").json()["rows"]
     assert [(r["player"], r["game_points"]) for r in rows][:2] == [("Cat", 3), ("Ann", 2)]  # 121-90 is a skunk
     con = sqlite3.connect(cli.db)
-    assert con.execute("SELECT MAX(version) FROM schema_version").fetchone() == (2,)
-    assert con.execute("SELECT bye_points, bye_spread FROM event").fetchone() == (2, 0)
+    from crib_tourney.store.migrations import LATEST_VERSION
+
+    assert con.execute("SELECT MAX(version) FROM schema_version").fetchone() == (LATEST_VERSION,)
+    assert con.execute("SELECT bye_points, bye_spread, first_dealer, payouts FROM event").fetchone() == (2, 0, "cut", "")
+    assert {r[0] for r in con.execute("SELECT name FROM sqlite_master")} >= {"ruling", "seed", "playoff_match", "playoff_game"}
     con.close()
     cli("ruling", "Old Open", "count", "5H", "5D", "5S", "JC", "--starter", "5C", "--claim", "29", "--game", "1", "--player", "Ann")
 

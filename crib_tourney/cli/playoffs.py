@@ -1,0 +1,184 @@
+"""cut, bracket, match, placings, consolation"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from crib_tourney.cli.common import JsonOption, db
+from crib_tourney.cli.output import print_json, print_table
+from crib_tourney.errors import CribError
+
+EventArg = Annotated[str, typer.Argument(help="The event's id or its unique name.")]
+
+
+def cut(
+    event: EventArg,
+    qualifiers: Annotated[Optional[int], typer.Option("--qualifiers", help="Override the number of qualifiers.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Cut to the qualifiers and make the seeded bracket (byes to the top seeds).
+
+    For single-elim and double-elim events every entrant is seeded in entry order.
+    Example: crib-tourney cut "Spring Open"
+    """
+    from crib_tourney.store.directory import find_event
+    from crib_tourney.store.playoffs import bracket_json, make_bracket
+
+    with db() as conn:
+        ev = find_event(conn, event)
+        make_bracket(conn, ev, qualifiers)
+        data = bracket_json(conn, ev)
+    first = data["rounds"][0]["matches"]
+    byes = sum(1 for m in first for b in m["bye"] if b)
+    if as_json:
+        print_json({"qualifiers": data["qualifiers"], "size": data["size"], "byes": byes,
+                    "seeds": [{"seed": s, "player": p} for m in first for s, p in zip(m["seeds"], m["players"]) if p],
+                    "pairings": [{"match": m["match"], "seeds": m["seeds"], "players": m["players"]} for m in first]})
+        return
+    typer.echo(f"{data['qualifiers']} qualifiers, bracket of {data['size']}, {byes} bye(s)")
+    for m in first:
+        a, b = (f"({s}) {p}" if p else "bye" for s, p in zip(m["seeds"], m["players"]))
+        typer.echo(f"  match {m['match']}: {a} v {b}")
+
+
+def bracket(
+    event: EventArg,
+    set_best_of: Annotated[Optional[str], typer.Option("--set-best-of", help="ROUND=N, or L2=N for a losers' round: change a round's length before it starts.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Draw the bracket: rounds as columns, seeds, names, games won.
+
+    Example: crib-tourney bracket "Spring Open" --json
+    """
+    from crib_tourney.store.directory import find_event
+    from crib_tourney.store.playoffs import bracket_json, set_round_best_of
+
+    with db(write=set_best_of is not None) as conn:
+        ev = find_event(conn, event)
+        if set_best_of is not None:
+            where, _, n = set_best_of.partition("=")
+            which = "W"
+            if where[:1].upper() in ("L", "F"):
+                which, where = where[0].upper(), where[1:]
+            if not where.isdigit() or not n.isdigit():
+                raise CribError(f"--set-best-of needs ROUND=N, e.g. 3=5 (not '{set_best_of}')")
+            changed = set_round_best_of(conn, ev, which, int(where), int(n))
+            typer.echo(f"round {set_best_of.partition('=')[0]}: {changed} match(es) now best of {n}", err=True)
+        data = bracket_json(conn, ev)
+    if as_json:
+        print_json({"rounds": [{k: r[k] for k in ("round", "bracket", "name", "matches")} for r in data["rounds"]],
+                    "champion": data["champion"]})
+        return
+    _draw(data)
+
+
+def _draw(data: dict) -> None:
+    """Rounds as columns; each match shows both slots with seed and games won,
+    and later rounds sit level with the matches they follow."""
+    columns, cells = [], []
+    for r in data["rounds"]:
+        lengths = sorted({m["best_of"] for m in r["matches"]})
+        columns.append(f"{r['name']} (best of {'/'.join(map(str, lengths))})")
+        lines = []
+        for m in r["matches"]:
+            bye_match = any(m["bye"])
+            for i in (0, 1):
+                if m["players"][i]:
+                    seed = f"({m['seeds'][i]}) " if m["seeds"][i] else ""
+                    won = "" if bye_match else f" {m['wins'][i]}"
+                    mark = " <" if m["winner"] == m["players"][i] else ""
+                    lines.append(f"{seed}{m['players'][i]}{won}{mark}")
+                else:
+                    lines.append("bye" if m["bye"][i] else "...")
+            lines.append("")
+        cells.append(lines)
+    height = max(len(c) for c in cells)
+    spread = [_spread(c, height) for c in cells]
+    rows = [[column[i] for column in spread] for i in range(height)]
+    print_table(data["event"], columns, rows)
+    typer.echo(f"champion: {data['champion'] or '(not yet decided)'}")
+
+
+def _spread(lines: list[str], height: int) -> list[str]:
+    """Centre a round's matches in equal shares of the column's height."""
+    blocks = [lines[i:i + 3] for i in range(0, len(lines), 3)]
+    per = height // max(1, len(blocks))
+    out: list[str] = []
+    for block in blocks:
+        pad = (per - 3) // 2
+        out += [""] * pad + block + [""] * (per - 3 - pad)
+    return out + [""] * (height - len(out))
+
+
+def match(
+    event: EventArg,
+    key: Annotated[str, typer.Argument(help="The match, as the bracket names it: W1.3, L2.1, F1.")],
+    as_json: JsonOption = False,
+) -> None:
+    """Show a match slip: players, seeds, best-of, who deals first, games so far.
+
+    Example: crib-tourney match "Spring Open" W2.1
+    """
+    from crib_tourney.store.directory import find_event
+    from crib_tourney.store.playoffs import match_slip
+
+    with db(write=False) as conn:
+        data = match_slip(conn, find_event(conn, event), key)
+    if as_json:
+        print_json(data)
+        return
+    a, b = (f"({s}) {p}" if p else "to be decided" for s, p in zip(data["seeds"], data["players"]))
+    typer.echo(f"{data['event']}, {data['round']} ({data['match']}), best of {data['best_of']}")
+    typer.echo(f"  {a} v {b}; games won {data['wins'][0]}-{data['wins'][1]}")
+    for n, dealer in enumerate(data["dealers"], start=1):
+        played = f"  {data['games'][n - 1][0]}-{data['games'][n - 1][1]}" if n <= len(data["games"]) else ""
+        typer.echo(f"  game {n}: first deal: {dealer}{played}")
+
+
+def placings(event: EventArg, as_json: JsonOption = False) -> None:
+    """Final placings (1st, 2nd, 3rd-4th, 5th-8th, ...) and prizes from the payout table.
+
+    Example: crib-tourney placings "Spring Open"
+    """
+    from crib_tourney.store.directory import find_event
+    from crib_tourney.store.playoffs import placings_view
+
+    with db(write=False) as conn:
+        data = placings_view(conn, find_event(conn, event))
+    if as_json:
+        print_json(data)
+        return
+    print_table(f"{data['event']}: placings", ["place", "player", "prize"],
+                [[r["place"], r["player"], "" if r["prize"] is None else f"{r['prize']:.2f}"] for r in data["rows"]], right=["prize"])
+    if not data["complete"]:
+        typer.echo("(the playoffs are not finished)")
+
+
+def consolation(
+    event: EventArg,
+    name: Annotated[Optional[str], typer.Option("--name", help="Name of the consolation event.")] = None,
+    format: Annotated[Optional[str], typer.Option("--format", help="single-elim (default), double-elim, acc or round-robin.")] = None,
+) -> None:
+    """Create the consolation event from the non-qualifiers, linked to the main event.
+
+    Example: crib-tourney consolation "Spring Open" --format single-elim
+    """
+    from crib_tourney.store.directory import find_event
+    from crib_tourney.store.playoffs import create_consolation
+    from crib_tourney.tourney.settings import validate_settings
+
+    if format is not None:
+        validate_settings({"format": format})
+    with db() as conn:
+        created, players = create_consolation(conn, find_event(conn, event), name, format)
+    typer.echo(f"created event #{created.id} {created.name} ({created.format}) with {players} players")
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(cut)
+    app.command()(bracket)
+    app.command()(match)
+    app.command()(placings)
+    app.command()(consolation)

@@ -1,0 +1,248 @@
+"""Playoff brackets as pure functions: the cut, seeding, layouts for single and
+double elimination, and the state of a bracket computed from its games.
+
+A bracket is stored as a layout (matches whose two slots name a *source*: a seed,
+or the winner or loser of an earlier match) plus the games played. Everything else
+(who is in each match, who won, the champion) is computed from those two, so a
+corrected game can never leave a stale name behind in a later round.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from crib_tourney.errors import CribError
+
+
+def qualifier_count(entrants: int, ratio: float) -> int:
+    """One in four by ACC rules, fractions rounded up, never to a full bracket."""
+    return math.ceil(entrants * ratio - 1e-9)
+
+
+def bracket_size(qualifiers: int) -> int:
+    return 1 << max(1, (qualifiers - 1).bit_length())
+
+
+def seed_order(size: int) -> list[int]:
+    """Seeds in bracket order: 1 and 2 can meet only in the final, 1-4 only in the
+    semifinals, and so on; first-round pairs are (s, size+1-s)."""
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [x for s in order for x in (s, total - s)]
+    return order
+
+
+def wins_needed(best_of: int) -> int:
+    return best_of // 2 + 1
+
+
+@dataclass
+class MatchSpec:
+    """One match of a layout. Sources: ('seed', s), ('winner', key), ('loser', key),
+    or ('reset', key) for a grand-final reset played only if the losers' side won."""
+
+    key: str
+    bracket: str  # W (winners / single), L (losers), F (grand final)
+    round: int
+    position: int
+    sources: tuple[tuple[str, object], tuple[str, object]]
+    best_of: int
+    stage: int | None  # a loser here is eliminated at this stage (None: drops to L)
+
+
+def single_elimination(qualifiers: int, best_of: int, final_best_of: int) -> list[MatchSpec]:
+    size = bracket_size(qualifiers)
+    rounds = size.bit_length() - 1
+    order = seed_order(size)
+    specs: list[MatchSpec] = []
+    for r in range(1, rounds + 1):
+        for p in range(1, size // 2**r + 1):
+            if r == 1:
+                sources = (("seed", order[2 * p - 2]), ("seed", order[2 * p - 1]))
+            else:
+                sources = (("winner", f"W{r-1}.{2*p-1}"), ("winner", f"W{r-1}.{2*p}"))
+            specs.append(MatchSpec(f"W{r}.{p}", "W", r, p, sources, final_best_of if r == rounds else best_of, r))
+    return specs
+
+
+def double_elimination(qualifiers: int, best_of: int, final_best_of: int, reset: bool) -> list[MatchSpec]:
+    """Winners' bracket, losers' bracket (losers of each winners' round drop in,
+    in reversed order so early rematches are avoided), grand final and reset."""
+    size = bracket_size(qualifiers)
+    k = size.bit_length() - 1
+    specs = [MatchSpec(s.key, "W", s.round, s.position, s.sources, best_of, None)
+             for s in single_elimination(qualifiers, best_of, best_of)]
+    stage = 0
+    if k >= 2:
+        for j in range(1, k):
+            # odd losers' round: pair up (losers of W1 in round 1, else survivors)
+            stage += 1
+            count = size // 2 ** (j + 1)
+            for p in range(1, count + 1):
+                if j == 1:
+                    sources = (("loser", f"W1.{2*p-1}"), ("loser", f"W1.{2*p}"))
+                else:
+                    sources = (("winner", f"L{2*j-2}.{2*p-1}"), ("winner", f"L{2*j-2}.{2*p}"))
+                specs.append(MatchSpec(f"L{2*j-1}.{p}", "L", 2 * j - 1, p, sources, best_of, stage))
+            # even losers' round: survivors meet the losers of the next winners' round
+            stage += 1
+            for p in range(1, count + 1):
+                sources = (("winner", f"L{2*j-1}.{p}"), ("loser", f"W{j+1}.{count + 1 - p}"))
+                specs.append(MatchSpec(f"L{2*j}.{p}", "L", 2 * j, p, sources, best_of, stage))
+        losers_champion: tuple[str, object] = ("winner", f"L{2*k-2}.1")
+    else:
+        losers_champion = ("loser", "W1.1")
+    stage += 1
+    specs.append(MatchSpec("F1", "F", 1, 1, (("winner", f"W{k}.1"), losers_champion), final_best_of, stage))
+    if reset:
+        specs.append(MatchSpec("F2", "F", 2, 1, (("reset", "F1"), ("reset", "F1")), final_best_of, stage + 1))
+    return specs
+
+
+BYE = -1  # a slot that will never hold a player
+
+
+@dataclass
+class GameRecord:
+    players: tuple[int, int]
+    scores: tuple[int, int]
+    forfeit_by: int | None = None
+
+    @property
+    def winner(self) -> int:
+        if self.forfeit_by is not None:
+            return self.players[1] if self.forfeit_by == self.players[0] else self.players[0]
+        return self.players[0] if self.scores[0] > self.scores[1] else self.players[1]
+
+
+@dataclass
+class MatchState:
+    spec: MatchSpec
+    players: list[int | None]  # None: not known yet; BYE: never filled
+    games: list[GameRecord] = field(default_factory=list)
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    winner: int | None = None  # a player id, BYE, or None while undecided
+    loser: int | None = None
+    invalid_games: list[GameRecord] = field(default_factory=list)
+
+    @property
+    def open(self) -> bool:
+        return self.winner is None and all(p is not None and p != BYE for p in self.players)
+
+    @property
+    def void(self) -> bool:
+        return self.players == [BYE, BYE]
+
+
+def compute(specs: list[MatchSpec], seeds: dict[int, int], games: dict[str, list[GameRecord]]) -> dict[str, MatchState]:
+    """Fill every match from its sources, in layout order, and decide it from its
+    games. Games whose two players are not the match's players are set aside as
+    invalid (a correction upstream changed who plays there)."""
+    states: dict[str, MatchState] = {}
+    for spec in specs:
+        players: list[int | None] = []
+        for kind, ref in spec.sources:
+            if kind == "seed":
+                players.append(seeds.get(int(ref), BYE))  # type: ignore[arg-type]
+            else:
+                source = states[str(ref)]
+                if kind == "winner":
+                    players.append(source.winner)
+                elif kind == "loser":
+                    players.append(source.loser)
+                else:  # reset: the final is replayed only if the losers' champion won it
+                    if source.winner is None:
+                        players.append(None)
+                    elif source.winner == source.players[1] and source.winner != BYE:
+                        players.append(source.players[len(players)])
+                    else:
+                        players.append(BYE)
+        state = MatchState(spec, players)
+        _decide(state, games.get(spec.key, []))
+        states[spec.key] = state
+    return states
+
+
+def _decide(state: MatchState, games: list[GameRecord]) -> None:
+    a, b = state.players
+    if a == BYE or b == BYE:
+        if a == BYE and b == BYE:
+            state.winner = state.loser = BYE
+        elif a is not None and b is not None:
+            state.winner, state.loser = (b, a) if a == BYE else (a, b)
+        state.invalid_games = list(games)
+        return
+    if a is None or b is None:
+        state.invalid_games = list(games)
+        return
+    needed = wins_needed(state.spec.best_of)
+    for game in games:
+        if set(game.players) != {a, b} or state.winner is not None:
+            state.invalid_games.append(game)
+            continue
+        state.games.append(game)
+        state.wins[0 if game.winner == a else 1] += 1
+        if max(state.wins) >= needed:
+            state.winner, state.loser = (a, b) if state.wins[0] > state.wins[1] else (b, a)
+
+
+def champion(specs: list[MatchSpec], states: dict[str, MatchState]) -> int | None:
+    last = specs[-1]
+    if last.key == "F2" and states["F2"].void:
+        last = specs[-2]
+    winner = states[last.key].winner
+    return None if winner in (None, BYE) else winner
+
+
+def placings(specs: list[MatchSpec], states: dict[str, MatchState], qualifiers: int) -> list[tuple[int, int, list[int]]]:
+    """(first place, last place, players) bands: champion, runner-up, then losers
+    by the stage they went out, later stages placing higher. Undecided bands are
+    left out."""
+    bands: list[tuple[int, int, list[int]]] = []
+    top = champion(specs, states)
+    if top is None:
+        return bands
+    bands.append((1, 1, [top]))
+    by_stage: dict[int, list[int]] = {}
+    for spec in specs:
+        state = states[spec.key]
+        if spec.stage is None or state.loser in (None, BYE):
+            continue
+        if spec.key == "F1" and "F2" in states and not states["F2"].void:
+            continue  # the winners' champion lost F1 but plays on in the reset
+        by_stage.setdefault(spec.stage, []).append(state.loser)  # type: ignore[arg-type]
+    place = 2
+    for stage in sorted(by_stage, reverse=True):
+        players = by_stage[stage]
+        bands.append((place, place + len(players) - 1, players))
+        place += len(players)
+    return bands
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def payout_shares(bands: list[tuple[int, int, list[int]]], fund: float, percents: list[float]) -> dict[int, float]:
+    """Prize per player: a band shares the percentages of the places it covers."""
+    prizes: dict[int, float] = {}
+    for first, last, players in bands:
+        share = sum(percents[i - 1] for i in range(first, last + 1) if i <= len(percents))
+        for player in players:
+            prizes[player] = round(fund * share / 100 / len(players), 2)
+    return prizes
+
+
+def parse_payouts(text: str) -> list[float]:
+    if not text.strip():
+        return []
+    try:
+        values = [float(v) for v in text.replace(";", ",").split(",") if v.strip()]
+    except ValueError:
+        raise CribError(f"payouts must be percentages separated by commas, e.g. 40,25,12.5,12.5 (not '{text}')") from None
+    if any(v < 0 for v in values) or sum(values) > 100 + 1e-9:
+        raise CribError(f"payout percentages must be positive and add up to at most 100 (they add to {sum(values):g})")
+    return values
