@@ -67,13 +67,14 @@ def root(
 
 
 def _register() -> None:
-    from crib_tourney.cli import engine_cmds, events, players, playoffs, results
+    from crib_tourney.cli import engine_cmds, events, players, playoffs, printing, results
 
     engine_cmds.register(app)
     app.add_typer(players.players_app, name="player")
     events.register(app)
     results.register(app)
     playoffs.register(app)
+    printing.register(app)
 
 
 _register()

@@ -47,7 +47,8 @@ def make_ruling(
     verdict = rule(true_score, claim, event.muggins, muggins_call)
     sentence = f"game {game}, {player.name}, {kind} {cards}: {verdict.sentence()}"
     db.insert("ruling", dict(event_id=event.id, game_no=game, player_id=player.id, kind="crib" if crib else kind,
-                             cards=cards, claim=claim, true_score=true_score, muggins=verdict.muggins, summary=sentence, at=now()))
+                             cards=cards, claim=claim, true_score=true_score, muggins=verdict.muggins,
+                             summary=verdict.sentence(), at=now()))
     return {"total": true_score, "items": items, **verdict.as_dict(), "ruling": sentence}
 
 
@@ -57,5 +58,5 @@ def rulings_of(db: Db, event: Event) -> list[dict]:
         " FROM ruling r JOIN player p ON p.id = r.player_id WHERE r.event_id = :e ORDER BY r.id",
         e=event.id,
     )
-    keys = ("id", "game", "player", "kind", "cards", "claim", "total", "muggins", "ruling")
+    keys = ("id", "game", "player", "kind", "cards", "claim", "total", "muggins", "verdict")
     return [dict(zip(keys, r)) for r in rows]

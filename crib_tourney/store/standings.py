@@ -91,7 +91,8 @@ def check_cards(db: Db, event: Event) -> list[CardProblem]:
         elif len(rows) == 1:
             r = rows[0]
             problems.append(CardProblem(p.game_no, p.table_no, pair, "one card", f"only {names[r.player_id]}'s card: {r.own_score}-{r.opp_score}"))
-        elif not _agree(rows[0], rows[1]):
+        elif not _agree(rows[0], rows[1]) and not all(r.source == "resolved" for r in rows):
+            # resolved cards may still differ: each player's card is a record of its own
             a, b = rows
             detail = f"{names[a.player_id]}'s card {a.own_score}-{a.opp_score}, {names[b.player_id]}'s card {b.own_score}-{b.opp_score}"
             problems.append(CardProblem(p.game_no, p.table_no, pair, "disagree", detail))
@@ -122,7 +123,7 @@ def resolve_cards(db: Db, event: Event) -> list[str]:
             text = f"game {p.game_no}: {names[r.player_id]}'s card copied to {names[other]}"  # type: ignore[index]
             change_outcomes(db, event, "resolve", text, {p.id: new_rows})
             done.append(text)
-        elif len(rows) == 2 and not _agree(rows[0], rows[1]):
+        elif len(rows) == 2 and not _agree(rows[0], rows[1]) and not all(r.source == "resolved" for r in rows):
             new_rows, parts = [], []
             for mine, theirs in ((rows[0], rows[1]), (rows[1], rows[0])):
                 chosen = (mine.own_score, mine.opp_score)

@@ -36,6 +36,15 @@ SETTINGS: dict[str, tuple[type, str]] = {
     "grand_final_reset": (bool, "double elimination: a second final if the losers' side wins the first"),
 }
 
+# ACC defaults; new-event's options start from the same values.
+DEFAULTS: dict[str, Any] = {
+    "date": None, "location": None, "games": 7, "variant": "standard", "format": "acc",
+    "win_points": 2, "skunk_points": 3, "double_skunk_points": 3, "skunk_margin": 31,
+    "double_skunk_margin": 61, "forfeit_points": 2, "forfeit_spread": 10, "bye_points": 2,
+    "bye_spread": 0, "muggins": False, "best_of": 3, "final_best_of": 5, "qualify_ratio": 0.25,
+    "first_dealer": "cut", "prize_fund": 0.0, "payouts": "", "grand_final_reset": True,
+}
+
 _TRUE = {"1", "true", "yes", "on", "y"}
 _FALSE = {"0", "false", "no", "off", "n"}
 

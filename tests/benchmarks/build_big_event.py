@@ -20,7 +20,7 @@ from crib_tourney.store.players import add_player
 from crib_tourney.store.results import change_outcomes, mirror_rows
 from crib_tourney.store.rows import Event, Pairing, fetch
 from crib_tourney.store.schedule import schedule_next
-from crib_tourney.tourney.settings import SETTINGS
+from crib_tourney.tourney.settings import DEFAULTS
 
 
 def build(path: Path, players: int, games: int, extra_games: int = 1) -> None:
@@ -29,12 +29,7 @@ def build(path: Path, players: int, games: int, extra_games: int = 1) -> None:
     rnd = random.Random(7)
     location = str(path)
     with transaction(location) as db:
-        defaults = {key: None for key in SETTINGS} | dict(
-            games=games + extra_games, variant="standard", format="acc", win_points=2, skunk_points=3,
-            double_skunk_points=3, skunk_margin=31, double_skunk_margin=61, forfeit_points=2, forfeit_spread=10,
-            bye_points=2, bye_spread=0, muggins=False, best_of=3, final_best_of=5, qualify_ratio=0.25,
-        )
-        event = create_event(db, "Big Open", defaults)
+        event = create_event(db, "Big Open", DEFAULTS | {"games": games + extra_games})
         roster = [add_player(db, f"Player {i:04d}", str(100000 + i), None, None) for i in range(players)]
         enter_players(db, event, roster)
     for game in range(1, games + extra_games + 1):

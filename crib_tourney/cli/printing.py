@@ -1,0 +1,78 @@
+"""print KIND EVENT: standings, bracket, scorecards, tables, slips, rulings, season."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from crib_tourney.cli.common import db
+from crib_tourney.cli.output import note
+from crib_tourney.errors import CribError
+
+KINDS = ("standings", "bracket", "scorecards", "tables", "slips", "rulings", "season")
+
+
+def print_(
+    kind: Annotated[str, typer.Argument(help=f"What to print: {', '.join(KINDS)}.")],
+    event: Annotated[str, typer.Argument(help="The event (or, for season, the league).")],
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="PDF file to write (default: EVENT-KIND.pdf here).")] = None,
+    paper: Annotated[str, typer.Option("--paper", help="letter or a4.")] = "letter",
+    landscape: Annotated[bool, typer.Option("--landscape", help="Landscape pages (the bracket always is).")] = False,
+    game: Annotated[Optional[int], typer.Option("--game", help="tables: this game (0 = every game; default the latest).")] = None,
+) -> None:
+    """Print a document to PDF.
+
+    Example: crib-tourney print standings "Spring Open" -o standings.pdf
+    """
+    if kind not in KINDS:
+        raise CribError(f"unknown kind '{kind}' (choose from {', '.join(KINDS)})")
+    if paper.lower() not in ("letter", "a4"):
+        raise CribError(f"paper must be letter or a4, not '{paper}'")
+    chunks = _chunks(kind, event, paper.lower(), landscape, game)
+    target = output or Path(f"{_slug(event)}-{kind}.pdf")
+    from crib_tourney.render.pdf import write_pdf
+
+    pages = write_pdf(chunks, target)
+    note(f"wrote {target} ({pages} page{'s' if pages != 1 else ''})")
+
+
+def _chunks(kind: str, ref: str, paper: str, landscape: bool, game: int | None) -> list[str]:
+    from crib_tourney.render import documents
+    from crib_tourney.store import printing
+
+    with db(write=False) as conn:
+        if kind == "season":
+            from crib_tourney.store.leagues import find_league, season_print_data
+
+            return documents.season(season_print_data(conn, find_league(conn, ref)), paper, landscape)
+        from crib_tourney.store.directory import find_event
+
+        event = find_event(conn, ref)
+        if kind == "standings":
+            return documents.standings(printing.standings_data(conn, event), paper, landscape)
+        if kind == "scorecards":
+            return documents.scorecards(printing.scorecards_data(conn, event), paper, landscape)
+        if kind == "tables":
+            return documents.tables(printing.tables_data(conn, event, game), paper, landscape)
+        if kind == "rulings":
+            from crib_tourney.store.rulings import rulings_of
+
+            return documents.rulings({"event": printing.event_header(event), "rulings": rulings_of(conn, event)}, paper, landscape)
+        from crib_tourney.store.playoffs import bracket_json
+
+        if kind == "bracket":
+            data = bracket_json(conn, event)
+            data["event_header"] = printing.event_header(event)
+            return documents.bracket(data, paper, landscape)
+        return documents.slips(printing.slips_data(conn, event), paper, landscape)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "event"
+
+
+def register(app: typer.Typer) -> None:
+    app.command("print")(print_)
