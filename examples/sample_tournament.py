@@ -5,8 +5,9 @@
 Imports the club roster, creates a 9-game event, enters 44 players (one arrives
 late, one leaves early), pairs each game, enters plausible results (one game per
 CSV import, as a scorekeeper's batch), settles a disputed scorecard and a disputed
-count, and prints the standings. Results are drawn from a seeded random generator,
-so every run produces the same event.
+count, cuts to the top quarter and plays the bracket out, then prints the standings
+and placings and writes the PDFs to examples/pdf/. Results are drawn from a seeded
+random generator, so every run produces the same event.
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ def main() -> None:
     rnd = random.Random(2026)
 
     crib(db, "player", "import", str(HERE / "club-roster.csv"), quiet=q)
-    crib(db, "new-event", EVENT, "--date", "2026-10-17", "--location", "Elm Street Legion Hall", "--games", "9", quiet=q)
+    crib(db, "new-event", EVENT, "--date", "2026-10-17", "--location", "Elm Street Legion Hall", "--games", "9",
+         "--prize-fund", "900", "--payouts", "40,25,10,10,3.75,3.75,3.75,3.75", quiet=q)
     with open(HERE / "club-roster.csv", encoding="utf-8") as f:
         roster = list(csv.DictReader(f))
     # Everyone by ACC number (two players share a name); the last one arrives late.
@@ -89,7 +91,33 @@ def main() -> None:
                 crib(db, "check", EVENT, "--resolve", quiet=q)
                 crib(db, "ruling", EVENT, "count", "5H", "5D", "5S", "JC", "--starter", "5C", "--claim", "28",
                      "--game", "4", "--player", a, quiet=q)
+    pdf = HERE / "pdf"
+    pdf.mkdir(exist_ok=True)
+    crib(db, "print", "scorecards", EVENT, "-o", str(pdf / "scorecards.pdf"), quiet=q)
+    crib(db, "print", "tables", EVENT, "--game", "9", "-o", str(pdf / "tables-game-9.pdf"), quiet=q)
+    crib(db, "print", "standings", EVENT, "-o", str(pdf / "standings.pdf"), quiet=q)
+    crib(db, "cut", EVENT, quiet=q)
+    crib(db, "print", "slips", EVENT, "-o", str(pdf / "match-slips.pdf"), quiet=q)
+    play_bracket(db, rnd, q)
+    crib(db, "print", "bracket", EVENT, "-o", str(pdf / "bracket.pdf"), quiet=q)
+    crib(db, "print", "rulings", EVENT, "-o", str(pdf / "rulings.pdf"), quiet=q)
     crib(db, "standings", EVENT)
+    crib(db, "placings", EVENT)
+
+
+def play_bracket(db: Path, rnd: random.Random, quiet: bool) -> None:
+    """Play every open match game by game; the better seed wins 60% of games."""
+    while True:
+        bracket = json.loads(crib(db, "bracket", EVENT, "--json", quiet=True))
+        if bracket["champion"]:
+            return
+        for round_ in bracket["rounds"]:
+            for match in round_["matches"]:
+                if match["winner"] is None and all(match["players"]):
+                    (a, b), (sa, sb) = match["players"], match["seeds"]
+                    favourite, other = (a, b) if sa < sb else (b, a)
+                    winner, loser = (favourite, other) if rnd.random() < 0.6 else (other, favourite)
+                    crib(db, "result", EVENT, winner, "121", loser, str(loser_score(rnd)), quiet=quiet)
 
 
 if __name__ == "__main__":

@@ -7,20 +7,21 @@ from typing import Annotated, List, Optional
 import typer
 
 from crib_tourney.cli.output import print_json, print_table
-from crib_tourney.engine.cards import parse_cards
-from crib_tourney.engine.dispute import rule
-from crib_tourney.engine.play import score_play, team_seats
-from crib_tourney.engine.show import count_show, spoken
-from crib_tourney.engine.stats import score_distribution
-from crib_tourney.engine.variants import get_variant
-from crib_tourney.errors import CribError, VariantError
+from crib_tourney.errors import CribError
+
+# The engine is imported inside each command: every other command (and --help)
+# starts faster without it.
 
 VariantOption = Annotated[Optional[str], typer.Option("--variant", help="Rule set: standard, three-player, four-player, partners, five-card, noddy, backward, solitaire.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print only JSON.")]
 
 
 def count_cards(cards: list[str], starter: str, crib: bool, variant_name: str | None):
-    """Parse and count a show; shared by `count` and `ruling`."""
+    """Parse and count a show."""
+    from crib_tourney.engine.cards import parse_cards
+    from crib_tourney.engine.show import count_show
+    from crib_tourney.engine.variants import get_variant
+
     variant = get_variant(variant_name or "standard")
     seen: set = set()
     hand = parse_cards(cards, seen)
@@ -42,6 +43,9 @@ def count(
 
     Example: crib-tourney count 5H 5D 5S JC --starter 5C
     """
+    from crib_tourney.engine.dispute import rule
+    from crib_tourney.engine.show import spoken
+
     result = count_cards(cards, starter, crib, variant)
     data = {"total": result.total, "items": [i.as_dict() for i in result.items]}
     ruling = None
@@ -73,6 +77,9 @@ def peg(
 
     Example: crib-tourney peg 5H 10D 5C go 6S
     """
+    from crib_tourney.engine.play import score_play, team_seats
+    from crib_tourney.engine.variants import get_variant
+
     rules = get_variant(variant or _default_variant(players))
     if rules.teams or team_count is not None:
         teams = True
@@ -115,6 +122,9 @@ def stats(
 
     Example: crib-tourney stats --json
     """
+    from crib_tourney.engine.stats import score_distribution
+    from crib_tourney.engine.variants import get_variant
+
     dist = score_distribution(get_variant(variant or "standard"), crib=crib)
     if as_json:
         print_json(dist.as_dict())
@@ -129,5 +139,3 @@ def register(app: typer.Typer) -> None:
     app.command()(peg)
     app.command()(stats)
 
-
-__all__ = ["register", "count_cards", "VariantError"]
