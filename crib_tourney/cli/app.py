@@ -67,7 +67,7 @@ def root(
 
 
 def _register() -> None:
-    from crib_tourney.cli import engine_cmds, events, players, playoffs, printing, results
+    from crib_tourney.cli import engine_cmds, events, leagues, players, playoffs, printing, results
 
     engine_cmds.register(app)
     app.add_typer(players.players_app, name="player")
@@ -75,6 +75,7 @@ def _register() -> None:
     results.register(app)
     playoffs.register(app)
     printing.register(app)
+    leagues.register(app)
 
 
 _register()

@@ -61,3 +61,7 @@ def bracket(data: dict, paper: str, landscape: bool) -> list[str]:
     return [fill("bracket.html", title=f"{data['event']}: bracket", event=data["event_header"], pages=drawn,
                  extra_rounds=extra, qualifiers=data["qualifiers"], size=data["size"], champion=data["champion"],
                  paper=paper, landscape=True)]
+
+
+def season(data: dict, paper: str, landscape: bool) -> list[str]:
+    return [fill("season.html", title=f"{data['season']['league']}: season", **data, **_page(paper, landscape))]

@@ -31,8 +31,17 @@ def _v3_playoffs(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE event ADD COLUMN parent_event_id INTEGER"))
 
 
+def _v4_leagues(conn: Connection) -> None:
+    """Version 4: leagues, members, nights with their scoring, special hands."""
+    from sqlmodel import SQLModel
+
+    for table in ("league", "league_member", "league_night", "special_hand"):
+        SQLModel.metadata.tables[table].create(conn)
+
+
 MIGRATIONS: list[tuple[int, Callable[[Connection], None]]] = [
     (2, _v2_rulings_and_byes),
     (3, _v3_playoffs),
+    (4, _v4_leagues),
 ]
-LATEST_VERSION = 3
+LATEST_VERSION = 4

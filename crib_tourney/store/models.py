@@ -181,3 +181,58 @@ class CutPlayoff(SQLModel, table=True):
     loser_id: int = Field(foreign_key="player.id")
     winner_score: int
     loser_score: int
+
+
+class League(SQLModel, table=True):
+    """A club's season of weekly nights (schema version 4)."""
+
+    __tablename__ = "league"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(unique=True)
+    season: Optional[str] = None
+    games_per_night: int = 9
+    threshold: int = 12
+    formula: str = "grass-roots"
+    place_points: str = "10,8,6,5,4,3,2,1"
+    drop_worst: int = 0
+    best_of_nights: Optional[int] = None
+    guest_limit: int = 4
+    skunk_pot: float = 1.0  # paid into the pot per skunk taken
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class LeagueMember(SQLModel, table=True):
+    __tablename__ = "league_member"
+    __table_args__ = (UniqueConstraint("league_id", "player_id"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league.id", index=True)
+    player_id: int = Field(foreign_key="player.id")
+
+
+class LeagueNight(SQLModel, table=True):
+    """A night's event, with the scoring settings it was played under."""
+
+    __tablename__ = "league_night"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league.id", index=True)
+    event_id: int = Field(foreign_key="event.id", unique=True)
+    night_no: int
+    date: str
+    formula: str
+    threshold: int
+    place_points: str
+
+
+class SpecialHand(SQLModel, table=True):
+    """A 28 or 29 hand (or another big count) for the club's records."""
+
+    __tablename__ = "special_hand"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league.id", index=True)
+    player_id: int = Field(foreign_key="player.id")
+    event_id: Optional[int] = Field(default=None, foreign_key="event.id")
+    cards: str
+    starter: str
+    crib: bool = False
+    points: int
+    date: Optional[str] = None

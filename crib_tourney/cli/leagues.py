@@ -1,0 +1,237 @@
+"""league new | list | show | set | join | night | standings | records | hand"""
+
+from __future__ import annotations
+
+from typing import Annotated, List, Optional
+
+import typer
+
+from crib_tourney.cli.common import JsonOption, db
+from crib_tourney.cli.output import print_json, print_table
+
+league_app = typer.Typer(help="Club leagues: weekly nights and season standings.", no_args_is_help=True)
+LeagueArg = Annotated[str, typer.Argument(help="The league's id or name.")]
+
+
+@league_app.command("new")
+def new(
+    name: Annotated[str, typer.Argument(help="Unique name of the league.")],
+    season: Annotated[Optional[str], typer.Option("--season", help="e.g. 2026-27.")] = None,
+    games_per_night: Annotated[int, typer.Option("--games-per-night")] = 9,
+    threshold: Annotated[int, typer.Option("--threshold", help="Game points a night needs to score (grass-roots, acc-internet).")] = 12,
+    formula: Annotated[str, typer.Option("--formula", help="grass-roots, acc-internet, game-points or placing.")] = "grass-roots",
+    place_points: Annotated[str, typer.Option("--place-points", help="placing: points for 1st, 2nd, ...")] = "10,8,6,5,4,3,2,1",
+    drop_worst: Annotated[int, typer.Option("--drop-worst", help="Drop each player's N worst nights.")] = 0,
+    best_of_nights: Annotated[Optional[int], typer.Option("--best-of-nights", help="Count only each player's best N nights.")] = None,
+    guest_limit: Annotated[int, typer.Option("--guest-limit", help="Nights a guest may play before being listed apart.")] = 4,
+    skunk_pot: Annotated[float, typer.Option("--skunk-pot", help="Paid into the pot per skunk taken.")] = 1.0,
+) -> None:
+    """Create a league.
+
+    Example: crib-tourney league new "Elm Street" --season 2026-27 --formula grass-roots
+    """
+    from crib_tourney.errors import CribError
+    from crib_tourney.store.leagues import create_league, validate_league_settings
+
+    clean = " ".join(name.split())
+    if not clean or clean.lstrip("#").isdigit():
+        raise CribError(f"'{name}' cannot be a league name (it must not be empty or a number)")
+    settings = dict(season=season, games_per_night=games_per_night, threshold=threshold, formula=formula,
+                    place_points=place_points, drop_worst=drop_worst, best_of_nights=best_of_nights,
+                    guest_limit=guest_limit, skunk_pot=skunk_pot)
+    validate_league_settings(settings)
+    with db() as conn:
+        league = create_league(conn, clean, settings)
+    typer.echo(f"created league #{league.id} {league.name}")
+
+
+@league_app.command("list")
+def list_(as_json: JsonOption = False) -> None:
+    """List leagues.
+
+    Example: crib-tourney league list
+    """
+    from crib_tourney.store.leagues import league_summaries
+
+    with db(write=False) as conn:
+        rows = league_summaries(conn)
+    if as_json:
+        print_json({"leagues": rows})
+        return
+    print_table(None, ["#", "name", "season", "formula", "members", "nights"],
+                [[r["id"], r["name"], r["season"], r["formula"], r["members"], r["nights"]] for r in rows], right=["#", "members", "nights"])
+
+
+@league_app.command("show")
+def show(league: LeagueArg, as_json: JsonOption = False) -> None:
+    """Show a league's settings, members and nights.
+
+    Example: crib-tourney league show "Elm Street"
+    """
+    from crib_tourney.store.directory import player_names
+    from crib_tourney.store.leagues import find_league, members
+
+    with db(write=False) as conn:
+        lg = find_league(conn, league)
+        ids = members(conn, lg)
+        names = player_names(conn, set(ids))
+        nights = [{"night": n, "event": e, "date": d, "formula": f} for n, e, d, f in conn.rows(
+            "SELECT ln.night_no, ev.name, ln.date, ln.formula FROM league_night ln JOIN event ev ON ev.id = ln.event_id"
+            " WHERE ln.league_id = :l ORDER BY ln.night_no", l=lg.id)]
+    data = lg.as_dict() | {"members": sorted((names[i] for i in ids), key=str.lower), "nights": nights}
+    if as_json:
+        print_json(data)
+        return
+    for key, value in lg.as_dict().items():
+        typer.echo(f"{key}: {'' if value is None else value}")
+    typer.echo(f"members ({len(ids)}): " + ", ".join(data["members"]))
+    for n in nights:
+        typer.echo(f"night {n['night']}: {n['event']} ({n['formula']})")
+
+
+@league_app.command("set")
+def set_(league: LeagueArg, pairs: Annotated[List[str], typer.Argument(help="SETTING=VALUE pairs.")]) -> None:
+    """Change league settings. Nights already played keep the formula they were played under.
+
+    Example: crib-tourney league set "Elm Street" formula=acc-internet drop_worst=2
+    """
+    from crib_tourney.store.leagues import change_league, find_league, parse_league_setting
+
+    changes = dict(parse_league_setting(p) for p in pairs)
+    with db() as conn:
+        lg = find_league(conn, league)
+        change_league(conn, lg, changes)
+    typer.echo(f"updated {lg.name}: " + ", ".join(f"{k}={v}" for k, v in changes.items()))
+
+
+@league_app.command("join")
+def join(
+    league: LeagueArg,
+    players: Annotated[List[str], typer.Argument(help="Players by name, #id or ACC number.")],
+    new: Annotated[bool, typer.Option("--new", help="Add unknown names to the roster on the fly.")] = False,
+) -> None:
+    """Make players members of a league.
+
+    Example: crib-tourney league join "Elm Street" "Pat Smith" "Lee Wong"
+    """
+    from crib_tourney.errors import NotFound
+    from crib_tourney.store.directory import find_player
+    from crib_tourney.store.leagues import find_league
+    from crib_tourney.store.leagues import join as join_league
+    from crib_tourney.store.players import add_player
+
+    with db() as conn:
+        lg = find_league(conn, league)
+        found = []
+        for ref in players:
+            try:
+                found.append(find_player(conn, ref))
+            except NotFound:
+                if not new or ref.strip().startswith("#"):
+                    raise
+                found.append(add_player(conn, " ".join(ref.split()), None, None, None))
+        for line in join_league(conn, lg, found):
+            typer.echo(line)
+
+
+@league_app.command("night")
+def night(
+    league: LeagueArg,
+    date: Annotated[Optional[str], typer.Option("--date", help="YYYY-MM-DD (default today).")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Create tonight's event with every member entered; prints its name.
+
+    Then: withdraw the absent, enter guests, and use round / result / standings.
+    Example: crib-tourney league night "Elm Street" --date 2026-09-08
+    """
+    from crib_tourney.store.leagues import find_league, new_night
+
+    with db() as conn:
+        name = new_night(conn, find_league(conn, league), date)
+    if as_json:
+        print_json({"event": name})
+    else:
+        typer.echo(name)
+
+
+@league_app.command("standings")
+def standings(
+    league: LeagueArg,
+    date_from: Annotated[Optional[str], typer.Option("--from", help="Only nights on or after YYYY-MM-DD.")] = None,
+    date_to: Annotated[Optional[str], typer.Option("--to", help="Only nights on or before YYYY-MM-DD.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Season standings: season points by the league's formula, drop-worst applied.
+
+    Example: crib-tourney league standings "Elm Street" --from 2026-09-01 --to 2026-11-30
+    """
+    from crib_tourney.store.leagues import find_league, season_view
+    from crib_tourney.tourney.settings import validate_settings
+
+    for value in (date_from, date_to):
+        if value:
+            validate_settings({"date": value})
+    with db(write=False) as conn:
+        data = season_view(conn, find_league(conn, league), date_from, date_to)
+    if as_json:
+        print_json(data)
+        return
+    columns = ["rank", "player", "points", "nights", "GP", "W", "spread", "best night", "skunks", "skunked"]
+    def line(r: dict) -> list:
+        return [f"{r['rank']}{'=' if r['tied'] else ''}", r["player"] + ("" if r["member"] else " (guest)"), r["season_points"],
+                f"{r['counted_nights']}/{r['nights']}" if r["counted_nights"] != r["nights"] else r["nights"],
+                r["game_points"], r["wins"], f"{r['spread']:+d}", r["best_night"], r["skunks"], r["skunks_taken"]]
+    span = f" ({date_from or '...'} to {date_to or '...'})" if date_from or date_to else ""
+    print_table(f"{data['league']}: season standings{span}, {data['nights']} nights", columns,
+                [line(r) for r in data["rows"]], right=["rank", "points", "nights", "GP", "W", "spread", "best night", "skunks", "skunked"])
+    if data["guests"]:
+        print_table("Guests past the guest limit (listed apart)", columns, [line(r) for r in data["guests"]])
+
+
+@league_app.command("records")
+def records(league: LeagueArg, as_json: JsonOption = False) -> None:
+    """The club's side records: special hands, perfect nights, the skunk pot.
+
+    Example: crib-tourney league records "Elm Street"
+    """
+    from crib_tourney.store.leagues import find_league
+    from crib_tourney.store.leagues import records as league_records
+
+    with db(write=False) as conn:
+        data = league_records(conn, find_league(conn, league))
+    if as_json:
+        print_json(data)
+        return
+    print_table("Special hands", ["points", "player", "cards", "starter", "date"],
+                [[h["points"], h["player"], h["cards"] + (" (crib)" if h["crib"] else ""), h["starter"], h["date"]] for h in data["special_hands"]], right=["points"])
+    print_table("Perfect nights", ["player", "night", "wins"], [[p["player"], p["night"], p["wins"]] for p in data["perfect_nights"]], right=["wins"])
+    pot = data["skunk_pot"]
+    print_table(f"Skunk pot: {pot['total']:.2f} ({pot['per_skunk']:.2f} per skunk taken)", ["player", "skunks given", "skunks taken"],
+                [[p["player"], p["given"], p["taken"]] for p in pot["players"]], right=["skunks given", "skunks taken"])
+
+
+@league_app.command("hand")
+def hand(
+    league: LeagueArg,
+    player: Annotated[str, typer.Argument(help="Who held it.")],
+    cards: Annotated[List[str], typer.Argument(help="The four cards of the hand (or crib).")],
+    starter: Annotated[str, typer.Option("--starter", "-s", help="The starter card.")],
+    claim: Annotated[int, typer.Option("--claim", help="The count being recorded, e.g. 29.")],
+    crib: Annotated[bool, typer.Option("--crib", help="It was a crib.")] = False,
+    night_event: Annotated[Optional[str], typer.Option("--night", help="The night's event it was held in.")] = None,
+) -> None:
+    """Record a special hand (28, 29, ...) after the engine confirms the count.
+
+    Example: crib-tourney league hand "Elm Street" "Pat Smith" 5H 5D 5S JC --starter 5C --claim 29
+    """
+    from crib_tourney.store.directory import find_player
+    from crib_tourney.store.leagues import find_league, record_hand
+
+    with db() as conn:
+        lg = find_league(conn, league)
+        typer.echo(record_hand(conn, lg, find_player(conn, player), cards, starter, crib, claim, night_event))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(league_app, name="league")

@@ -1,0 +1,150 @@
+"""Season points and season standings for club leagues, as pure functions.
+
+A night is a short qualifying event. Each night turns into season points by the
+formula the night was played under (kept with the night, so changing the league's
+settings later does not rewrite history).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Hashable
+
+from crib_tourney.errors import CribError
+
+FORMULAS = ("grass-roots", "acc-internet", "game-points", "placing")
+DEFAULT_PLACE_POINTS = "10,8,6,5,4,3,2,1"
+
+
+def check_formula(name: str) -> str:
+    if name not in FORMULAS:
+        raise CribError(f"unknown formula '{name}' (formulas: {', '.join(FORMULAS)})")
+    return name
+
+
+def parse_place_points(text: str) -> list[float]:
+    try:
+        values = [float(v) for v in text.split(",") if v.strip()]
+    except ValueError:
+        raise CribError(f"place points must be numbers separated by commas, e.g. 10,8,6 (not '{text}')") from None
+    if not values or any(v < 0 for v in values):
+        raise CribError(f"place points must be zero or more, e.g. 10,8,6 (not '{text}')")
+    return values
+
+
+def _clean(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else round(value, 2)
+
+
+def night_points(formula: str, threshold: int, place_points: list[float], game_points: int,
+                 rank: int, tied_with: int) -> int | float:
+    """Season points one player earns from one night."""
+    if formula == "grass-roots":
+        return game_points if game_points >= threshold else 0
+    if formula == "acc-internet":
+        return game_points + 2 * (game_points - 11) if game_points >= threshold else 0
+    if formula == "game-points":
+        return game_points
+    # placing: players tied for a place share the points of the places they cover
+    places = range(rank, rank + tied_with)
+    return _clean(sum(place_points[p - 1] if p <= len(place_points) else 0 for p in places) / tied_with)
+
+
+@dataclass
+class NightRow:
+    player: Hashable
+    name: str
+    game_points: int
+    wins: int
+    losses: int
+    spread: int
+    skunks: int
+    skunks_taken: int
+    rank: int
+    tied_with: int  # how many share this rank (1 when not tied)
+
+
+@dataclass
+class Night:
+    number: int
+    date: str
+    event: str
+    formula: str
+    threshold: int
+    place_points: list[float]
+    rows: list[NightRow]
+
+
+@dataclass
+class SeasonRow:
+    player: Hashable
+    name: str
+    member: bool
+    season_points: float = 0
+    nights: int = 0
+    counted_nights: int = 0
+    game_points: int = 0
+    wins: int = 0
+    spread: int = 0
+    skunks: int = 0
+    skunks_taken: int = 0
+    best_night: float = 0
+    best_night_event: str | None = None
+    per_night: list[tuple[int, float]] = field(default_factory=list)
+    rank: int = 0
+    tied: bool = False
+
+    def as_dict(self) -> dict:
+        return {
+            "rank": self.rank, "player": self.name, "season_points": _clean(self.season_points),
+            "nights": self.nights, "counted_nights": self.counted_nights, "game_points": self.game_points,
+            "wins": self.wins, "spread": self.spread, "best_night": _clean(self.best_night),
+            "best_night_event": self.best_night_event, "skunks": self.skunks, "skunks_taken": self.skunks_taken,
+            "member": self.member, "tied": self.tied,
+        }
+
+
+def season_standings(nights: list[Night], members: set, guest_limit: int, drop_worst: int,
+                     best_of_nights: int | None) -> tuple[list[SeasonRow], list[SeasonRow]]:
+    """(ranked rows, guests listed apart). A player's nights are scored, the worst
+    ``drop_worst`` dropped (only while more nights than that remain), then only the
+    best ``best_of_nights`` kept when that is set."""
+    rows: dict[Hashable, SeasonRow] = {}
+    for night in nights:
+        for r in night.rows:
+            row = rows.setdefault(r.player, SeasonRow(r.player, r.name, r.player in members))
+            points = night_points(night.formula, night.threshold, night.place_points, r.game_points, r.rank, r.tied_with)
+            row.per_night.append((night.number, points))
+            row.nights += 1
+            row.game_points += r.game_points
+            row.wins += r.wins
+            row.spread += r.spread
+            row.skunks += r.skunks
+            row.skunks_taken += r.skunks_taken
+            if points > row.best_night or row.best_night_event is None:
+                row.best_night, row.best_night_event = points, night.event
+    for row in rows.values():
+        scores = sorted((p for _, p in row.per_night), reverse=True)
+        if drop_worst and len(scores) > drop_worst:
+            scores = scores[: len(scores) - drop_worst]
+        if best_of_nights:
+            scores = scores[:best_of_nights]
+        row.counted_nights = len(scores)
+        row.season_points = sum(scores)
+    ranked = [r for r in rows.values() if r.member or r.nights <= guest_limit]
+    guests = [r for r in rows.values() if not r.member and r.nights > guest_limit]
+    return _rank(ranked), _rank(guests)
+
+
+def _rank(rows: list[SeasonRow]) -> list[SeasonRow]:
+    def key(r: SeasonRow) -> tuple:
+        return (-r.season_points, -r.game_points, -r.wins, -r.spread)
+
+    ordered = sorted(rows, key=lambda r: key(r) + (r.name.lower(),))
+    for i, row in enumerate(ordered):
+        if i and key(ordered[i - 1]) == key(row):
+            row.rank = ordered[i - 1].rank
+            row.tied = ordered[i - 1].tied = True
+        else:
+            row.rank = i + 1
+    return ordered
