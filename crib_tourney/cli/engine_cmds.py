@@ -46,8 +46,14 @@ def count(
     from crib_tourney.engine.dispute import rule
     from crib_tourney.engine.show import spoken
 
+    from crib_tourney.engine.show import heels
+    from crib_tourney.engine.variants import get_variant
+
     result = count_cards(cards, starter, crib, variant)
     data = {"total": result.total, "items": [i.as_dict() for i in result.items]}
+    dealer_heels = heels(result.starter, get_variant(variant or "standard"))
+    if dealer_heels:
+        data["heels"] = dealer_heels
     ruling = None
     if claim is not None:
         ruling = rule(result.total, claim, muggins, muggins_call)
@@ -61,6 +67,8 @@ def count(
     for item in result.items:
         typer.echo(f"  {item.kind:8} {' '.join(str(c) for c in item.cards):20} {item.points}")
     typer.echo(f"total {result.total}")
+    if dealer_heels:
+        typer.echo(f"(a jack starter: the dealer pegged {dealer_heels} for his heels when it was cut; not part of this count)")
     if ruling is not None:
         typer.echo(f"ruling: {ruling.sentence()}")
 

@@ -207,7 +207,7 @@ def standings(
         typer.echo(buffer.getvalue(), nl=False)
         return
     table = [
-        [f"{r['rank']}{'=' if r['tied'] else ''}", r["player"], r["game_points"], r["wins"], r["losses"],
+        [f"{r['rank']}{'=' if r['tied'] else ''}", r["player"] + (" (withdrawn)" if r["withdrawn"] else ""), r["game_points"], r["wins"], r["losses"],
          f"{r['spread']:+d}", r["plus"], r["minus"], r["skunks"], r["skunks_taken"]]
         for r in rows
     ]

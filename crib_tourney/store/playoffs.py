@@ -306,14 +306,15 @@ def bracket_json(db: Db, event: Event) -> dict:
     ids = {p for s in br.states.values() for p in s.players if p not in (None, bk.BYE)}
     names = player_names(db, ids)  # type: ignore[arg-type]
     seed_of = {pid: seed for seed, pid in br.seeds.items()}
+    rules = scoring_rules(event)
     rounds: list[dict] = []
     for spec in br.specs:
         state = br.states[spec.key]
         if state.void and spec.key == "F2":
             continue
-        label = spec.round if spec.bracket == "W" else f"{spec.bracket}{spec.round}"
         if not rounds or rounds[-1]["key"] != (spec.bracket, spec.round):
-            rounds.append({"key": (spec.bracket, spec.round), "round": spec.round if spec.bracket == "W" else label,
+            # "round" counts within its bracket: W (winners or single), L (losers), F (grand final)
+            rounds.append({"key": (spec.bracket, spec.round), "round": spec.round,
                            "bracket": spec.bracket, "name": round_name(spec, br.specs), "matches": []})
         rounds[-1]["matches"].append({
             "match": spec.position,
@@ -324,14 +325,20 @@ def bracket_json(db: Db, event: Event) -> dict:
             "best_of": spec.best_of,
             "wins": state.wins,
             "winner": names.get(state.winner) if state.winner not in (None, bk.BYE) else None,
-            "games": [{"players": [names.get(g.players[0]), names.get(g.players[1])], "scores": list(g.scores),
-                       "forfeit": names.get(g.forfeit_by) if g.forfeit_by else None} for g in state.games],
+            "games": [_game_json(g, names, rules) for g in state.games],
         })
     for r in rounds:
         del r["key"]
     champ = bk.champion(br.specs, br.states)
     return {"event": event.name, "format": event.format, "qualifiers": len(br.seeds),
             "size": bk.bracket_size(len(br.seeds)), "rounds": rounds, "champion": names.get(champ) if champ else None}
+
+
+def _game_json(game: bk.GameRecord, names: dict, rules) -> dict:  # type: ignore[no-untyped-def]
+    margin = abs(game.scores[0] - game.scores[1]) if game.forfeit_by is None else 0
+    return {"players": [names.get(game.players[0]), names.get(game.players[1])], "scores": list(game.scores),
+            "winner": names.get(game.winner), "forfeit": names.get(game.forfeit_by) if game.forfeit_by else None,
+            "skunk": margin >= rules.skunk_margin, "double_skunk": margin >= rules.double_skunk_margin}
 
 
 def match_slip(db: Db, event: Event, key: str) -> dict:

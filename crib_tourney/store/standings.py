@@ -23,7 +23,7 @@ def event_standings(db: Db, event: Event) -> list[Row]:
     rules = scoring_rules(event)
     entries = dict(db.rows("SELECT player_id, withdrawn_after FROM entry WHERE event_id = :e", e=event.id))
     names = player_names(db, set(entries))
-    rows = {pid: Row(pid, names[pid]) for pid in entries}
+    rows = {pid: Row(pid, names[pid], withdrawn=entries[pid] is not None) for pid in entries}
     h2h = HeadToHead()
     played_games: set[int] = set()
     for pid, own, opp, forfeit, p1, p2, game_no in db.rows(

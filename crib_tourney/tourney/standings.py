@@ -29,6 +29,7 @@ class Row:
     games: int = 0
     rank: int = 0
     tied: bool = False
+    withdrawn: bool = False
 
     @property
     def spread(self) -> int:
@@ -65,6 +66,7 @@ class Row:
             "double_skunks_taken": self.double_skunks_taken,
             "games": self.games,
             "tied": self.tied,
+            "withdrawn": self.withdrawn,
         }
 
 

@@ -124,3 +124,11 @@ def test_every_command_has_help_with_an_example(cli):
     for path, command in walk(root, []):
         assert command.help and "Example" in command.help, f"{' '.join(path)} has no example in its help"
         assert cli(*path, "--help").code == 0
+
+
+def test_count_notes_his_heels_for_a_jack_starter(cli):
+    data = cli("count", "2H", "3H", "4D", "9C", "--starter", "JS", "--json").json()
+    # run 2-3-4 (3), fifteens 2+4+9 and 2+3+J (4); the heels are not part of the total
+    assert data["heels"] == 2 and data["total"] == 7
+    assert "his heels" in cli("count", "2H", "3H", "4D", "9C", "--starter", "JS").stdout
+    assert "heels" not in cli("count", "2H", "3H", "4D", "9C", "--starter", "QS", "--json").json()

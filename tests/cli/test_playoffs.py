@@ -112,7 +112,9 @@ def test_skunks_recorded_on_playoff_games(cli, tmp_path):
     a, b = first_round(cli)[0]["players"]
     cli("result", "E", a, 121, b, 60)
     game = first_round(cli)[0]["games"][0]
-    assert game["scores"] == [121, 60]
+    assert game["scores"] == [121, 60] and game["skunk"] and game["double_skunk"] and game["winner"] == a
+    cli("result", "E", a, 121, b, 91)
+    assert first_round(cli)[0]["games"][1]["skunk"] is False
 
 
 def test_per_round_best_of_override(cli, tmp_path, unchanged):
@@ -236,6 +238,8 @@ def test_double_elim_with_grand_final_reset(cli):
     data = play_out(cli, "D", upset=lambda m: m["key"] == "W1.1")
     keys = [m["key"] for r in data["rounds"] for m in r["matches"]]
     assert "L1.1" in keys and "F1" in keys
+    assert all(isinstance(r["round"], int) for r in data["rounds"])
+    assert [(r["bracket"], r["round"]) for r in data["rounds"]][:4] == [("W", 1), ("W", 2), ("W", 3), ("L", 1)]
     assert data["champion"] == "A"
     assert "F2" in keys  # A came from the losers' side, won F1, so the final was replayed
     places = cli("placings", "D", "--json").json()["rows"]

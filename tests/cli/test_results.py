@@ -220,6 +220,8 @@ def test_withdrawn_player_forfeits_open_games_and_takes_no_results(cli, unchange
     out = cli("withdraw", "E", "A").stdout
     assert "A withdrew after game 1; forfeits scheduled game(s) 2" in out
     assert row(cli, "C")["wins"] == 1 and row(cli, "C")["spread"] == 10
+    assert row(cli, "A")["withdrawn"] is True and row(cli, "C")["withdrawn"] is False
+    assert "A (withdrawn)" in cli("standings", "E").stdout
     with unchanged():
         cli.fails("result", "E", "A", 121, "C", 100, "--game", 2, "--replace", match="A withdrew from E after game 1")
     third = cli("new-event", "F", "--games", "3")

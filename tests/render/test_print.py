@@ -209,3 +209,32 @@ def test_templates_found_inside_an_installed_package(tmp_path):
     pyproject = (package.parent / "pyproject.toml")
     if pyproject.exists():
         assert '"templates" = "crib_tourney/_templates"' in pyproject.read_text()
+
+
+def test_large_event_standings_and_scorecards(cli, tmp_path):
+    """120 players: standings run over several pages with the header repeated on
+    each; every player's name and card is printed."""
+    names = [f"Player Number {i:03d}" for i in range(1, 121)]
+    cli("new-event", "Big", "--games", "2")
+    cli("enter", "Big", *names, "--new")
+    cli("round", "Big", "--all")
+    lines = ["game,player1,score1,player2,score2"]
+    for g in (1, 2):
+        for k, t in enumerate(cli("round", "Big", "--show", g, "--json").json()["tables"]):
+            lines.append(f"{g},{t['players'][0]},121,{t['players'][1]},{60 + k}")
+    (tmp_path / "r.csv").write_text("\n".join(lines) + "\n")
+    cli("result", "import", "Big", tmp_path / "r.csv")
+    standings = tmp_path / "standings.pdf"
+    cli("print", "standings", "Big", "-o", standings)
+    reader = PdfReader(standings)
+    assert len(reader.pages) >= 3
+    texts = [p.extract_text() for p in reader.pages]
+    assert all("RANK" in t.upper() and "PLAYER" in t.upper() for t in texts)  # repeated table header
+    assert all(f"page {i} of {len(texts)}" in t for i, t in enumerate(texts, start=1))
+    joined = "\n".join(texts)
+    assert all(n in joined for n in names)
+    cards = tmp_path / "cards.pdf"
+    cli("print", "scorecards", "Big", "-o", cards)
+    assert pages(cards) == 30  # 120 cards, four to a sheet
+    text = pdf_text(cards)
+    assert text.count("Checked by") == 120 and all(n in text for n in names)
