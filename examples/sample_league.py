@@ -16,26 +16,15 @@ import argparse
 import csv
 import json
 import random
-import subprocess
-import sys
 import tempfile
 from datetime import date as Date
 from datetime import timedelta
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+from sample_tournament import HERE, crib  # the same way of running the CLI
+
 LEAGUE = "Elm Street Tuesday League"
 FIRST_NIGHT = Date(2026, 9, 1)  # a Tuesday
-
-
-def crib(db: Path, *args: str, quiet: bool = False) -> str:
-    run = subprocess.run([sys.executable, "-m", "crib_tourney", "--db", str(db), *args], capture_output=True, text=True)
-    if run.returncode != 0:
-        sys.exit(f"crib-tourney {' '.join(args)} failed: {run.stderr.strip()}")
-    if not quiet:
-        print(f"$ crib-tourney {' '.join(a if ' ' not in a else repr(a) for a in args)}")
-        print(run.stdout.rstrip())
-    return run.stdout
 
 
 def main() -> None:

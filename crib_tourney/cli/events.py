@@ -137,22 +137,13 @@ def enter(
 
     Example: crib-tourney enter "Spring Open" "Pat Smith" "Lee Wong" --new
     """
-    from crib_tourney.errors import NotFound
-    from crib_tourney.store.directory import find_event, find_player
+    from crib_tourney.store.directory import find_event
     from crib_tourney.store.entries import enter_players
-    from crib_tourney.store.players import add_player
+    from crib_tourney.store.players import find_or_add
 
     with db() as conn:
         ev = find_event(conn, event)
-        found = []
-        for ref in players:
-            try:
-                found.append(find_player(conn, ref))
-            except NotFound:
-                if not new or ref.strip().startswith("#"):
-                    raise
-                found.append(add_player(conn, " ".join(ref.split()), None, None, None))
-        for message in enter_players(conn, ev, found):
+        for message in enter_players(conn, ev, find_or_add(conn, players, new)):
             typer.echo(message)
 
 

@@ -114,23 +114,13 @@ def join(
 
     Example: crib-tourney league join "Elm Street" "Pat Smith" "Lee Wong"
     """
-    from crib_tourney.errors import NotFound
-    from crib_tourney.store.directory import find_player
     from crib_tourney.store.leagues import find_league
     from crib_tourney.store.leagues import join as join_league
-    from crib_tourney.store.players import add_player
+    from crib_tourney.store.players import find_or_add
 
     with db() as conn:
         lg = find_league(conn, league)
-        found = []
-        for ref in players:
-            try:
-                found.append(find_player(conn, ref))
-            except NotFound:
-                if not new or ref.strip().startswith("#"):
-                    raise
-                found.append(add_player(conn, " ".join(ref.split()), None, None, None))
-        for line in join_league(conn, lg, found):
+        for line in join_league(conn, lg, find_or_add(conn, players, new)):
             typer.echo(line)
 
 

@@ -27,6 +27,23 @@ def add_player(db: Db, name: str, acc_number: str | None, club: str | None, emai
     return Player(id=player_id, **values)
 
 
+def find_or_add(db: Db, refs: list[str], add_unknown: bool) -> list[Player]:
+    """Players by what was typed; with ``add_unknown`` a name not on the roster is
+    added (a '#id' never is: it names a player who must exist)."""
+    from crib_tourney.errors import NotFound
+    from crib_tourney.store.directory import find_player
+
+    found = []
+    for ref in refs:
+        try:
+            found.append(find_player(db, ref))
+        except NotFound:
+            if not add_unknown or ref.strip().startswith("#"):
+                raise
+            found.append(add_player(db, " ".join(ref.split()), None, None, None))
+    return found
+
+
 def update_player(db: Db, player: Player) -> None:
     db.execute(
         "UPDATE player SET name = :name, acc_number = :acc_number, club = :club, email = :email WHERE id = :id",
