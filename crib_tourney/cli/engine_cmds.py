@@ -83,7 +83,10 @@ def peg(
 ) -> None:
     """Score a pegging sequence: every scoring event, restarts and totals.
 
-    Example: crib-tourney peg 5H 10D 5C go 6S
+    Tokens run in the order they happened from the player who led; turns rotate by
+    themselves, skipping players out of cards or who said go. A player who played on
+    alone and can play no more says go too (unless out of cards): that closes the count.
+    Example: crib-tourney peg 5H 10D 5C 6S go go 4C
     """
     from crib_tourney.engine.play import score_play, team_seats
     from crib_tourney.engine.variants import get_variant

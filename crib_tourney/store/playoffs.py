@@ -9,7 +9,8 @@ from crib_tourney.store.results import log_change, scoring_rules
 from crib_tourney.store.rows import Event, Player, fetch_one
 from crib_tourney.store.sql import Db, in_list
 from crib_tourney.tourney import bracket as bk
-from crib_tourney.tourney.scoring import check_scores
+from crib_tourney.engine.variants import get_variant
+from crib_tourney.tourney.scoring import check_scores, won_game
 
 ELIMINATION_FORMATS = ("single-elim", "double-elim")
 GAME_FIELDS = ("match_id", "game_no", "player1_id", "player2_id", "score1", "score2", "forfeit_by")
@@ -30,6 +31,7 @@ class Bracket:
             self.match_ids[key] = mid
             self.specs.append(bk.MatchSpec(key, bracket, rnd, pos, (_source(s1), _source(s2)), best_of, stage))
         self.seeds = dict(db.rows("SELECT seed, player_id FROM seed WHERE event_id = :e", e=event.id))
+        self.target_loses = get_variant(event.variant).reaching_target_loses
         self.games: dict[str, list[bk.GameRecord]] = {}
         self.game_rows: dict[str, list[dict]] = {}
         if self.match_ids:
@@ -39,7 +41,7 @@ class Bracket:
                 data = dict(zip(GAME_FIELDS, row))
                 key = keys[data["match_id"]]
                 self.game_rows.setdefault(key, []).append(data)
-                self.games.setdefault(key, []).append(_record(data))
+                self.games.setdefault(key, []).append(_record(data, self.target_loses))
         self.states = bk.compute(self.specs, self.seeds, self.games)
 
     @property
@@ -68,8 +70,8 @@ def _source(text: str) -> tuple[str, object]:
     return (kind, int(ref) if kind == "seed" else ref)
 
 
-def _record(row: dict) -> bk.GameRecord:
-    return bk.GameRecord((row["player1_id"], row["player2_id"]), (row["score1"], row["score2"]), row["forfeit_by"])
+def _record(row: dict, target_loses: bool) -> bk.GameRecord:
+    return bk.GameRecord((row["player1_id"], row["player2_id"]), (row["score1"], row["score2"]), row["forfeit_by"], target_loses)
 
 
 def round_name(spec: bk.MatchSpec, specs: list[bk.MatchSpec]) -> str:
@@ -151,7 +153,7 @@ def record_cut_playoff(db: Db, event: Event, players: list[Player], scores: list
     check_scores(scores[0], scores[1], scoring_rules(event).target)
     if players[0].id == players[1].id:
         raise CribError(f"{players[0].name} cannot play against themselves")
-    winner, loser = (0, 1) if scores[0] > scores[1] else (1, 0)
+    winner, loser = (0, 1) if won_game(scores[0], scores[1], scoring_rules(event).target_loses) else (1, 0)
     db.insert("cut_playoff", dict(event_id=event.id, winner_id=players[winner].id, loser_id=players[loser].id,
                                   winner_score=scores[winner], loser_score=scores[loser]))
     return f"cut tiebreak: {players[winner].name} {scores[winner]} - {players[loser].name} {scores[loser]}"
@@ -260,7 +262,7 @@ def _apply_game(db, event, br, state, rows, game, game_no, replace, cascade, nam
     # Work out the bracket with this game before writing anything: a correction
     # that changes who plays a later match invalidates that match's games.
     games = dict(br.games)
-    games[key] = [_record(r) for r in rows]
+    games[key] = [_record(r, br.target_loses) for r in rows]
     broken = [k for k, st in bk.compute(br.specs, br.seeds, games).items() if st.invalid_games]
     if broken and not cascade:
         raise CribError("later matches depend on this game: " + ", ".join(broken) + "; use --cascade to clear their games")

@@ -13,12 +13,14 @@ from crib_tourney.errors import CribError
 from crib_tourney.store.directory import player_names
 from crib_tourney.store.rows import Entry, Event, Outcome, Pairing, Player, fetch
 from crib_tourney.store.sql import Db, in_list
-from crib_tourney.tourney.scoring import ScoringRules, check_scores
+from crib_tourney.tourney.scoring import ScoringRules, check_scores, won_game
 
 
 def scoring_rules(event: Event) -> ScoringRules:
+    variant = get_variant(event.variant)
     return ScoringRules(
-        target=get_variant(event.variant).game_target,
+        target=variant.game_target,
+        target_loses=variant.reaching_target_loses,
         win_points=event.win_points,
         skunk_points=event.skunk_points,
         double_skunk_points=event.double_skunk_points,
@@ -163,8 +165,8 @@ def record_result(
     by_player = {players[0].id: scores[0], players[1].id: scores[1]}
     existing = outcomes_of(db, [pairing.id])
     names = player_names(db, set(by_player))
-    winner = max(by_player, key=by_player.__getitem__)
-    loser = min(by_player, key=by_player.__getitem__)
+    a, b = players[0].id, players[1].id
+    winner, loser = (a, b) if won_game(by_player[a], by_player[b], rules.target_loses) else (b, a)
     text = f"game {pairing.game_no} table {pairing.table_no}: {names[winner]} {by_player[winner]} - {names[loser]} {by_player[loser]}"
     if card_of is None:
         if existing and not replace:

@@ -109,12 +109,15 @@ class GameRecord:
     players: tuple[int, int]
     scores: tuple[int, int]
     forfeit_by: int | None = None
+    target_loses: bool = False  # backward cribbage
 
     @property
     def winner(self) -> int:
+        from crib_tourney.tourney.scoring import won_game
+
         if self.forfeit_by is not None:
             return self.players[1] if self.forfeit_by == self.players[0] else self.players[0]
-        return self.players[0] if self.scores[0] > self.scores[1] else self.players[1]
+        return self.players[0] if won_game(self.scores[0], self.scores[1], self.target_loses) else self.players[1]
 
 
 @dataclass
@@ -231,6 +234,8 @@ def payout_shares(bands: list[tuple[int, int, list[int]]], fund: float, percents
     prizes: dict[int, float] = {}
     for first, last, players in bands:
         share = sum(percents[i - 1] for i in range(first, last + 1) if i <= len(percents))
+        if not share:
+            continue  # places beyond the payout table win nothing
         for player in players:
             prizes[player] = round(fund * share / 100 / len(players), 2)
     return prizes

@@ -21,6 +21,7 @@ class ScoringRules:
     forfeit_spread: int = 10
     bye_points: int = 2
     bye_spread: int = 0
+    target_loses: bool = False  # backward cribbage: whoever reaches the target loses
 
 
 @dataclass(frozen=True)
@@ -56,12 +57,17 @@ def check_scores(score1: int, score2: int, target: int) -> None:
         raise CribError(f"no winner: one score must be the game target of {target} ({score1}-{score2})")
 
 
+def won_game(own: int, opp: int, target_loses: bool = False) -> bool:
+    """Reaching the target wins, except in backward cribbage where it loses."""
+    return own < opp if target_loses else own > opp
+
+
 def game_line(own: int, opp: int, rules: ScoringRules) -> GameLine:
     """The line of a player who scored ``own`` against ``opp`` (already checked)."""
     margin = abs(own - opp)
     skunk = margin >= rules.skunk_margin
     double = margin >= rules.double_skunk_margin
-    if own > opp:
+    if won_game(own, opp, rules.target_loses):
         points = rules.double_skunk_points if double else rules.skunk_points if skunk else rules.win_points
         return GameLine(True, points, margin, 0, skunk_given=skunk, double_skunk_given=double)
     return GameLine(False, 0, 0, margin, skunk_taken=skunk, double_skunk_taken=double)

@@ -72,7 +72,10 @@ def validate_settings(values: dict[str, Any]) -> dict[str, Any]:
     if "games" in v and not 1 <= v["games"] <= 60:
         raise CribError(f"games must be 1 to 60, not {v['games']}")
     if "variant" in v:
-        v["variant"] = get_variant(v["variant"]).name
+        variant = get_variant(v["variant"])
+        if not variant.min_players <= 2 <= variant.max_players or variant.teams:
+            raise CribError(f"{variant.name} cannot be an event's game: tables seat two players, head to head")
+        v["variant"] = variant.name
     if "format" in v and v["format"] not in FORMATS:
         raise CribError(f"unknown format '{v['format']}' (formats: {', '.join(FORMATS)})")
     for key in ("win_points", "skunk_points", "double_skunk_points", "forfeit_points", "forfeit_spread", "bye_points", "bye_spread"):

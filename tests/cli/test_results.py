@@ -391,3 +391,27 @@ def test_sqlalchemy_url_path_runs_the_same_commands(tmp_path):
     assert run("result", "E", tables[0], "121", tables[1], "80").exit_code == 0
     rows = json.loads(run("standings", "E", "--json").stdout)["rows"]
     assert rows[0]["game_points"] == 3
+
+
+def test_backward_event_whoever_reaches_121_loses(cli):
+    make_event(cli, "A B", 1, "--variant", "backward")
+    cli("round", "E")
+    assert "B 80 - A 121" in cli("result", "E", "A", 121, "B", 80).stdout
+    b = row(cli, "B")
+    assert (b["wins"], b["game_points"], b["spread"], b["skunks"]) == (1, 3, 41, 1)
+    assert row(cli, "A")["losses"] == 1
+
+
+def test_five_card_event_plays_to_61(cli, unchanged):
+    make_event(cli, "A B", 1, "--variant", "five-card")
+    cli("round", "E")
+    with unchanged():
+        cli.fails("result", "E", "A", 121, "B", 50, match="above the game target of 61")
+    cli("result", "E", "A", 61, "B", 40)
+    assert row(cli, "A")["spread"] == 21
+
+
+@pytest.mark.parametrize("variant", ["solitaire", "three-player", "four-player", "partners"])
+def test_event_games_are_head_to_head(cli, unchanged, variant):
+    with unchanged():
+        cli.fails("new-event", "E", "--variant", variant, match="tables seat two players")
