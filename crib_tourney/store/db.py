@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Iterator
 
 from crib_tourney.errors import CribError
@@ -26,6 +27,9 @@ def transaction(location: str, write: bool = True) -> Iterator[Db]:
     if path is None:
         yield from _sqlalchemy_transaction(location)
         return
+    if not write and not Path(path).exists():
+        # a command that only reads never creates a database (a typo'd --db path)
+        raise CribError(f"no crib-tourney database at {path} (give --db, or set CRIB_TOURNEY_DB)")
     if _sqlite_version(path) != LATEST_VERSION:
         ensure_schema(f"sqlite:///{path}")
     connection = connect_sqlite(path, write)

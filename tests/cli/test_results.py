@@ -415,3 +415,8 @@ def test_five_card_event_plays_to_61(cli, unchanged):
 def test_event_games_are_head_to_head(cli, unchanged, variant):
     with unchanged():
         cli.fails("new-event", "E", "--variant", variant, match="tables seat two players")
+
+
+def test_reading_commands_never_create_a_database(cli):
+    run = cli.fails("standings", "E", match="no crib-tourney database at")
+    assert not cli.db.exists() and str(cli.db) in run.stderr
