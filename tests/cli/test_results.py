@@ -224,7 +224,7 @@ def test_withdrawn_player_forfeits_open_games_and_takes_no_results(cli, unchange
     assert "A (withdrawn)" in cli("standings", "E").stdout
     with unchanged():
         cli.fails("result", "E", "A", 121, "C", 100, "--game", 2, "--replace", match="A withdrew from E after game 1")
-    third = cli("new-event", "F", "--games", "3")
+    cli("new-event", "F", "--games", "3")
     cli("enter", "F", "A", "B", "C")
     cli("withdraw", "F", "A")
     game = cli("round", "F", "--json").json()

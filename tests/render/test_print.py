@@ -5,7 +5,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from pypdf import PdfReader
 
 EVIL = '<img src="file:///etc/passwd">'
