@@ -110,7 +110,8 @@ def page_count(data: bytes) -> int:
 
 
 def _render_all(chunks: Sequence[str], progress: bool) -> list[bytes]:
-    bar = _progress(len(chunks)) if progress and len(chunks) > 1 else None
+    # one chunk: a pulsing bar (WeasyPrint reports no progress inside a document)
+    bar = _progress(len(chunks) if len(chunks) > 1 else None) if progress else None
     results: list[bytes] = []
     try:
         if len(chunks) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1:
@@ -130,7 +131,7 @@ def _render_all(chunks: Sequence[str], progress: bool) -> list[bytes]:
     return results
 
 
-def _progress(total: int) -> tuple[object, Callable[[], None]]:
+def _progress(total: int | None) -> tuple[object, Callable[[], None]]:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 

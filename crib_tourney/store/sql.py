@@ -108,7 +108,8 @@ def connect_sqlite(path: str, write: bool) -> sqlite3.Connection:
     connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
     if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
         connection.execute("PRAGMA journal_mode=WAL")
-    connection.execute("PRAGMA synchronous=NORMAL")
+    # FULL: a committed result survives a power cut too, not only a crash of the program
+    connection.execute("PRAGMA synchronous=FULL")
     # A writer takes the write lock up front: a deferred transaction that upgrades
     # after another writer committed fails at once with SQLITE_BUSY instead of waiting.
     connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
