@@ -263,7 +263,12 @@ def _apply_game(db, event, br, state, rows, game, game_no, replace, cascade, nam
     # that changes who plays a later match invalidates that match's games.
     games = dict(br.games)
     games[key] = [_record(r, br.target_loses) for r in rows]
-    broken = [k for k, st in bk.compute(br.specs, br.seeds, games).items() if st.invalid_games]
+    computed = bk.compute(br.specs, br.seeds, games)
+    if computed[key].invalid_games:
+        decided_at = len(computed[key].games)
+        raise CribError(f"with this correction the {label} is decided after game {decided_at}, "
+                        f"so games after it could not stand; correct those games first")
+    broken = [k for k, st in computed.items() if st.invalid_games]
     if broken and not cascade:
         raise CribError("later matches depend on this game: " + ", ".join(broken) + "; use --cascade to clear their games")
     changes = {br.match_ids[key]: rows} | {br.match_ids[k]: [] for k in broken}

@@ -7,7 +7,8 @@ from crib_tourney.store.events import settings_of
 from crib_tourney.store.results import scoring_rules
 from crib_tourney.store.rows import Event, Pairing, fetch
 from crib_tourney.store.sql import Db
-from crib_tourney.store.standings import event_standings, outcome_line, qualifier_count
+from crib_tourney.store.standings import event_standings, outcome_line
+from crib_tourney.tourney.bracket import qualifier_count
 
 
 def event_header(event: Event) -> dict:

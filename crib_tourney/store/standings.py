@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from crib_tourney.store.directory import player_names
@@ -10,6 +9,7 @@ from crib_tourney.store.results import change_outcomes, scoring_rules
 from crib_tourney.store.rows import Event, Outcome, Pairing, fetch
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.scoring import GameLine, ScoringRules, bye_line, forfeit_line, game_line
+from crib_tourney.tourney.bracket import qualifier_count
 from crib_tourney.tourney.standings import HeadToHead, Row, rank_rows
 
 
@@ -46,10 +46,6 @@ def event_standings(db: Db, event: Event) -> list[Row]:
         if game_no in played_games and pid in rows and (withdrawn_after is None or game_no <= withdrawn_after):
             rows[pid].add(bye_line(rules))
     return rank_rows(list(rows.values()), h2h)
-
-
-def qualifier_count(entrants: int, ratio: float) -> int:
-    return math.ceil(entrants * ratio - 1e-9)
 
 
 @dataclass

@@ -280,3 +280,17 @@ def test_bracket_before_the_cut(cli):
     cli("new-event", "E")
     cli.fails("bracket", "E", match="no bracket yet")
     cli.fails("placings", "E", match="no bracket yet")
+
+
+def test_correction_that_would_void_later_games_of_the_same_match(cli, tmp_path, unchanged):
+    qualified_event(cli, tmp_path, 16)
+    cli("cut", "E")
+    a, b = first_round(cli)[0]["players"]
+    cli("result", "E", b, 121, a, 100)
+    cli("result", "E", a, 121, b, 100)
+    cli("result", "E", a, 121, b, 100)  # a wins 2-1
+    with unchanged():
+        cli.fails("result", "E", a, 121, b, 110, "--replace", "--match-game", "1",
+                  match="decided after game 2, so games after it could not stand")
+    cli("result", "E", b, 121, a, 90, "--replace", "--match-game", "3")  # b wins 2-1 instead
+    assert first_round(cli)[0]["winner"] == b
