@@ -69,7 +69,10 @@ def find_event(db: Db, ref: str) -> Event:
             return event
     event = fetch_one(db, Event, "LOWER(name) = :name", name=" ".join(text.split()).lower())
     if event is None:
-        raise NotFound(f"unknown event '{ref}' (see: crib-tourney event list)")
+        names = [r[0] for r in db.rows("SELECT name FROM event")]
+        close = difflib.get_close_matches(text, names, n=2, cutoff=0.6)
+        hint = " or ".join(f"'{n}'" for n in close) if close else None
+        raise NotFound(f"unknown event '{ref}'" + (f" (did you mean {hint}?)" if hint else " (see: crib-tourney event list)"))
     return event
 
 

@@ -120,3 +120,8 @@ def test_enter_with_new_and_unknown(cli, unchanged):
     assert "entered Ann" in out and "entered Zed" in out
     with unchanged():
         cli.fails("enter", "E", "Ann", match="already entered")
+
+
+def test_unknown_event_suggests(cli):
+    cli("new-event", "Spring Open")
+    cli.fails("standings", "Sprng Open", match="did you mean 'Spring Open'")
