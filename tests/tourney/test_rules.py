@@ -1,0 +1,89 @@
+"""Tournament rules as pure functions: scoring, pairings, ranking, brackets, leagues."""
+
+import pytest
+
+from crib_tourney.errors import CribError
+from crib_tourney.tourney import bracket as bk
+from crib_tourney.tourney.league import night_points
+from crib_tourney.tourney.pairings import circle_round, pair_game
+from crib_tourney.tourney.scoring import ScoringRules, check_scores, game_line
+from crib_tourney.tourney.standings import HeadToHead, Row, rank_rows
+
+
+@pytest.mark.parametrize("margin, points, skunk, double", [(30, 2, False, False), (31, 3, True, False), (60, 3, True, False), (61, 4, True, True)])
+def test_game_points_by_margin(margin, points, skunk, double):
+    line = game_line(121, 121 - margin, ScoringRules(double_skunk_points=4))
+    assert (line.game_points, line.skunk_given, line.double_skunk_given, line.plus) == (points, skunk, double, margin)
+
+
+@pytest.mark.parametrize("a, b", [(121, 121), (120, 100), (122, 100), (121, -1)])
+def test_impossible_scores(a, b):
+    with pytest.raises(CribError):
+        check_scores(a, b, 121)
+
+
+def test_circle_method_meets_everyone_once():
+    players = list(range(10))
+    met = set()
+    for r in range(9):
+        game = circle_round(players, r)
+        assert game.bye is None and len(game.tables) == 5
+        for t in game.tables:
+            assert frozenset(t) not in met
+            met.add(frozenset(t))
+    assert len(met) == 45
+
+
+def test_pairing_repairs_a_changed_field_without_repeats():
+    players = list(range(8))
+    met = {frozenset(t) for t in circle_round(players, 0).tables}
+    changed = players[1:] + [99]  # one withdrew, one arrived
+    game = pair_game(changed, 1, met, {})
+    assert all(frozenset(t) not in met for t in game.tables)
+    assert sorted(p for t in game.tables for p in t) == sorted(changed)
+
+
+def test_ranking_marks_ties_and_uses_head_to_head():
+    a, b, c = Row("a", "A", game_points=4, wins=2), Row("b", "B", game_points=4, wins=2), Row("c", "C", game_points=4, wins=2)
+    h2h = HeadToHead()
+    h2h.record("b", "a")
+    ranked = rank_rows([a, b], h2h)
+    assert [(r.name, r.rank, r.tied) for r in ranked] == [("B", 1, False), ("A", 2, False)]
+    ranked = rank_rows([a, b, c], h2h)  # c met neither: no head-to-head for the group
+    assert [(r.rank, r.tied) for r in ranked] == [(1, True), (1, True), (1, True)]
+
+
+def test_double_elimination_layout_sizes():
+    specs = bk.double_elimination(8, 3, 5, reset=True)
+    counts = {}
+    for s in specs:
+        counts[s.bracket] = counts.get(s.bracket, 0) + 1
+    assert counts == {"W": 7, "L": 6, "F": 2}  # n-1 winners' matches, n-2 losers', final and reset
+
+
+def test_placings_bands_for_a_full_single_elimination():
+    specs = bk.single_elimination(8, 1, 1)
+    games = {}
+    seeds = {s: 100 + s for s in range(1, 9)}
+    states = bk.compute(specs, seeds, games)
+    for spec in specs:  # the better seed wins every match
+        st = bk.compute(specs, seeds, games)[spec.key]
+        a, b = st.players
+        games[spec.key] = [bk.GameRecord((a, b), (121, 100) if a < b else (100, 121))]
+    states = bk.compute(specs, seeds, games)
+    bands = bk.placings(specs, states, 8)
+    assert [(f, l, len(p)) for f, l, p in bands] == [(1, 1, 1), (2, 2, 1), (3, 4, 2), (5, 8, 4)]
+    assert bands[0][2] == [101]
+
+
+@pytest.mark.parametrize("formula, gp, points", [
+    ("grass-roots", 11, 0), ("grass-roots", 12, 12), ("acc-internet", 12, 14), ("acc-internet", 15, 23),
+    ("acc-internet", 11, 0), ("game-points", 5, 5),
+])
+def test_night_points(formula, gp, points):
+    assert night_points(formula, 12, [10, 8, 6], gp, 1, 1) == points
+
+
+def test_placing_points_shared_by_ties():
+    assert night_points("placing", 12, [10, 8, 6], 0, 2, 2) == 7  # 2nd and 3rd share 8 + 6
+    assert night_points("placing", 12, [10, 8, 6], 0, 3, 2) == 3  # 3rd and 4th: 6 + 0
