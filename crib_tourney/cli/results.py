@@ -24,7 +24,7 @@ def _score(token: str, what: str) -> int:
 
 
 def result(
-    args: Annotated[List[str], typer.Argument(help="EVENT PLAYER SCORE PLAYER SCORE, or EVENT with --forfeit, or: import EVENT FILE.csv", show_default=False)],
+    args: Annotated[List[str], typer.Argument(help="EVENT PLAYER SCORE PLAYER SCORE, or EVENT with --forfeit, or: import EVENT FILE.csv", show_default=False, metavar="EVENT PLAYER SCORE PLAYER SCORE")],
     game: Annotated[Optional[int], typer.Option("--game", "-g", help="Game number (default: their game without a result).")] = None,
     replace: Annotated[bool, typer.Option("--replace", help="Correct a result already entered.")] = False,
     forfeit: Annotated[Optional[str], typer.Option("--forfeit", help="This player forfeits the game.")] = None,
@@ -35,6 +35,10 @@ def result(
 ) -> None:
     """Record a game result, a forfeit, one player's card, or import a CSV of results.
 
+    Once the bracket is made, a result between two qualifiers (without --game) is a
+    game of the playoff match they are playing.
+
+    \b
     Examples:
       crib-tourney result "Spring Open" "Pat Smith" 121 "Lee Wong" 88
       crib-tourney result "Spring Open" --forfeit "Lee Wong" --game 3
@@ -232,6 +236,7 @@ def ruling(
 ) -> None:
     """Settle a disputed count at the table and keep the ruling with the game.
 
+    \b
     Examples:
       crib-tourney ruling "Spring Open" count 5H 5D 5S JC --starter 5C --claim 28 --game 3 --player "Pat Smith"
       crib-tourney ruling "Spring Open" peg 5H 10D 5C 5S --claim 6 --seat 2 --game 3 --player "Lee Wong"
