@@ -125,6 +125,74 @@ def _import(event: str, file: Path) -> None:
     typer.echo(f"imported {count} results into {ev.name}")
 
 
+def quick_results(
+    event: EventArg,
+    game: Annotated[Optional[int], typer.Option("--game", "-g", help="Start on this game (default: the first with results missing).")] = None,
+) -> None:
+    """Type results table by table, one line each, without restarting the program.
+
+    Each line is TABLE SCORE SCORE (scores in the order the table sheet lists the
+    two players) and is saved at once, in its own transaction. Also: "game N" to
+    switch game, "undo" to take back the last change, "quit" (or end of input).
+    A mistyped line gets one error line and changes nothing; keep typing.
+
+    \b
+    Example:
+      crib-tourney quick-results "Spring Open"
+      > 1 121 97
+      > 2 88 121
+    """
+    import sys
+
+    from crib_tourney.store.directory import find_event
+    from crib_tourney.store.schedule import first_open_game, game_view
+
+    with db(write=False) as conn:
+        ev = find_event(conn, event)
+        current = game or first_open_game(conn, ev)
+    typer.echo(f"{ev.name}: entering game {current} (TABLE SCORE SCORE; 'game N', 'undo', 'quit')", err=True)
+    saved = 0
+    for raw in sys.stdin:
+        words = raw.split()
+        if not words:
+            continue
+        if words[0].lower() in ("quit", "exit", "q"):
+            break
+        try:
+            if words[0].lower() == "game" and len(words) == 2:
+                current = _score(words[1], "game")
+                with db(write=False) as conn:
+                    game_view(conn, ev, current)  # refuses a game not scheduled
+                typer.echo(f"game {current}")
+            elif words[0].lower() == "undo":
+                from crib_tourney.store.results import undo_last
+
+                with db() as conn:
+                    typer.echo(undo_last(conn, ev))
+            elif len(words) == 3:
+                typer.echo(f"recorded {_record_table(ev, current, words).summary}")
+                saved += 1
+            else:
+                raise CribError(f"'{raw.strip()}' is not TABLE SCORE SCORE")
+        except CribError as exc:
+            typer.echo(f"error: {exc}", err=True)
+    typer.echo(f"{saved} result(s) saved", err=True)
+
+
+def _record_table(ev, game: int, words: list[str]):  # type: ignore[no-untyped-def]
+    from crib_tourney.store.results import record_result
+    from crib_tourney.store.rows import Pairing, Player, fetch_one
+
+    table = _score(words[0], "table")
+    scores = [_score(words[1], "score"), _score(words[2], "score")]
+    with db() as conn:
+        pairing = fetch_one(conn, Pairing, "event_id = :e AND game_no = :g AND table_no = :t", e=ev.id, g=game, t=table)
+        if pairing is None or pairing.player2_id is None:
+            raise CribError(f"game {game} has no table {table}")
+        players = [fetch_one(conn, Player, "id = :id", id=pid) for pid in (pairing.player1_id, pairing.player2_id)]
+        return record_result(conn, ev, players, scores, game=game)  # type: ignore[arg-type]
+
+
 def check(
     event: EventArg,
     resolve: Annotated[bool, typer.Option("--resolve", help="Settle disagreeing cards by the ACC rule.")] = False,
@@ -259,6 +327,7 @@ def ruling(
 def register(app: typer.Typer) -> None:
     # Unknown options pass through so a typo'd "-5" reaches the score check.
     app.command(context_settings={"ignore_unknown_options": True})(result)
+    app.command("quick-results")(quick_results)
     app.command()(check)
     app.command()(log)
     app.command()(undo)

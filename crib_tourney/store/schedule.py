@@ -81,3 +81,17 @@ def game_view(db: Db, event: Event, game_no: int) -> GameView:
     tables = [(r.table_no or 0, names[r.player1_id], names[r.player2_id]) for r in rows if r.player2_id]
     bye = next((names[r.player1_id] for r in rows if r.player2_id is None), None)
     return GameView(game_no, tables, bye)
+
+
+def first_open_game(db: Db, event: Event) -> int:
+    """The first scheduled game with a table still missing its result."""
+    row = db.row(
+        "SELECT MIN(p.game_no) FROM pairing p WHERE p.event_id = :e AND p.player2_id IS NOT NULL"
+        " AND NOT EXISTS (SELECT 1 FROM outcome o WHERE o.pairing_id = p.id)", e=event.id,
+    )
+    if row is None or row[0] is None:
+        last = scheduled_games(db, event)
+        if last == 0:
+            raise CribError(f"{event.name} has no games scheduled yet (make them with: crib-tourney round)")
+        return last
+    return row[0]

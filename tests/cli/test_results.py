@@ -420,3 +420,25 @@ def test_event_games_are_head_to_head(cli, unchanged, variant):
 def test_reading_commands_never_create_a_database(cli):
     run = cli.fails("standings", "E", match="no crib-tourney database at")
     assert not cli.db.exists() and str(cli.db) in run.stderr
+
+
+def test_quick_results_table_by_table(cli):
+    make_event(cli, "A B C D", games=2)
+    cli("round", "E", "--all")
+    game1 = cli("round", "E", "--show", 1, "--json").json()["tables"]
+    typed = "1 121 97\n2 88 121\n7 121 100\n2 121 121\nhello\nundo\n2 90 121\ngame 5\ngame 2\n1 121 60\nquit\n1 121 1\n"
+    result = cli.runner.invoke(__import__("crib_tourney.cli.app", fromlist=["app"]).app,
+                               ["--db", str(cli.db), "quick-results", "E"], input=typed)
+    assert result.exit_code == 0, result.stderr
+    out, err = result.stdout, result.stderr
+    (a, b), (c, d) = game1[0]["players"], game1[1]["players"]
+    assert f"recorded game 1 table 1: {a} 121 - {b} 97" in out
+    assert "error: game 1 has no table 7" in err and "error: two winners" in err
+    assert "error: 'hello' is not TABLE SCORE SCORE" in err and "error: game 5 of E has not been scheduled" in err
+    assert "undid result" in out
+    assert f"recorded game 1 table 2: {d} 121 - {c} 90" in out
+    assert "4 result(s) saved" in err  # four recorded lines; the line after quit is never read
+    missing = [(p["game"], p["table"]) for p in cli("check", "E", "--json").json()["problems"]]
+    assert missing == [(2, 2)]  # everything typed and kept is saved; the rest is still open
+    actions = [e["action"] for e in cli("log", "E", "--json").json()["log"]]
+    assert actions == ["result", "result", "undo", "result", "result"]
