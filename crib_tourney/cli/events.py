@@ -169,6 +169,7 @@ def round_(
     event: EventArg,
     all_games: Annotated[bool, typer.Option("--all", help="Schedule every remaining game now (scorecards can be printed).")] = False,
     show: Annotated[Optional[int], typer.Option("--show", help="Print an already scheduled game instead.")] = None,
+    unschedule_from: Annotated[Optional[int], typer.Option("--unschedule-from", help="Remove the pairings of game N and later (none may have results), e.g. to fit in a late entry.")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Make the next game's table assignments.
@@ -176,8 +177,12 @@ def round_(
     Example: crib-tourney round "Spring Open" --json
     """
     from crib_tourney.store.directory import find_event
-    from crib_tourney.store.schedule import game_view, schedule_next, scheduled_games
+    from crib_tourney.store.schedule import game_view, schedule_next, scheduled_games, unschedule
 
+    if unschedule_from is not None:
+        with db() as conn:
+            typer.echo(unschedule(conn, find_event(conn, event), unschedule_from))
+        return
     with db(write=show is None) as conn:
         ev = find_event(conn, event)
         if show is not None:

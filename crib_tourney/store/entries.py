@@ -26,7 +26,8 @@ def enter_players(db: Db, event: Event, players: list[Player]) -> list[str]:
                 raise CribError(f"{player.name} is already entered in {event.name}")
             raise CribError(f"{player.name} withdrew from {event.name}; a withdrawal is final")
         if first_game > event.games:
-            raise CribError(f"all {event.games} games of {event.name} are scheduled; {player.name} could play none")
+            raise CribError(f"all {event.games} games of {event.name} are scheduled, so {player.name} could play none;"
+                            f" free the unplayed ones first: crib-tourney round \"{event.name}\" --unschedule-from N")
         seq += 1
         rows.append(dict(event_id=event.id, player_id=player.id, seq=seq, first_game=first_game))
         messages.append(f"entered {player.name}" + (f" (late entry: from game {first_game})" if first_game > 1 else ""))

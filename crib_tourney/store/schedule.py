@@ -95,3 +95,21 @@ def first_open_game(db: Db, event: Event) -> int:
             raise CribError(f"{event.name} has no games scheduled yet (make them with: crib-tourney round)")
         return last
     return row[0]
+
+
+def unschedule(db: Db, event: Event, first: int) -> str:
+    """Remove the pairings of game ``first`` onwards so they can be paired again
+    (with late entries). Refused if any of those games has a result."""
+    last = scheduled_games(db, event)
+    if not 1 <= first <= last:
+        raise CribError(f"game {first} of {event.name} is not scheduled (games 1-{last} are)")
+    played = db.rows(
+        "SELECT DISTINCT p.game_no FROM pairing p JOIN outcome o ON o.pairing_id = p.id"
+        " WHERE p.event_id = :e AND p.game_no >= :g ORDER BY p.game_no", e=event.id, g=first,
+    )
+    if played:
+        raise CribError(f"game {played[0][0]} already has results; only unplayed games can be paired again")
+    db.execute("DELETE FROM pairing WHERE event_id = :e AND game_no >= :g", e=event.id, g=first)
+    # players entered while those games stood scheduled join from the first one freed
+    db.execute("UPDATE entry SET first_game = :g WHERE event_id = :e AND first_game > :g", g=first, e=event.id)
+    return f"removed the pairings of games {first}-{last}; pair them again with: crib-tourney round \"{event.name}\""

@@ -442,3 +442,19 @@ def test_quick_results_table_by_table(cli):
     assert missing == [(2, 2)]  # everything typed and kept is saved; the rest is still open
     actions = [e["action"] for e in cli("log", "E", "--json").json()["log"]]
     assert actions == ["result", "result", "undo", "result", "result"]
+
+
+def test_late_entry_after_the_whole_schedule_was_paired(cli, unchanged):
+    make_event(cli, "A B C D", games=3)
+    cli("round", "E", "--all")
+    cli("result", "E", "A", 121, "D", 100, "--game", 1)
+    with unchanged():
+        cli.fails("enter", "E", "Late", "--new", match="--unschedule-from N")
+        cli.fails("round", "E", "--unschedule-from", 1, match="game 1 already has results")
+        cli.fails("round", "E", "--unschedule-from", 7, match="game 7 of E is not scheduled")
+    assert "removed the pairings of games 2-3" in cli("round", "E", "--unschedule-from", 2).stdout
+    assert "late entry: from game 2" in cli("enter", "E", "Late", "--new").stdout
+    games = cli("round", "E", "--all", "--json").json()["games"]
+    assert [g["game"] for g in games] == [2, 3]
+    seated = [p for g in games for t in g["tables"] for p in t["players"]] + [g["bye"] for g in games]
+    assert seated.count("Late") == 2
