@@ -201,21 +201,34 @@ def champion(specs: list[MatchSpec], states: dict[str, MatchState]) -> int | Non
 
 def placings(specs: list[MatchSpec], states: dict[str, MatchState], qualifiers: int) -> list[tuple[int, int, list[int]]]:
     """(first place, last place, players) bands: champion, runner-up, then losers
-    by the stage they went out, later stages placing higher. Undecided bands are
-    left out."""
-    bands: list[tuple[int, int, list[int]]] = []
-    top = champion(specs, states)
-    if top is None:
-        return bands
-    bands.append((1, 1, [top]))
+    by the stage they went out, later stages placing higher. Before the champion is
+    known, the bands of every finished stage are already certain, counted up from
+    the last place, so early prizes can be paid."""
     by_stage: dict[int, list[int]] = {}
+    finished: dict[int, bool] = {}
     for spec in specs:
         state = states[spec.key]
-        if spec.stage is None or state.loser in (None, BYE):
+        if spec.stage is None:
+            continue
+        finished[spec.stage] = finished.get(spec.stage, True) and state.winner is not None
+        if state.loser in (None, BYE):
             continue
         if spec.key == "F1" and "F2" in states and not states["F2"].void:
             continue  # the winners' champion lost F1 but plays on in the reset
         by_stage.setdefault(spec.stage, []).append(state.loser)  # type: ignore[arg-type]
+    top = champion(specs, states)
+    if top is None:
+        bands: list[tuple[int, int, list[int]]] = []
+        last = qualifiers
+        for stage in sorted(finished):
+            if not finished[stage]:
+                break
+            players = by_stage.get(stage, [])
+            if players:
+                bands.insert(0, (last - len(players) + 1, last, players))
+                last -= len(players)
+        return bands
+    bands = [(1, 1, [top])]
     place = 2
     for stage in sorted(by_stage, reverse=True):
         players = by_stage[stage]

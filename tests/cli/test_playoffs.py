@@ -294,3 +294,15 @@ def test_correction_that_would_void_later_games_of_the_same_match(cli, tmp_path,
                   match="decided after game 2, so games after it could not stand")
     cli("result", "E", b, 121, a, 90, "--replace", "--match-game", "3")  # b wins 2-1 instead
     assert first_round(cli)[0]["winner"] == b
+
+
+def test_placings_of_finished_rounds_before_the_final(cli, tmp_path):
+    qualified_event(cli, tmp_path, 32)  # 8 qualifiers
+    cli("cut", "E")
+    for m in first_round(cli):
+        for _ in range(2):
+            cli("result", "E", m["players"][0], 121, m["players"][1], 100)
+    data = cli("placings", "E", "--json").json()
+    assert data["complete"] is False
+    assert [r["place"] for r in data["rows"]] == ["5th-8th"] * 4
+    assert {r["player"] for r in data["rows"]} == {m["players"][1] for m in first_round(cli)}
