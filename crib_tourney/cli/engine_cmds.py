@@ -75,7 +75,7 @@ def count(
 
 def peg(
     tokens: Annotated[List[str], typer.Argument(help="Cards and 'go' in the order they happened, from the leader.")],
-    players: Annotated[int, typer.Option("--players", "-n", help="Number of players (1-6).")] = 2,
+    players: Annotated[int, typer.Option("--players", "-n", min=1, max=8, help="Number of players (1 solitaire, 2-6, up to 8 in Noddy).")] = 2,
     teams: Annotated[bool, typer.Option("--teams", help="Partners sitting opposite share one score.")] = False,
     team_count: Annotated[Optional[int], typer.Option("--team-count", help="Number of teams (default: partnerships of two).")] = None,
     variant: VariantOption = None,

@@ -80,11 +80,16 @@ def write_pdf(chunks: Sequence[str], output: Path, progress: bool = True) -> int
     Returns the number of pages."""
     output = Path(output)
     folder = output.parent if str(output.parent) else Path(".")
+    if output.is_dir():
+        raise CribError(f"cannot write {output}: it is a folder; give a file name ending .pdf")
     if not folder.is_dir():
         raise CribError(f"cannot write {output}: folder {folder} does not exist")
     if not os.access(folder, os.W_OK) or (output.exists() and not os.access(output, os.W_OK)):
         raise CribError(f"cannot write {output}: permission denied")
-    fd, temporary = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".part", dir=folder)
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".part", dir=folder)
+    except OSError as exc:
+        raise CribError(f"cannot write {output}: {exc.strerror}") from None
     os.close(fd)
     try:
         parts = _render_all(chunks, progress)
@@ -97,6 +102,9 @@ def write_pdf(chunks: Sequence[str], output: Path, progress: bool = True) -> int
     except KeyboardInterrupt:
         Path(temporary).unlink(missing_ok=True)
         raise CribError(f"interrupted: {output} was not written") from None
+    except OSError as exc:
+        Path(temporary).unlink(missing_ok=True)
+        raise CribError(f"cannot write {output}: {exc.strerror or exc}") from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise

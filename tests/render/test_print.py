@@ -141,6 +141,7 @@ def test_bad_print_requests(cli, tmp_path, unchanged):
         cli.fails("print", "standings", "Spring Open", "--paper", "legal", match="paper must be letter or a4")
         cli.fails("print", "standings", "Nope", match="unknown event")
         cli.fails("print", "standings", "Spring Open", "-o", tmp_path / "missing" / "x.pdf", match="does not exist")
+        cli.fails("print", "standings", "Spring Open", "-o", tmp_path, match="it is a folder")
     locked = tmp_path / "locked"
     locked.mkdir()
     locked.chmod(0o500)
