@@ -73,7 +73,11 @@ def ensure_schema(url: str) -> Any:
     from crib_tourney.store.migrations import LATEST_VERSION as latest
     from crib_tourney.store.migrations import MIGRATIONS
 
-    engine = create_engine(url)
+    try:
+        engine = create_engine(url)
+    except ImportError as exc:
+        raise CribError(f"the database driver for this URL is not installed ({exc.name}); "
+                        "for PostgreSQL: pip install 'psycopg[binary]'") from None
     if url.startswith("sqlite"):
 
         @event.listens_for(engine, "connect")

@@ -458,3 +458,15 @@ def test_late_entry_after_the_whole_schedule_was_paired(cli, unchanged):
     assert [g["game"] for g in games] == [2, 3]
     seated = [p for g in games for t in g["tables"] for p in t["players"]] + [g["bye"] for g in games]
     assert seated.count("Late") == 2
+
+
+def test_database_url_problems_are_one_line(tmp_path):
+    from crib_tourney.cli.app import app
+    from tests.conftest import Cli
+
+    runner = Cli(tmp_path / "unused.db").runner
+    for url, message in [("mysql://someone@nowhere/db", "driver for this URL is not installed"),
+                         ("notadialect://x", "database error: Can't load plugin"),
+                         (str(tmp_path), "cannot open the database file")]:
+        result = runner.invoke(app, ["--db", url, "player", "add", "X"])
+        assert result.exit_code == 1 and message in result.stderr and "Traceback" not in result.stderr, result.stderr
