@@ -90,4 +90,6 @@ class Ruling:
 def rule(true_score: int, claim: int, muggins_on: bool, muggins_call: int | None = None) -> Ruling:
     if claim < 0:
         raise CribError(f"a claim cannot be negative ({claim})")
+    if muggins_call is not None and muggins_call <= 0:
+        raise CribError(f"a muggins call is for 1 point or more, not {muggins_call}")
     return Ruling(true_score, claim, muggins_on, muggins_call)

@@ -31,3 +31,14 @@ def test_over_count_is_pegged_back_not_mugged():
 def test_without_muggins_nothing_to_take():
     r = rule(29, 20, muggins_on=False)
     assert r.muggins == 0 and "muggins" not in r.as_dict()
+
+
+def test_impossible_claims_refused():
+    import pytest
+
+    from crib_tourney.errors import CribError
+
+    with pytest.raises(CribError, match="cannot be negative"):
+        rule(12, -1, True)
+    with pytest.raises(CribError, match="1 point or more"):
+        rule(12, 10, True, muggins_call=0)
