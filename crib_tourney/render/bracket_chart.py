@@ -75,13 +75,14 @@ def _slot_text(match: dict, i: int, x0: float, x1: float, y: float, base: float)
     return out
 
 
-def pages(rounds: list[dict], champion: str | None) -> list[tuple[str, str]]:
-    """(title, svg) per page: the whole bracket up to 32 slots, else one page per
-    32-slot section and a last page for the rounds between the section winners."""
+def pages(rounds: list[dict], champion: str | None, champion_column: bool = True) -> list[tuple[str, str]]:
+    """(title, chart) per page: the whole bracket up to 32 slots, else one page per
+    32-slot section and a last page for the rounds between the section winners.
+    ``champion_column`` is off when the winners' bracket feeds a grand final."""
     winners = [r["matches"] for r in rounds if r.get("bracket", "W") == "W"]
     slots = len(winners[0]) * 2
     if slots <= SECTION:
-        return [("", chart(winners, champion, True))]
+        return [("", chart(winners, champion, champion_column))]
     per_section = SECTION // 2
     sections = len(winners[0]) // per_section
     depth = SECTION.bit_length() - 1  # rounds inside a section
@@ -89,5 +90,5 @@ def pages(rounds: list[dict], champion: str | None) -> list[tuple[str, str]]:
     for s in range(sections):
         columns = [col[s * len(col) // sections:(s + 1) * len(col) // sections] for col in winners[:depth]]
         out.append((f"section {s + 1} of {sections}", chart(columns, None, False)))
-    out.append(("final rounds", chart(winners[depth:], champion, True)))
+    out.append(("final rounds", chart(winners[depth:], champion, champion_column)))
     return out

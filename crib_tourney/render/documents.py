@@ -56,7 +56,8 @@ def rulings(data: dict, paper: str, landscape: bool) -> list[str]:
 
 def bracket(data: dict, paper: str, landscape: bool) -> list[str]:
     rounds = data["rounds"]
-    drawn = [{"title": title, "svg": svg} for title, svg in bracket_pages(rounds, data["champion"] if data["format"] != "double-elim" else None)]
+    double = data["format"] == "double-elim"
+    drawn = [{"title": title, "svg": svg} for title, svg in bracket_pages(rounds, data["champion"], champion_column=not double)]
     extra = [r for r in rounds if r.get("bracket") in ("L", "F")]
     return [fill("bracket.html", title=f"{data['event']}: bracket", event=data["event_header"], pages=drawn,
                  extra_rounds=extra, qualifiers=data["qualifiers"], size=data["size"], champion=data["champion"],
