@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated, Iterator
 
 import typer
 
 from crib_tourney.cli import state
+from crib_tourney.errors import CribError
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print only JSON.")]
 
@@ -19,3 +21,15 @@ def db(write: bool = True) -> Iterator:
 
     with transaction(state.DB_LOCATION, write=write) as conn:
         yield conn
+
+
+def read_text_file(file: Path) -> str:
+    """A CSV or text file as the user gave it, or one clear line saying why not."""
+    try:
+        return file.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise CribError(f"no such file: {file}") from None
+    except UnicodeDecodeError:
+        raise CribError(f"{file} is not UTF-8 text") from None
+    except OSError as exc:
+        raise CribError(f"cannot read {file}: {exc.strerror}") from None

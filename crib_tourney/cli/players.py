@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from crib_tourney.cli.common import JsonOption, db
+from crib_tourney.cli.common import JsonOption, db, read_text_file
 from crib_tourney.cli.output import note, print_json, print_table
 from crib_tourney.errors import CribError
 
@@ -141,7 +141,7 @@ def import_(
     """
     from crib_tourney.store.players import import_players
 
-    text = _read_text(file)
+    text = read_text_file(file)
     with db() as conn:
         added, skipped = import_players(conn, text)
     typer.echo(f"imported {added} players" + (f", {skipped} already on the roster" if skipped else ""))
@@ -172,14 +172,3 @@ def export(
         except OSError as exc:
             raise CribError(f"cannot write {output}: {exc.strerror}") from None
         note(f"wrote {len(players)} players to {output}")
-
-
-def _read_text(file: Path) -> str:
-    try:
-        return file.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise CribError(f"no such file: {file}") from None
-    except UnicodeDecodeError:
-        raise CribError(f"{file} is not UTF-8 text") from None
-    except OSError as exc:
-        raise CribError(f"cannot read {file}: {exc.strerror}") from None

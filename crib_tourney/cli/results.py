@@ -87,11 +87,11 @@ def result(
 
 
 def _import(event: str, file: Path) -> None:
-    from crib_tourney.cli.players import _read_text
+    from crib_tourney.cli.common import read_text_file
     from crib_tourney.store.directory import find_event, find_player
     from crib_tourney.store.results import last_audit_id, merge_audits, record_forfeit, record_result
 
-    text = _read_text(file)
+    text = read_text_file(file)
     reader = csv.DictReader(io.StringIO(text))
     needed = {"player1", "score1", "player2", "score2"}
     header = {(f or "").strip().lower() for f in reader.fieldnames or []}
