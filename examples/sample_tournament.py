@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import random
 import subprocess
 import sys
@@ -25,9 +26,13 @@ HERE = Path(__file__).resolve().parent
 EVENT = "Fall Classic 2026"
 
 
+# A fixed creation date makes the example PDFs byte-identical from run to run.
+ENVIRONMENT = dict(os.environ, SOURCE_DATE_EPOCH="1791849600")
+
+
 def crib(db: Path, *args: str, quiet: bool = False) -> str:
     command = [sys.executable, "-m", "crib_tourney", "--db", str(db), *args]
-    run = subprocess.run(command, capture_output=True, text=True)
+    run = subprocess.run(command, capture_output=True, text=True, env=ENVIRONMENT)
     if run.returncode != 0:
         sys.exit(f"crib-tourney {' '.join(args)} failed: {run.stderr.strip()}")
     if not quiet:
