@@ -217,7 +217,7 @@ def score_play(
         if seat is None:  # defensive: close_count always leaves someone to act
             raise PlayError(f"{where}: nobody is left to play")
         if token.lower() == GO:
-            if count + 1 <= variant.play_limit and variant.play_limit - count >= 10:
+            if variant.play_limit - count >= 10:  # every card (10 at most) still fits
                 raise PlayError(
                     f"{where}: player {seat + 1} cannot say go at count {count}; any card fits"
                 )
@@ -257,5 +257,4 @@ def score_play(
         if count == variant.play_limit or next_actor(turn) is None:
             close_count(event)
     complete = ended or not any(cards_left)
-    result = PlayResult(players=seats, events=events, totals=totals, complete=complete, teams=teams)
-    return result
+    return PlayResult(players=seats, events=events, totals=totals, complete=complete, teams=teams)
