@@ -71,9 +71,20 @@ def _search(players: Sequence[Player], met: set[frozenset], byes: dict[Player, i
         bye = [p for p in pool if byes.get(p, 0) == fewest][-1]
         pool.remove(bye)
     tables = _match_avoiding_repeats(pool, met)
-    if tables is None:  # every opponent already met: allow the fewest repeats greedily
-        tables = [(pool[k], pool[k + 1]) for k in range(0, len(pool), 2)]
+    if tables is None:  # no pairing without a repeat exists (or none found): repeat as little as greedily can
+        tables = _greedy(pool, met)
     return GamePairing(tables, bye)
+
+
+def _greedy(pool: list[Player], met: set[frozenset]) -> list[tuple[Player, Player]]:
+    free = list(pool)
+    tables = []
+    while free:
+        a = free.pop(0)
+        b = next((p for p in free if frozenset((a, p)) not in met), free[0])
+        free.remove(b)
+        tables.append((a, b))
+    return tables
 
 
 def _match_avoiding_repeats(pool: list[Player], met: set[frozenset], budget: int = 200_000) -> list[tuple[Player, Player]] | None:

@@ -87,3 +87,10 @@ def test_night_points(formula, gp, points):
 def test_placing_points_shared_by_ties():
     assert night_points("placing", 12, [10, 8, 6], 0, 2, 2) == 7  # 2nd and 3rd share 8 + 6
     assert night_points("placing", 12, [10, 8, 6], 0, 3, 2) == 3  # 3rd and 4th: 6 + 0
+
+
+def test_more_games_than_opponents_still_pairs_everyone():
+    players = list(range(4))
+    met = {frozenset(p) for r in range(3) for p in circle_round(players, r).tables}  # all met once
+    game = pair_game(players, 3, met, {})
+    assert sorted(p for t in game.tables for p in t) == players
