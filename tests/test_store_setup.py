@@ -16,9 +16,9 @@ def test_new_database_uses_wal_and_foreign_keys(cli):
     con.close()
     from crib_tourney.store.sql import connect_sqlite
 
-    connection = connect_sqlite(str(cli.db), write=False)
+    connection = connect_sqlite(str(cli.db))
     assert connection.execute("PRAGMA foreign_keys").fetchone()[0] == 1
-    connection.execute("ROLLBACK")
+    assert connection.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     connection.close()
 
 

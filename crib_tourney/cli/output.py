@@ -18,7 +18,7 @@ def note(message: str) -> None:
     typer.echo(message, err=True)
 
 
-def print_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[str] = (), wrap: bool = True) -> None:
+def print_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[str] = ()) -> None:
     from rich.console import Console
     from rich.table import Table
 

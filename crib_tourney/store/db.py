@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from crib_tourney.errors import CribError
-from crib_tourney.store.sql import Db, connect_sqlite, sqlite_path
+from crib_tourney.store.sql import Db, begin, connect_sqlite, sqlite_path
 
 LATEST_VERSION = 4  # keep equal to migrations.LATEST_VERSION (a test checks)
 
@@ -30,10 +30,13 @@ def transaction(location: str, write: bool = True) -> Iterator[Db]:
     if not write and not Path(path).exists():
         # a command that only reads never creates a database (a typo'd --db path)
         raise CribError(f"no crib-tourney database at {path} (give --db, or set CRIB_TOURNEY_DB)")
-    if _sqlite_version(path) != LATEST_VERSION:
+    connection = connect_sqlite(path)
+    if _schema_version(connection) != LATEST_VERSION:
+        connection.close()  # new or older database: create or upgrade it, then reopen
         ensure_schema(f"sqlite:///{path}")
-    connection = connect_sqlite(path, write)
+        connection = connect_sqlite(path)
     try:
+        begin(connection, write)
         yield Db(connection, sqlite=True)
         connection.execute("COMMIT")
     except BaseException:
@@ -52,16 +55,13 @@ def _sqlalchemy_transaction(url: str) -> Iterator[Db]:
         engine.dispose()
 
 
-def _sqlite_version(path: str) -> int | None:
-    connection = sqlite3.connect(path, timeout=30)
+def _schema_version(connection: sqlite3.Connection) -> int | None:
     try:
         return connection.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
     except sqlite3.OperationalError as exc:
         if "no such table" in str(exc):
             return None
         raise
-    finally:
-        connection.close()
 
 
 def ensure_schema(url: str) -> Any:

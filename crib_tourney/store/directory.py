@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import difflib
 
-from crib_tourney.errors import Ambiguous, CribError, NotFound
-from crib_tourney.store.rows import Entry, Event, Player, fetch, fetch_one
+from crib_tourney.errors import Ambiguous, NotFound
+from crib_tourney.store.rows import Event, Player, fetch, fetch_one
 from crib_tourney.store.sql import Db, in_list
 
 
@@ -74,13 +74,6 @@ def find_event(db: Db, ref: str) -> Event:
         hint = " or ".join(f"'{n}'" for n in close) if close else None
         raise NotFound(f"unknown event '{ref}'" + (f" (did you mean {hint}?)" if hint else " (see: crib-tourney event list)"))
     return event
-
-
-def entry_of(db: Db, event: Event, player: Player) -> Entry:
-    entry = fetch_one(db, Entry, "event_id = :e AND player_id = :p", e=event.id, p=player.id)
-    if entry is None:
-        raise CribError(f"{player.name} is not entered in {event.name}")
-    return entry
 
 
 def player_names(db: Db, ids: set[int]) -> dict[int, str]:

@@ -102,7 +102,8 @@ def sqlite_path(location: str) -> str | None:
     return None
 
 
-def connect_sqlite(path: str, write: bool) -> sqlite3.Connection:
+def connect_sqlite(path: str) -> sqlite3.Connection:
+    """A connection with the project's pragmas; the caller begins the transaction."""
     connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
     connection.execute("PRAGMA foreign_keys=ON")
     connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
@@ -110,7 +111,10 @@ def connect_sqlite(path: str, write: bool) -> sqlite3.Connection:
         connection.execute("PRAGMA journal_mode=WAL")
     # FULL: a committed result survives a power cut too, not only a crash of the program
     connection.execute("PRAGMA synchronous=FULL")
+    return connection
+
+
+def begin(connection: sqlite3.Connection, write: bool) -> None:
     # A writer takes the write lock up front: a deferred transaction that upgrades
     # after another writer committed fails at once with SQLITE_BUSY instead of waiting.
     connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-    return connection
