@@ -155,12 +155,12 @@ def withdraw(event: EventArg, player: Annotated[str, typer.Argument(help="Name, 
     from crib_tourney.store.directory import find_event, find_player
     from crib_tourney.store.entries import withdraw_player
 
-    from crib_tourney.store.playoffs import Bracket, record_playoff_forfeit
+    from crib_tourney.store.playoffs import Bracket, record_playoff_forfeit, seeded
 
     with db() as conn:
         ev, who = find_event(conn, event), find_player(conn, player)
         typer.echo(withdraw_player(conn, ev, who))
-        if Bracket(conn, ev).current_match(who.id) is not None:
+        if seeded(conn, ev, [who.id]) and Bracket(conn, ev).current_match(who.id) is not None:
             for line in record_playoff_forfeit(conn, ev, who, whole_match=True):
                 typer.echo(line)
 

@@ -50,7 +50,7 @@ def result(
         _import(args[1], Path(args[2]))
         return
     from crib_tourney.store.directory import find_event, find_player
-    from crib_tourney.store.playoffs import Bracket, record_cut_playoff, record_playoff_forfeit, record_playoff_game
+    from crib_tourney.store.playoffs import Bracket, record_cut_playoff, record_playoff_forfeit, record_playoff_game, seeded
     from crib_tourney.store.results import record_forfeit, record_result
 
     if forfeit is not None:
@@ -59,7 +59,7 @@ def result(
         with db() as conn:
             ev = find_event(conn, args[0])
             loser = find_player(conn, forfeit)
-            if game is None and Bracket(conn, ev).current_match(loser.id) is not None:
+            if game is None and seeded(conn, ev, [loser.id]) and Bracket(conn, ev).current_match(loser.id) is not None:
                 messages = record_playoff_forfeit(conn, ev, loser, whole_match=False)
             else:
                 messages = [f"recorded {record_forfeit(conn, ev, loser, game, replace).summary}"]
@@ -75,9 +75,7 @@ def result(
         if playoff:
             typer.echo(f"recorded {record_cut_playoff(conn, ev, players, scores)}")
             return
-        bracket = Bracket(conn, ev)
-        seeded = set(bracket.seeds.values())
-        if game is None and card is None and bracket.exists and {p.id for p in players} <= seeded:
+        if game is None and card is None and seeded(conn, ev, [p.id for p in players]):
             messages = record_playoff_game(conn, ev, players, scores, match_game, replace, cascade)
             typer.echo("\n".join(messages))
             return

@@ -65,6 +65,14 @@ class Bracket:
         return None
 
 
+def seeded(db: Db, event: Event, player_ids: list[int]) -> bool:
+    """Whether all these players hold a seed in the event's bracket (a cheap check
+    before loading the bracket on the result hot path)."""
+    marks, params = in_list("p", player_ids)
+    count = db.scalar(f"SELECT COUNT(*) FROM seed WHERE event_id = :e AND player_id IN {marks}", e=event.id, **params)
+    return count == len(set(player_ids))
+
+
 def _source(text: str) -> tuple[str, object]:
     kind, _, ref = text.partition(":")
     return (kind, int(ref) if kind == "seed" else ref)
