@@ -12,6 +12,8 @@ from crib_tourney.cli import state
 from crib_tourney.errors import CribError
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print only JSON.")]
+RecutOption = Annotated[bool, typer.Option("--recut", help="After the cut: remake the bracket if this change moves a qualifier or a seed (before the first playoff game).")]
+EventArg = Annotated[str, typer.Argument(help="The event's id or its name.")]
 
 
 @contextmanager
@@ -33,3 +35,11 @@ def read_text_file(file: Path) -> str:
         raise CribError(f"{file} is not UTF-8 text") from None
     except OSError as exc:
         raise CribError(f"cannot read {file}: {exc.strerror}") from None
+
+
+def clean_name(name: str, what: str) -> str:
+    """A new event's or league's name: trimmed, not empty, not a number."""
+    clean = " ".join(name.split())
+    if not clean or clean.lstrip("#").isdigit() or clean.startswith("#") or not clean.isprintable():
+        raise CribError(f"'{name}' cannot be {what} name (it must not be empty or a number)")
+    return clean

@@ -6,62 +6,27 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from crib_tourney.cli.common import JsonOption, db
+from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, clean_name, db
 from crib_tourney.cli.output import print_json, print_table
-from crib_tourney.errors import CribError
+from crib_tourney.cli.settings_options import settings_options
+from crib_tourney.tourney.settings import EventSettings
 
 events_app = typer.Typer(help="Events: list, show and change settings.", no_args_is_help=True)
-EventArg = Annotated[str, typer.Argument(help="The event's id or its unique name.")]
 
 
-def new_event(
-    name: Annotated[str, typer.Argument(help="Unique name of the event.")],
-    date: Annotated[Optional[str], typer.Option("--date", help="Date of play, YYYY-MM-DD.")] = None,
-    location: Annotated[Optional[str], typer.Option("--location")] = None,
-    games: Annotated[int, typer.Option("--games", help="Qualifying games per player.")] = 7,
-    variant: Annotated[str, typer.Option("--variant", help="Rule set of the games.")] = "standard",
-    format: Annotated[str, typer.Option("--format", help="acc: qualifying, cut, bracket.")] = "acc",
-    win_points: Annotated[int, typer.Option("--win-points")] = 2,
-    skunk_points: Annotated[int, typer.Option("--skunk-points")] = 3,
-    double_skunk_points: Annotated[int, typer.Option("--double-skunk-points")] = 3,
-    skunk_margin: Annotated[int, typer.Option("--skunk-margin", help="Winning margin that is a skunk.")] = 31,
-    double_skunk_margin: Annotated[int, typer.Option("--double-skunk-margin")] = 61,
-    forfeit_points: Annotated[int, typer.Option("--forfeit-points")] = 2,
-    forfeit_spread: Annotated[int, typer.Option("--forfeit-spread")] = 10,
-    bye_points: Annotated[int, typer.Option("--bye-points", help="Game points for the sit-out.")] = 2,
-    bye_spread: Annotated[int, typer.Option("--bye-spread", help="Spread for the sit-out.")] = 0,
-    muggins: Annotated[bool, typer.Option("--muggins", help="Muggins is played.")] = False,
-    best_of: Annotated[int, typer.Option("--best-of")] = 3,
-    final_best_of: Annotated[int, typer.Option("--final-best-of")] = 5,
-    qualify_ratio: Annotated[float, typer.Option("--qualify-ratio")] = 0.25,
-    first_dealer: Annotated[str, typer.Option("--first-dealer", help="Playoff games: cut, loser (of the last game) or alternate.")] = "cut",
-    prize_fund: Annotated[float, typer.Option("--prize-fund", help="Prize fund for the payout table.")] = 0.0,
-    payouts: Annotated[str, typer.Option("--payouts", help="Percentages per place, e.g. 40,25,12.5,12.5.")] = "",
-    grand_final_reset: Annotated[bool, typer.Option("--grand-final-reset/--no-grand-final-reset", help="Double elimination: replay the final if the losers' side wins it.")] = True,
-) -> None:
+@settings_options(EventSettings)
+def new_event(name: Annotated[str, typer.Argument(help="Unique name of the event.")], settings: dict) -> None:
     """Create an event. Defaults follow ACC rules (2/3 game points, skunk at 31).
 
     Example: crib-tourney new-event "Spring Open" --date 2026-04-11 --games 9
     """
-    from crib_tourney.store.events import create_event
+    from crib_tourney.services.events import create_event
+    from crib_tourney.tourney.settings import build
 
-    settings = dict(
-        date=date, location=location, games=games, variant=variant, format=format, win_points=win_points,
-        skunk_points=skunk_points, double_skunk_points=double_skunk_points, skunk_margin=skunk_margin,
-        double_skunk_margin=double_skunk_margin, forfeit_points=forfeit_points, forfeit_spread=forfeit_spread,
-        bye_points=bye_points, bye_spread=bye_spread, muggins=muggins, best_of=best_of,
-        final_best_of=final_best_of, qualify_ratio=qualify_ratio, first_dealer=first_dealer,
-        prize_fund=prize_fund, payouts=payouts, grand_final_reset=grand_final_reset,
-    )
-    clean = " ".join(name.split())
-    if not clean or clean.isdigit() or clean.startswith("#"):
-        raise CribError(f"'{name}' cannot be an event name (it must not be empty or a number)")
-    from crib_tourney.tourney.settings import check_consistent, validate_settings
-
-    validate_settings(settings)  # before the database is opened (or created)
-    check_consistent(settings)
+    clean = clean_name(name, "an event")
+    checked = build(EventSettings, settings)  # before the database is opened (or created)
     with db() as conn:
-        event = create_event(conn, clean, settings)
+        event = create_event(conn, clean, checked)
         typer.echo(f"created event #{event.id} {event.name}")
 
 
@@ -71,7 +36,7 @@ def list_(as_json: JsonOption = False) -> None:
 
     Example: crib-tourney event list
     """
-    from crib_tourney.store.events import event_summaries
+    from crib_tourney.services.events import event_summaries
 
     with db(write=False) as conn:
         rows = event_summaries(conn)
@@ -88,11 +53,10 @@ def show(event: EventArg, as_json: JsonOption = False) -> None:
 
     Example: crib-tourney event show "Spring Open"
     """
-    from crib_tourney.store.directory import find_event
-    from crib_tourney.store.events import event_details
+    from crib_tourney.services.events import event_details
 
     with db(write=False) as conn:
-        data = event_details(conn, find_event(conn, event))
+        data = event_details(conn, event)
     if as_json:
         print_json(data)
         return
@@ -107,25 +71,23 @@ def show(event: EventArg, as_json: JsonOption = False) -> None:
 def set_(
     event: EventArg,
     pairs: Annotated[List[str], typer.Argument(help="SETTING=VALUE pairs, e.g. games=9 muggins=on.")],
+    recut: RecutOption = False,
 ) -> None:
     """Change event settings; standings follow the new settings at once.
 
+    After the cut a change that would move a qualifier or a seed is refused
+    unless --recut (before the first playoff game).
     Example: crib-tourney event set "Spring Open" games=9 double_skunk_points=4
     """
-    from crib_tourney.store.directory import find_event
-    from crib_tourney.store.events import change_settings
-    from crib_tourney.tourney.settings import parse_setting
+    from crib_tourney.services.events import change_settings
+    from crib_tourney.tourney.settings import parse_pair
 
-    changes = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise CribError(f"'{pair}' is not SETTING=VALUE")
-        key, value = parse_setting(*pair.split("=", 1))
-        changes[key] = value
+    changes = dict(parse_pair(EventSettings, pair) for pair in pairs)
     with db() as conn:
-        ev = find_event(conn, event)
-        change_settings(conn, ev, changes)
-        typer.echo(f"updated {ev.name}: " + ", ".join(f"{k}={v}" for k, v in changes.items()))
+        name, lines = change_settings(conn, event, changes, recut)
+    typer.echo(f"updated {name}: " + ", ".join(f"{k}={v}" for k, v in changes.items()))
+    for line in lines:
+        typer.echo(line)
 
 
 def enter(
@@ -137,32 +99,24 @@ def enter(
 
     Example: crib-tourney enter "Spring Open" "Pat Smith" "Lee Wong" --new
     """
-    from crib_tourney.store.directory import find_event
-    from crib_tourney.store.entries import enter_players
-    from crib_tourney.store.players import find_or_add
+    from crib_tourney.services.events import enter as enter_players
 
     with db() as conn:
-        ev = find_event(conn, event)
-        for message in enter_players(conn, ev, find_or_add(conn, players, new)):
-            typer.echo(message)
+        messages = enter_players(conn, event, players, new)
+    typer.echo("\n".join(messages))
 
 
 def withdraw(event: EventArg, player: Annotated[str, typer.Argument(help="Name, #id or ACC number.")]) -> None:
-    """Withdraw a player: no further games; games already paired are forfeited.
+    """Withdraw a player: no further games; games already paired are forfeited,
+    and a qualifier forfeits each playoff match as soon as its opponent is known.
 
     Example: crib-tourney withdraw "Spring Open" "Pat Smith"
     """
-    from crib_tourney.store.directory import find_event, find_player
-    from crib_tourney.store.entries import withdraw_player
-
-    from crib_tourney.store.playoffs import Bracket, record_playoff_forfeit, seeded
+    from crib_tourney.services.events import withdraw as withdraw_entry
 
     with db() as conn:
-        ev, who = find_event(conn, event), find_player(conn, player)
-        typer.echo(withdraw_player(conn, ev, who))
-        if seeded(conn, ev, [who.id]) and Bracket(conn, ev).current_match(who.id) is not None:
-            for line in record_playoff_forfeit(conn, ev, who, whole_match=True):
-                typer.echo(line)
+        lines = withdraw_entry(conn, event, player)
+    typer.echo("\n".join(lines))
 
 
 def round_(
@@ -176,26 +130,14 @@ def round_(
 
     Example: crib-tourney round "Spring Open" --json
     """
-    from crib_tourney.store.directory import find_event
-    from crib_tourney.store.schedule import game_view, schedule_next, scheduled_games, unschedule
+    from crib_tourney.services.events import make_round, unschedule
 
     if unschedule_from is not None:
         with db() as conn:
-            typer.echo(unschedule(conn, find_event(conn, event), unschedule_from))
+            typer.echo(unschedule(conn, event, unschedule_from))
         return
     with db(write=show is None) as conn:
-        ev = find_event(conn, event)
-        if show is not None:
-            games = [show]
-        elif all_games:
-            games = []
-            if scheduled_games(conn, ev) >= ev.games:
-                raise CribError(f"all {ev.games} qualifying games of {ev.name} are already scheduled")
-            while scheduled_games(conn, ev) < ev.games:
-                games.append(schedule_next(conn, ev))
-        else:
-            games = [schedule_next(conn, ev)]
-        views = [game_view(conn, ev, g) for g in games]
+        views = make_round(conn, event, all_games, show)
     if as_json:
         print_json(views[0].as_dict() if len(views) == 1 and not all_games else {"games": [v.as_dict() for v in views]})
         return

@@ -6,42 +6,29 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from crib_tourney.cli.common import JsonOption, db
+from crib_tourney.cli.common import JsonOption, clean_name, db
 from crib_tourney.cli.output import print_json, print_table
+from crib_tourney.cli.settings_options import settings_options
+from crib_tourney.tourney.settings import LeagueSettings
 
 league_app = typer.Typer(help="Club leagues: weekly nights and season standings.", no_args_is_help=True)
 LeagueArg = Annotated[str, typer.Argument(help="The league's id or name.")]
 
 
 @league_app.command("new")
-def new(
-    name: Annotated[str, typer.Argument(help="Unique name of the league.")],
-    season: Annotated[Optional[str], typer.Option("--season", help="e.g. 2026-27.")] = None,
-    games_per_night: Annotated[int, typer.Option("--games-per-night")] = 9,
-    threshold: Annotated[int, typer.Option("--threshold", help="Game points a night needs to score (grass-roots, acc-internet).")] = 12,
-    formula: Annotated[str, typer.Option("--formula", help="grass-roots, acc-internet, game-points or placing.")] = "grass-roots",
-    place_points: Annotated[str, typer.Option("--place-points", help="placing: points for 1st, 2nd, ...")] = "10,8,6,5,4,3,2,1",
-    drop_worst: Annotated[int, typer.Option("--drop-worst", help="Drop each player's N worst nights.")] = 0,
-    best_of_nights: Annotated[Optional[int], typer.Option("--best-of-nights", help="Count only each player's best N nights.")] = None,
-    guest_limit: Annotated[int, typer.Option("--guest-limit", help="Nights a guest may play before being listed apart.")] = 4,
-    skunk_pot: Annotated[float, typer.Option("--skunk-pot", help="Paid into the pot per skunk taken.")] = 1.0,
-) -> None:
+@settings_options(LeagueSettings)
+def new(name: Annotated[str, typer.Argument(help="Unique name of the league.")], settings: dict) -> None:
     """Create a league.
 
     Example: crib-tourney league new "Elm Street" --season 2026-27 --formula grass-roots
     """
-    from crib_tourney.errors import CribError
-    from crib_tourney.store.leagues import create_league, validate_league_settings
+    from crib_tourney.services.leagues import create_league
+    from crib_tourney.tourney.settings import build
 
-    clean = " ".join(name.split())
-    if not clean or clean.lstrip("#").isdigit():
-        raise CribError(f"'{name}' cannot be a league name (it must not be empty or a number)")
-    settings = dict(season=season, games_per_night=games_per_night, threshold=threshold, formula=formula,
-                    place_points=place_points, drop_worst=drop_worst, best_of_nights=best_of_nights,
-                    guest_limit=guest_limit, skunk_pot=skunk_pot)
-    validate_league_settings(settings)
+    clean = clean_name(name, "a league")
+    checked = build(LeagueSettings, settings)
     with db() as conn:
-        league = create_league(conn, clean, settings)
+        league = create_league(conn, clean, checked)
     typer.echo(f"created league #{league.id} {league.name}")
 
 
@@ -51,7 +38,7 @@ def list_(as_json: JsonOption = False) -> None:
 
     Example: crib-tourney league list
     """
-    from crib_tourney.store.leagues import league_summaries
+    from crib_tourney.services.leagues import league_summaries
 
     with db(write=False) as conn:
         rows = league_summaries(conn)
@@ -69,7 +56,7 @@ def show(league: LeagueArg, as_json: JsonOption = False) -> None:
     Example: crib-tourney league show "Elm Street"
     """
     from crib_tourney.store.directory import player_names
-    from crib_tourney.store.leagues import find_league, members
+    from crib_tourney.services.leagues import find_league, members
 
     with db(write=False) as conn:
         lg = find_league(conn, league)
@@ -95,9 +82,10 @@ def set_(league: LeagueArg, pairs: Annotated[List[str], typer.Argument(help="SET
 
     Example: crib-tourney league set "Elm Street" formula=acc-internet drop_worst=2
     """
-    from crib_tourney.store.leagues import change_league, find_league, parse_league_setting
+    from crib_tourney.services.leagues import change_league, find_league
+    from crib_tourney.tourney.settings import parse_pair
 
-    changes = dict(parse_league_setting(p) for p in pairs)
+    changes = dict(parse_pair(LeagueSettings, p) for p in pairs)
     with db() as conn:
         lg = find_league(conn, league)
         change_league(conn, lg, changes)
@@ -114,8 +102,8 @@ def join(
 
     Example: crib-tourney league join "Elm Street" "Pat Smith" "Lee Wong"
     """
-    from crib_tourney.store.leagues import find_league
-    from crib_tourney.store.leagues import join as join_league
+    from crib_tourney.services.leagues import find_league
+    from crib_tourney.services.leagues import join as join_league
     from crib_tourney.store.players import find_or_add
 
     with db() as conn:
@@ -135,7 +123,7 @@ def night(
     Then: withdraw the absent, enter guests, and use round / result / standings.
     Example: crib-tourney league night "Elm Street" --date 2026-09-08
     """
-    from crib_tourney.store.leagues import find_league, new_night
+    from crib_tourney.services.leagues import find_league, new_night
 
     with db() as conn:
         name = new_night(conn, find_league(conn, league), date)
@@ -156,12 +144,11 @@ def standings(
 
     Example: crib-tourney league standings "Elm Street" --from 2026-09-01 --to 2026-11-30
     """
-    from crib_tourney.store.leagues import find_league, season_view
-    from crib_tourney.tourney.settings import validate_settings
+    from crib_tourney.services.leagues import find_league, season_view
+    from crib_tourney.tourney.settings import iso_date
 
     for value in (date_from, date_to):
-        if value:
-            validate_settings({"date": value})
+        iso_date("date", value)
     with db(write=False) as conn:
         data = season_view(conn, find_league(conn, league), date_from, date_to)
     if as_json:
@@ -185,8 +172,8 @@ def records(league: LeagueArg, as_json: JsonOption = False) -> None:
 
     Example: crib-tourney league records "Elm Street"
     """
-    from crib_tourney.store.leagues import find_league
-    from crib_tourney.store.leagues import records as league_records
+    from crib_tourney.services.leagues import find_league
+    from crib_tourney.services.leagues import records as league_records
 
     with db(write=False) as conn:
         data = league_records(conn, find_league(conn, league))
@@ -216,7 +203,7 @@ def hand(
     Example: crib-tourney league hand "Elm Street" "Pat Smith" 5H 5D 5S JC --starter 5C --claim 29
     """
     from crib_tourney.store.directory import find_player
-    from crib_tourney.store.leagues import find_league, record_hand
+    from crib_tourney.services.leagues import find_league, record_hand
 
     with db() as conn:
         lg = find_league(conn, league)

@@ -6,11 +6,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from crib_tourney.cli.common import JsonOption, db
+from crib_tourney.cli.common import EventArg, JsonOption, db
 from crib_tourney.cli.output import print_json, print_table
 from crib_tourney.errors import CribError
-
-EventArg = Annotated[str, typer.Argument(help="The event's id or its unique name.")]
 
 
 def cut(
@@ -23,8 +21,8 @@ def cut(
     For single-elim and double-elim events every entrant is seeded in entry order.
     Example: crib-tourney cut "Spring Open"
     """
+    from crib_tourney.services.playoffs import bracket_json, make_bracket
     from crib_tourney.store.directory import find_event
-    from crib_tourney.store.playoffs import bracket_json, make_bracket
 
     with db() as conn:
         ev = find_event(conn, event)
@@ -52,8 +50,8 @@ def bracket(
 
     Example: crib-tourney bracket "Spring Open" --json
     """
+    from crib_tourney.services.playoffs import bracket_json, set_round_best_of
     from crib_tourney.store.directory import find_event
-    from crib_tourney.store.playoffs import bracket_json, set_round_best_of
 
     with db(write=set_best_of is not None) as conn:
         ev = find_event(conn, event)
@@ -62,7 +60,7 @@ def bracket(
             which = "W"
             if where[:1].upper() in ("L", "F"):
                 which, where = where[0].upper(), where[1:]
-            if not where.isdigit() or not n.isdigit():
+            if not (where.isascii() and where.isdigit() and n.isascii() and n.isdigit()) or len(n) > 3 or len(where) > 3:
                 raise CribError(f"--set-best-of needs ROUND=N, e.g. 3=5 (not '{set_best_of}')")
             changed = set_round_best_of(conn, ev, which, int(where), int(n))
             typer.echo(f"round {set_best_of.partition('=')[0]}: {changed} match(es) now best of {n}", err=True)
@@ -86,10 +84,11 @@ def _draw(data: dict) -> None:
             bye_match = any(m["bye"])
             for i in (0, 1):
                 if m["players"][i]:
+                    quit_ = " (withdrawn)" if m["withdrawn"][i] else ""
                     seed = f"({m['seeds'][i]}) " if m["seeds"][i] else ""
                     won = "" if bye_match else f" {m['wins'][i]}"
                     mark = " <" if m["winner"] == m["players"][i] else ""
-                    lines.append(f"{seed}{m['players'][i]}{won}{mark}")
+                    lines.append(f"{seed}{m['players'][i]}{quit_}{won}{mark}")
                 else:
                     lines.append("bye" if m["bye"][i] else "...")
             lines.append("")
@@ -121,8 +120,8 @@ def match(
 
     Example: crib-tourney match "Spring Open" W2.1
     """
+    from crib_tourney.services.playoffs import match_slip
     from crib_tourney.store.directory import find_event
-    from crib_tourney.store.playoffs import match_slip
 
     with db(write=False) as conn:
         data = match_slip(conn, find_event(conn, event), key)
@@ -142,8 +141,8 @@ def placings(event: EventArg, as_json: JsonOption = False) -> None:
 
     Example: crib-tourney placings "Spring Open"
     """
+    from crib_tourney.services.playoffs import placings_view
     from crib_tourney.store.directory import find_event
-    from crib_tourney.store.playoffs import placings_view
 
     with db(write=False) as conn:
         data = placings_view(conn, find_event(conn, event))
@@ -165,14 +164,15 @@ def consolation(
 
     Example: crib-tourney consolation "Spring Open" --format single-elim
     """
-    from crib_tourney.store.directory import find_event
-    from crib_tourney.store.playoffs import create_consolation
-    from crib_tourney.tourney.settings import validate_settings
+    from crib_tourney.cli.common import clean_name
+    from crib_tourney.services.events import create_consolation
+    from crib_tourney.tourney.settings import EventSettings, build
 
     if format is not None:
-        validate_settings({"format": format})
+        build(EventSettings, {"format": format})
+    clean = clean_name(name, "an event") if name is not None else None
     with db() as conn:
-        created, players = create_consolation(conn, find_event(conn, event), name, format)
+        created, players = create_consolation(conn, event, clean, format)
     typer.echo(f"created event #{created.id} {created.name} ({created.format}) with {players} players")
 
 

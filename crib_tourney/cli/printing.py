@@ -12,7 +12,7 @@ from crib_tourney.cli.common import db
 from crib_tourney.cli.output import note
 from crib_tourney.errors import CribError
 
-KINDS = ("standings", "bracket", "scorecards", "tables", "slips", "rulings", "season")
+KINDS = ("standings", "bracket", "scorecards", "tables", "slips", "rulings", "season")  # services/printing.DOCUMENTS (a test checks)
 
 
 def print_(
@@ -41,33 +41,11 @@ def print_(
 
 def _chunks(kind: str, ref: str, paper: str, landscape: bool, game: int | None) -> list[str]:
     from crib_tourney.render import documents
-    from crib_tourney.store import printing
+    from crib_tourney.services.printing import DOCUMENTS, document_data
 
     with db(write=False) as conn:
-        if kind == "season":
-            from crib_tourney.store.leagues import find_league, season_print_data
-
-            return documents.season(season_print_data(conn, find_league(conn, ref)), paper, landscape)
-        from crib_tourney.store.directory import find_event
-
-        event = find_event(conn, ref)
-        if kind == "standings":
-            return documents.standings(printing.standings_data(conn, event), paper, landscape)
-        if kind == "scorecards":
-            return documents.scorecards(printing.scorecards_data(conn, event), paper, landscape)
-        if kind == "tables":
-            return documents.tables(printing.tables_data(conn, event, game), paper, landscape)
-        if kind == "rulings":
-            from crib_tourney.store.rulings import rulings_of
-
-            return documents.rulings({"event": printing.event_header(event), "rulings": rulings_of(conn, event)}, paper, landscape)
-        from crib_tourney.store.playoffs import bracket_json
-
-        if kind == "bracket":
-            data = bracket_json(conn, event)
-            data["event_header"] = printing.event_header(event)
-            return documents.bracket(data, paper, landscape)
-        return documents.slips(printing.slips_data(conn, event), paper, landscape)
+        data = document_data(conn, kind, ref, game)
+    return getattr(documents, DOCUMENTS[kind].renderer)(data, paper, landscape)
 
 
 def _slug(text: str) -> str:

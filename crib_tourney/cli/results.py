@@ -9,18 +9,10 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from crib_tourney.cli.common import JsonOption, db
+from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db
 from crib_tourney.cli.output import print_json, print_table
 from crib_tourney.errors import CribError
-
-EventArg = Annotated[str, typer.Argument(help="The event's id or its unique name.")]
-
-
-def _score(token: str, what: str) -> int:
-    try:
-        return int(token)
-    except ValueError:
-        raise CribError(f"{what} '{token}' is not a whole number") from None
+from crib_tourney.tourney.numbers import whole_number
 
 
 def result(
@@ -32,6 +24,7 @@ def result(
     playoff: Annotated[bool, typer.Option("--playoff", help="A tiebreak game between players tied across the cut line.")] = False,
     match_game: Annotated[Optional[int], typer.Option("--match-game", help="Playoffs: which game of the match (with --replace).")] = None,
     cascade: Annotated[bool, typer.Option("--cascade", help="Playoffs: allow a correction that clears later matches (listed).")] = False,
+    recut: RecutOption = False,
 ) -> None:
     """Record a game result, a forfeit, one player's card, or import a CSV of results.
 
@@ -44,83 +37,37 @@ def result(
       crib-tourney result "Spring Open" --forfeit "Lee Wong" --game 3
       crib-tourney result import "Spring Open" results.csv
     """
+    from crib_tourney.services import results as service
+
     if args and args[0] == "import":
         if len(args) != 3:
             raise CribError("usage: crib-tourney result import EVENT FILE.csv")
         _import(args[1], Path(args[2]))
         return
-    from crib_tourney.store.directory import find_event, find_player
-    from crib_tourney.store.playoffs import Bracket, record_cut_playoff, record_playoff_forfeit, record_playoff_game, seeded
-    from crib_tourney.store.results import record_forfeit, record_result
-
     if forfeit is not None:
         if len(args) != 1:
             raise CribError("with --forfeit give only the event: result EVENT --forfeit PLAYER")
         with db() as conn:
-            ev = find_event(conn, args[0])
-            loser = find_player(conn, forfeit)
-            if game is None and seeded(conn, ev, [loser.id]) and Bracket(conn, ev).current_match(loser.id) is not None:
-                messages = record_playoff_forfeit(conn, ev, loser, whole_match=False)
-            else:
-                messages = [f"recorded {record_forfeit(conn, ev, loser, game, replace).summary}"]
-        typer.echo("\n".join(messages))
-        return
-    if len(args) != 5:
-        raise CribError("expected EVENT PLAYER SCORE PLAYER SCORE (quote names with spaces)")
-    event, name1, score1, name2, score2 = args
-    scores = [_score(score1, f"{name1}'s score"), _score(score2, f"{name2}'s score")]
-    with db() as conn:
-        ev = find_event(conn, event)
-        players = [find_player(conn, name1), find_player(conn, name2)]
-        if playoff:
-            typer.echo(f"recorded {record_cut_playoff(conn, ev, players, scores)}")
-            return
-        if game is None and card is None and seeded(conn, ev, [p.id for p in players]):
-            messages = record_playoff_game(conn, ev, players, scores, match_game, replace, cascade)
-            typer.echo("\n".join(messages))
-            return
-        card_of = find_player(conn, card) if card else None
-        recorded = record_result(conn, ev, players, scores, game=game, replace=replace, card_of=card_of)
-    typer.echo(f"recorded {recorded.summary}")
+            recorded = service.record_forfeit(conn, args[0], forfeit, game, replace, recut)
+    else:
+        if len(args) != 5:
+            raise CribError("expected EVENT PLAYER SCORE PLAYER SCORE (quote names with spaces)")
+        event, name1, score1, name2, score2 = args
+        scores = [whole_number(score1, f"{name1}'s score"), whole_number(score2, f"{name2}'s score")]
+        with db() as conn:
+            recorded = service.record_result(conn, event, name1, scores[0], name2, scores[1], game=game, replace=replace,
+                                             card=card, playoff=playoff, match_game=match_game, cascade=cascade, recut=recut)
+    typer.echo("\n".join(recorded.lines))
 
 
 def _import(event: str, file: Path) -> None:
     from crib_tourney.cli.common import read_text_file
-    from crib_tourney.store.directory import find_event, find_player
-    from crib_tourney.store.results import last_audit_id, merge_audits, record_forfeit, record_result
+    from crib_tourney.services.results import import_results
 
     text = read_text_file(file)
-    reader = csv.DictReader(io.StringIO(text))
-    needed = {"player1", "score1", "player2", "score2"}
-    header = {(f or "").strip().lower() for f in reader.fieldnames or []}
-    if not needed <= header:
-        raise CribError(f"{file}: the header needs columns game, player1, score1, player2, score2 (optional: forfeit)")
-    errors: list[str] = []
-    count = 0
     with db() as conn:
-        ev = find_event(conn, event)
-        since = last_audit_id(conn, ev)
-        for line_no, raw in enumerate(reader, start=2):
-            row = {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items() if k is not None}
-            if None in raw:
-                errors.append(f"line {line_no}: more fields than the header has")
-                continue
-            try:
-                with conn.savepoint():
-                    game = _score(row["game"], "game") if row.get("game") else None
-                    if row.get("forfeit"):
-                        record_forfeit(conn, ev, find_player(conn, row["forfeit"]), game, replace=False)
-                    else:
-                        players = [find_player(conn, row["player1"]), find_player(conn, row["player2"])]
-                        scores = [_score(row["score1"], "score1"), _score(row["score2"], "score2")]
-                        record_result(conn, ev, players, scores, game=game, action="import")
-                count += 1
-            except CribError as exc:
-                errors.append(f"line {line_no}: {exc}")
-        if errors:
-            raise CribError(f"{len(errors)} bad row(s) in {file}, nothing imported: " + "; ".join(errors))
-        merge_audits(conn, ev, since, "import", f"imported {count} results from {file.name}")
-    typer.echo(f"imported {count} results into {ev.name}")
+        count = import_results(conn, event, text, file.name)
+    typer.echo(f"imported {count} results into {event}")
 
 
 def quick_results(
@@ -142,12 +89,14 @@ def quick_results(
     """
     import sys
 
+    from crib_tourney.services import results as service
+    from crib_tourney.services.events import first_open_game, game_view
     from crib_tourney.store.directory import find_event
-    from crib_tourney.store.schedule import first_open_game, game_view
 
     with db(write=False) as conn:
         ev = find_event(conn, event)
         current = game or first_open_game(conn, ev)
+        game_view(conn, ev, current)  # refuses a game not scheduled
     typer.echo(f"{ev.name}: entering game {current} (TABLE SCORE SCORE; 'game N', 'undo', 'quit')", err=True)
     saved = 0
     for raw in sys.stdin:
@@ -158,17 +107,18 @@ def quick_results(
             break
         try:
             if words[0].lower() == "game" and len(words) == 2:
-                current = _score(words[1], "game")
+                wanted = whole_number(words[1], "game")
                 with db(write=False) as conn:
-                    game_view(conn, ev, current)  # refuses a game not scheduled
+                    game_view(conn, ev, wanted)  # refuses a game not scheduled, before switching to it
+                current = wanted
                 typer.echo(f"game {current}")
             elif words[0].lower() == "undo":
-                from crib_tourney.store.results import undo_last
-
                 with db() as conn:
-                    typer.echo(undo_last(conn, ev))
+                    typer.echo("\n".join(service.undo(conn, str(ev.id))))
             elif len(words) == 3:
-                typer.echo(f"recorded {_record_table(ev, current, words).summary}")
+                table, *scores = (whole_number(w, "table" if i == 0 else "score") for i, w in enumerate(words))
+                with db() as conn:
+                    typer.echo("\n".join(service.record_table(conn, ev, current, table, scores).lines))
                 saved += 1
             else:
                 raise CribError(f"'{raw.strip()}' is not TABLE SCORE SCORE")
@@ -177,36 +127,23 @@ def quick_results(
     typer.echo(f"{saved} result(s) saved", err=True)
 
 
-def _record_table(ev, game: int, words: list[str]):  # type: ignore[no-untyped-def]
-    from crib_tourney.store.results import record_result
-    from crib_tourney.store.rows import Pairing, Player, fetch_one
-
-    table = _score(words[0], "table")
-    scores = [_score(words[1], "score"), _score(words[2], "score")]
-    with db() as conn:
-        pairing = fetch_one(conn, Pairing, "event_id = :e AND game_no = :g AND table_no = :t", e=ev.id, g=game, t=table)
-        if pairing is None or pairing.player2_id is None:
-            raise CribError(f"game {game} has no table {table}")
-        players = [fetch_one(conn, Player, "id = :id", id=pid) for pid in (pairing.player1_id, pairing.player2_id)]
-        return record_result(conn, ev, players, scores, game=game)  # type: ignore[arg-type]
-
-
 def check(
     event: EventArg,
     resolve: Annotated[bool, typer.Option("--resolve", help="Settle disagreeing cards by the ACC rule.")] = False,
+    recut: RecutOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """List games whose result is missing or whose two cards disagree.
 
     Example: crib-tourney check "Spring Open" --resolve
     """
+    from crib_tourney.services.results import resolve_cards
+    from crib_tourney.services.standings import check_cards
     from crib_tourney.store.directory import find_event
-    from crib_tourney.store.standings import check_cards, resolve_cards
 
     with db(write=resolve) as conn:
-        ev = find_event(conn, event)
-        resolved = resolve_cards(conn, ev) if resolve else []
-        problems = check_cards(conn, ev)
+        resolved = resolve_cards(conn, event, recut) if resolve else []
+        problems = check_cards(conn, find_event(conn, event))
     if as_json:
         print_json({"problems": [p.as_dict() for p in problems], "resolved": resolved})
         return
@@ -224,11 +161,10 @@ def log(event: EventArg, as_json: JsonOption = False) -> None:
 
     Example: crib-tourney log "Spring Open"
     """
-    from crib_tourney.store.directory import find_event
-    from crib_tourney.store.results import audit_log
+    from crib_tourney.services.results import audit_log
 
     with db(write=False) as conn:
-        entries = audit_log(conn, find_event(conn, event))
+        entries = audit_log(conn, event)
     if as_json:
         print_json({"log": entries})
         return
@@ -236,16 +172,16 @@ def log(event: EventArg, as_json: JsonOption = False) -> None:
                 [[e["id"], e["at"], e["action"] + (" (undone)" if e["undone"] else ""), e["summary"]] for e in entries], right=["#"])
 
 
-def undo(event: EventArg) -> None:
-    """Revert the last change to results (repeat to go further back).
+def undo(event: EventArg, recut: RecutOption = False) -> None:
+    """Revert the last change of any kind (a result, card, forfeit, withdrawal,
+    playoff game, setting); repeat to go further back.
 
     Example: crib-tourney undo "Spring Open"
     """
-    from crib_tourney.store.directory import find_event
-    from crib_tourney.store.results import undo_last
+    from crib_tourney.services.results import undo as undo_last
 
     with db() as conn:
-        typer.echo(undo_last(conn, find_event(conn, event)))
+        typer.echo("\n".join(undo_last(conn, event, recut)))
 
 
 def standings(
@@ -257,13 +193,10 @@ def standings(
 
     Example: crib-tourney standings "Spring Open" --json
     """
-    from crib_tourney.store.directory import find_event
-    from crib_tourney.store.standings import event_standings
+    from crib_tourney.services.results import standings as load
 
     with db(write=False) as conn:
-        ev = find_event(conn, event)
-        name = ev.name
-        rows = [r.as_dict() for r in event_standings(conn, ev)]
+        name, rows = load(conn, event)
     if as_json:
         print_json({"event": name, "rows": rows})
         return
@@ -277,7 +210,7 @@ def standings(
         typer.echo(buffer.getvalue(), nl=False)
         return
     table = [
-        [f"{r['rank']}{'=' if r['tied'] else ''}", r["player"] + (" (withdrawn)" if r["withdrawn"] else ""), r["game_points"], r["wins"], r["losses"],
+        [f"{r['rank']}{'=' if r['tied'] else ''}", r["player"] + (" (withdrawn)" if r["withdrawn"] else "") + (f" ({r['note']})" if r["note"] else ""), r["game_points"], r["wins"], r["losses"],
          f"{r['spread']:+d}", r["plus"], r["minus"], r["skunks"], r["skunks_taken"]]
         for r in rows
     ]
@@ -307,8 +240,8 @@ def ruling(
       crib-tourney ruling "Spring Open" count 5H 5D 5S JC --starter 5C --claim 28 --game 3 --player "Pat Smith"
       crib-tourney ruling "Spring Open" peg 5H 10D 5C 5S --claim 6 --seat 2 --game 3 --player "Lee Wong"
     """
+    from crib_tourney.services.rulings import make_ruling
     from crib_tourney.store.directory import find_event, find_player
-    from crib_tourney.store.rulings import make_ruling
 
     if kind not in ("count", "peg"):
         raise CribError(f"unknown ruling kind '{kind}' (count or peg)")

@@ -17,7 +17,8 @@ from typing import Any, Iterator
 from crib_tourney.errors import CribError
 from crib_tourney.store.sql import Db, begin, connect_sqlite, sqlite_path
 
-LATEST_VERSION = 4  # keep equal to migrations.LATEST_VERSION (a test checks)
+LATEST_VERSION = 5  # keep equal to migrations.LATEST_VERSION (a test checks)
+WRITER_LOCK = 0x637269625F74  # PostgreSQL advisory lock key that writers queue on
 
 
 @contextmanager
@@ -25,7 +26,7 @@ def transaction(location: str, write: bool = True) -> Iterator[Db]:
     """Commit when the block succeeds, roll back on any error."""
     path = sqlite_path(location)
     if path is None:
-        yield from _sqlalchemy_transaction(location)
+        yield from _sqlalchemy_transaction(location, write)
         return
     if not write and not Path(path).exists():
         # a command that only reads never creates a database (a typo'd --db path)
@@ -36,21 +37,29 @@ def transaction(location: str, write: bool = True) -> Iterator[Db]:
         ensure_schema(f"sqlite:///{path}")
         connection = connect_sqlite(path)
     try:
-        begin(connection, write)
-        yield Db(connection, sqlite=True)
-        connection.execute("COMMIT")
-    except BaseException:
-        connection.execute("ROLLBACK")
-        raise
+        begin(connection, write)  # waits out the busy timeout; fails before any change
+        try:
+            yield Db(connection, sqlite=True)
+            connection.execute("COMMIT")
+        except BaseException:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+            raise
     finally:
         connection.close()
 
 
-def _sqlalchemy_transaction(url: str) -> Iterator[Db]:
+def _sqlalchemy_transaction(url: str, write: bool) -> Iterator[Db]:
     engine = ensure_schema(url)
     try:
         with engine.begin() as connection:
-            yield Db(connection, sqlite=False)
+            db = Db(connection, sqlite=url.startswith("sqlite"), via_sqlalchemy=True)
+            if write and not db.sqlite:
+                # PostgreSQL runs READ COMMITTED: numbers taken with MAX()+1 (games,
+                # tables, nights, seeds) would race, so writers queue on one lock, as
+                # SQLite's BEGIN IMMEDIATE makes them queue there. Readers never wait.
+                db.execute("SELECT pg_advisory_xact_lock(:key)", key=WRITER_LOCK)
+            yield db
     finally:
         engine.dispose()
 
@@ -65,20 +74,17 @@ def _schema_version(connection: sqlite3.Connection) -> int | None:
 
 
 def ensure_schema(url: str) -> Any:
-    """Create a new database, or upgrade an older one in place (SQLModel)."""
+    """Create a new database from the SQLModel tables, or upgrade an older one in
+    place through the frozen migration steps; one transaction either way."""
     from sqlalchemy import create_engine, event, inspect, text
-    from sqlmodel import SQLModel
-
-    from crib_tourney.store import models  # noqa: F401  (registers the tables)
-    from crib_tourney.store.migrations import LATEST_VERSION as latest
-    from crib_tourney.store.migrations import MIGRATIONS
 
     try:
         engine = create_engine(url)
     except ImportError as exc:
         raise CribError(f"the database driver for this URL is not installed ({exc.name}); "
                         "for PostgreSQL: pip install 'psycopg[binary]'") from None
-    if url.startswith("sqlite"):
+    sqlite = url.startswith("sqlite")
+    if sqlite:
 
         @event.listens_for(engine, "connect")
         def _on_connect(dbapi_connection, _record):  # type: ignore[no-untyped-def]
@@ -91,28 +97,46 @@ def ensure_schema(url: str) -> Any:
             connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     with engine.begin() as conn:
+        if not sqlite:  # several first commands at once: one creates, the others wait and see it made
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": WRITER_LOCK})
         tables = set(inspect(conn).get_table_names())
         if "schema_version" not in tables:
             if tables:
                 raise CribError("not a crib-tourney database (no schema_version table)")
-            SQLModel.metadata.create_all(conn)
-            conn.execute(text("INSERT INTO schema_version (version) VALUES (:v)"), {"v": latest})
+            _create_latest(conn)
             return engine
-        version = conn.execute(text("SELECT MAX(version) FROM schema_version")).scalar() or 0
-        if version > latest:
-            raise CribError(
-                f"this database was written by a newer crib-tourney (schema {version} > {latest}); upgrade the tool"
-            )
-        for target, migrate in MIGRATIONS:
-            if target > version:
-                migrate(conn)
-                conn.execute(text("INSERT INTO schema_version (version) VALUES (:v)"), {"v": target})
+        upgrade(Db(conn, sqlite=sqlite, via_sqlalchemy=True), conn.execute(text("SELECT MAX(version) FROM schema_version")).scalar())
     return engine
+
+
+def _create_latest(conn: Any) -> None:
+    from sqlalchemy import text
+    from sqlmodel import SQLModel
+
+    from crib_tourney.store import models  # noqa: F401  (registers the tables)
+    from crib_tourney.store.migrations import LATEST_VERSION as latest
+
+    SQLModel.metadata.create_all(conn)
+    conn.execute(text("INSERT INTO schema_version (version) VALUES (:v)"), {"v": latest})
+
+
+def upgrade(db: Db, version: int | None) -> None:
+    """Run every migration step after ``version``, recording each."""
+    from crib_tourney.store.migrations import LATEST_VERSION as latest
+    from crib_tourney.store.migrations import MIGRATIONS
+
+    version = version or 0
+    if version > latest:
+        raise CribError(f"this database was written by a newer crib-tourney (schema {version} > {latest}); upgrade the tool")
+    for target, migrate in MIGRATIONS:
+        if target > version:
+            migrate(db)
+            db.execute("INSERT INTO schema_version (version) VALUES (:v)", v=target)
 
 
 def describe_db_error(exc: Exception) -> str:
     text_ = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    if "database is locked" in text_:
+    if "database is locked" in text_ or "cannot rollback - no transaction is active" in text_:
         return "the database is busy (another command held it for too long); nothing was changed, try again"
     if "unable to open database" in text_:
         return "cannot open the database file (check the --db path and its folder)"

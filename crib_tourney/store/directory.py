@@ -1,14 +1,16 @@
-"""Finding players and events by what a director types: an id (#12), 'Name #12'
-(as lists print players who share a name), an ACC number, or a name
-(case-insensitive). An ambiguous name lists the candidates."""
+"""Finding players, events, leagues and entries by what a director types: an id
+(#12), 'Name #12' (as lists print players who share a name), an ACC number, or a
+name matched as people type it (tourney/names.py). An ambiguous name lists the
+candidates."""
 
 from __future__ import annotations
 
 import difflib
 
-from crib_tourney.errors import Ambiguous, NotFound
-from crib_tourney.store.rows import Event, Player, fetch, fetch_one
-from crib_tourney.store.sql import Db, in_list
+from crib_tourney.errors import Ambiguous, CribError, NotFound
+from crib_tourney.store.rows import Entry, Event, Player, fetch, fetch_one
+from crib_tourney.store.sql import Db
+from crib_tourney.tourney.names import duplicated, fold, match_name
 
 
 def describe_player(player: Player) -> str:
@@ -22,65 +24,129 @@ def describe_player(player: Player) -> str:
 
 def _id_of(ref: str) -> int | None:
     text = ref.strip()
-    if text.startswith("#") and text[1:].isdigit():
+    if text.startswith("#") and text[1:].isascii() and text[1:].isdigit():
         return int(text[1:])
     name, _, number = text.rpartition(" #")
-    if name and number.isdigit():
+    if name and number.isascii() and number.isdigit():
         return int(number)
     return None
 
 
-def find_player(db: Db, ref: str) -> Player:
+def roster(db: Db) -> dict[int, str]:
+    """Every player's id and name, read once per command."""
+    if "roster" not in db.cache:
+        db.cache["roster"] = dict(db.rows("SELECT id, name FROM player"))
+    return db.cache["roster"]
+
+
+def _suggest(query: str, names: list[str], cutoff: float = 0.75) -> str | None:
+    folded = {fold(n): n for n in names}
+    close = difflib.get_close_matches(fold(query), list(folded), n=3, cutoff=cutoff)
+    return " or ".join(f"'{folded[c]}'" for c in close) if close else None
+
+
+def find_player(db: Db, ref: str, loose: bool = True) -> Player:
+    """A player by #id, 'Name #id', name or ACC number. ``loose`` also accepts a
+    unique last name, initial plus last name, or prefix; without it only the
+    whole name (folded) matches."""
     pid = _id_of(ref)
     if pid is not None:
         player = fetch_one(db, Player, "id = :id", id=pid)
         if player is None:
             raise NotFound(f"no player #{pid}")
         return player
-    name = " ".join(ref.split())
-    matches = fetch(db, Player, "LOWER(name) = :name", name=name.lower())
-    if not matches:
-        matches = fetch(db, Player, "acc_number = :acc", acc=name)
-    if len(matches) == 1:
-        return matches[0]
-    if not matches:
-        hint = _suggest(db, name)
+    names = roster(db)
+    ids = match_name(ref, names, names.__getitem__) if loose else [i for i, n in names.items() if fold(n) == fold(ref)]
+    if not ids:
+        ids = [r[0] for r in db.rows("SELECT id FROM player WHERE acc_number = :acc", acc=" ".join(ref.split()))]
+    if len(ids) == 1:
+        return fetch_one(db, Player, "id = :id", id=ids[0])  # type: ignore[return-value]
+    if not ids:
+        hint = _suggest(ref, list(names.values()))
         raise NotFound(f"unknown player '{ref}'" + (f" (did you mean {hint}?)" if hint else ""))
-    raise Ambiguous(
-        f"'{ref}' matches {len(matches)} players: "
-        + "; ".join(describe_player(p) for p in matches)
-        + " (use #id or the ACC number)"
-    )
-
-
-def _suggest(db: Db, name: str) -> str | None:
-    names = [r[0] for r in db.rows("SELECT name FROM player")]
-    close = difflib.get_close_matches(name, names, n=3, cutoff=0.75)
-    return " or ".join(f"'{n}'" for n in close) if close else None
+    matches = [fetch_one(db, Player, "id = :id", id=i) for i in sorted(ids)]
+    raise Ambiguous(f"'{ref}' matches {len(matches)} players: " + "; ".join(describe_player(p) for p in matches)  # type: ignore[arg-type]
+                    + " (use #id or the ACC number)")
 
 
 def find_event(db: Db, ref: str) -> Event:
-    """An event by id or by its unique name (case-insensitive)."""
+    """An event by id or by its name as typed."""
     text = ref.strip()
     key = text[1:] if text.startswith("#") else text
-    if key.isdigit():
+    if key.isascii() and key.isdigit():
         event = fetch_one(db, Event, "id = :id", id=int(key))
         if event is not None:
             return event
-    event = fetch_one(db, Event, "LOWER(name) = :name", name=" ".join(text.split()).lower())
-    if event is None:
-        names = [r[0] for r in db.rows("SELECT name FROM event")]
-        close = difflib.get_close_matches(text, names, n=2, cutoff=0.6)
-        hint = " or ".join(f"'{n}'" for n in close) if close else None
+    named = dict(db.rows("SELECT id, name FROM event"))
+    ids = match_name(text, named, named.__getitem__)
+    if len(ids) > 1:
+        raise Ambiguous(f"'{ref}' matches {len(ids)} events: " + "; ".join(sorted(named[i] for i in ids)))
+    if not ids:
+        hint = _suggest(text, list(named.values()), cutoff=0.6)
         raise NotFound(f"unknown event '{ref}'" + (f" (did you mean {hint}?)" if hint else " (see: crib-tourney event list)"))
-    return event
+    return fetch_one(db, Event, "id = :id", id=ids[0])  # type: ignore[return-value]
+
+
+def find_league_id(db: Db, ref: str) -> int:
+    text = ref.strip()
+    key = text.lstrip("#")
+    named = dict(db.rows("SELECT id, name FROM league"))
+    if key.isascii() and key.isdigit() and int(key) in named:
+        return int(key)
+    ids = match_name(text, named, named.__getitem__)
+    if len(ids) > 1:
+        raise Ambiguous(f"'{ref}' matches {len(ids)} leagues: " + "; ".join(sorted(named[i] for i in ids)))
+    if not ids:
+        raise NotFound(f"unknown league '{ref}' (see: crib-tourney league list)")
+    return ids[0]
+
+
+def name_taken(db: Db, table: str, name: str) -> str | None:
+    """The existing event or league name that ``name`` equals once folded."""
+    assert table in ("event", "league")
+    return next((n for (n,) in db.rows(f"SELECT name FROM {table}") if fold(n) == fold(name)), None)
 
 
 def player_names(db: Db, ids: set[int]) -> dict[int, str]:
     """Display names, with '#id' added where two players share a name."""
-    if not ids:
-        return {}
-    marks, params = in_list("p", sorted(ids))
-    names = dict(db.rows(f"SELECT id, name FROM player WHERE id IN {marks}", **params))
-    dupes = {r[0] for r in db.rows("SELECT LOWER(name) FROM player GROUP BY LOWER(name) HAVING COUNT(*) > 1")}
-    return {pid: (f"{name} #{pid}" if name.lower() in dupes else name) for pid, name in names.items()}
+    names = roster(db)
+    dupes = db.cache.get("roster_dupes")
+    if dupes is None:
+        dupes = db.cache["roster_dupes"] = duplicated(names)
+    return {pid: (f"{names[pid]} #{pid}" if pid in dupes else names[pid]) for pid in ids}
+
+
+def entries_of(db: Db, event: Event) -> list[Entry]:
+    if ("entries", event.id) not in db.cache:
+        db.cache[("entries", event.id)] = fetch(db, Entry, "event_id = :e", "seq, id", e=event.id)
+    return db.cache[("entries", event.id)]
+
+
+def forget_entries(db: Db, event: Event) -> None:
+    db.cache.pop(("entries", event.id), None)
+
+
+def entry_names(db: Db, event: Event) -> dict[int, str]:
+    """Each entry's display name: its player's (a team's name in team events)."""
+    entries = entries_of(db, event)
+    names = player_names(db, {e.player_id for e in entries})
+    return {e.id: names[e.player_id] for e in entries}
+
+
+def entry_of(db: Db, event: Event, player: Player) -> Entry:
+    entry = next((e for e in entries_of(db, event) if e.player_id == player.id), None)
+    if entry is None:
+        raise CribError(f"{player.name} is not entered in {event.name}")
+    return entry
+
+
+def find_entry(db: Db, event: Event, ref: str) -> Entry:
+    """The competitor a typed name means in this event: a name is matched among
+    the event's entrants first, so 'Kowalski' is enough when only one plays."""
+    if _id_of(ref) is None:
+        entries = {e.id: e for e in entries_of(db, event)}
+        names = entry_names(db, event)
+        ids = match_name(ref, names, names.__getitem__)
+        if len(ids) == 1:
+            return entries[ids[0]]
+    return entry_of(db, event, find_player(db, ref))

@@ -1,47 +1,408 @@
-"""Schema migrations: an ordered list of (version, function). A new database is
-created at the latest version; an older one runs every later step in order, inside
-one transaction. Steps use portable DDL only."""
+"""Schema migrations: an ordered list of steps, each frozen SQL.
+
+A step is written once, in the SQL of its day, and never reads today's table
+classes: a column added later cannot break an old step. `{pk}` is the one word
+the engines spell differently (SQLite's rowid key, PostgreSQL's SERIAL). A new
+database is made from the SQLModel tables at the latest version; a test checks
+that upgrading the first schema through every step gives the same tables.
+"""
 
 from __future__ import annotations
 
+import json
 from typing import Callable
 
-from sqlalchemy import Connection, text
+from crib_tourney.store.sql import Db
+
+PK = {True: "INTEGER NOT NULL PRIMARY KEY", False: "SERIAL PRIMARY KEY"}  # by db.sqlite
+
+# The first schema, for tests that upgrade from it (and a record of where we began).
+V1 = """
+CREATE TABLE schema_version (
+    version INTEGER NOT NULL,
+    PRIMARY KEY (version)
+);
+CREATE TABLE player (
+    id {pk},
+    name VARCHAR NOT NULL,
+    acc_number VARCHAR,
+    club VARCHAR,
+    email VARCHAR,
+    created_at TIMESTAMP NOT NULL
+);
+CREATE INDEX ix_player_acc_number ON player (acc_number);
+CREATE INDEX ix_player_name ON player (name);
+CREATE TABLE event (
+    id {pk},
+    name VARCHAR NOT NULL,
+    date VARCHAR,
+    location VARCHAR,
+    games INTEGER NOT NULL,
+    variant VARCHAR NOT NULL,
+    format VARCHAR NOT NULL,
+    win_points INTEGER NOT NULL,
+    skunk_points INTEGER NOT NULL,
+    double_skunk_points INTEGER NOT NULL,
+    skunk_margin INTEGER NOT NULL,
+    double_skunk_margin INTEGER NOT NULL,
+    forfeit_points INTEGER NOT NULL,
+    forfeit_spread INTEGER NOT NULL,
+    muggins BOOLEAN NOT NULL,
+    best_of INTEGER NOT NULL,
+    final_best_of INTEGER NOT NULL,
+    qualify_ratio FLOAT NOT NULL,
+    created_at TIMESTAMP NOT NULL,
+    UNIQUE (name)
+);
+CREATE TABLE entry (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    player_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    first_game INTEGER NOT NULL,
+    withdrawn_after INTEGER,
+    UNIQUE (event_id, player_id),
+    FOREIGN KEY(event_id) REFERENCES event (id),
+    FOREIGN KEY(player_id) REFERENCES player (id)
+);
+CREATE INDEX ix_entry_player_id ON entry (player_id);
+CREATE INDEX ix_entry_event_id ON entry (event_id);
+CREATE TABLE pairing (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    game_no INTEGER NOT NULL,
+    table_no INTEGER,
+    player1_id INTEGER NOT NULL,
+    player2_id INTEGER,
+    FOREIGN KEY(event_id) REFERENCES event (id),
+    FOREIGN KEY(player1_id) REFERENCES player (id),
+    FOREIGN KEY(player2_id) REFERENCES player (id)
+);
+CREATE INDEX ix_pairing_event_game ON pairing (event_id, game_no);
+CREATE TABLE outcome (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    pairing_id INTEGER NOT NULL,
+    player_id INTEGER NOT NULL,
+    own_score INTEGER NOT NULL,
+    opp_score INTEGER NOT NULL,
+    forfeit VARCHAR NOT NULL,
+    source VARCHAR NOT NULL,
+    UNIQUE (pairing_id, player_id),
+    FOREIGN KEY(event_id) REFERENCES event (id),
+    FOREIGN KEY(pairing_id) REFERENCES pairing (id),
+    FOREIGN KEY(player_id) REFERENCES player (id)
+);
+CREATE INDEX ix_outcome_pairing_id ON outcome (pairing_id);
+CREATE INDEX ix_outcome_event_id ON outcome (event_id);
+CREATE TABLE audit (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    at TIMESTAMP NOT NULL,
+    action VARCHAR NOT NULL,
+    summary VARCHAR NOT NULL,
+    data VARCHAR NOT NULL,
+    undone BOOLEAN NOT NULL,
+    FOREIGN KEY(event_id) REFERENCES event (id)
+);
+CREATE INDEX ix_audit_event_id ON audit (event_id);
+"""
+
+V2 = """
+CREATE TABLE ruling (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    game_no INTEGER NOT NULL,
+    player_id INTEGER NOT NULL,
+    kind VARCHAR NOT NULL,
+    cards VARCHAR NOT NULL,
+    claim INTEGER NOT NULL,
+    true_score INTEGER NOT NULL,
+    muggins INTEGER NOT NULL,
+    summary VARCHAR NOT NULL,
+    at TIMESTAMP NOT NULL,
+    FOREIGN KEY(event_id) REFERENCES event (id),
+    FOREIGN KEY(player_id) REFERENCES player (id)
+);
+CREATE INDEX ix_ruling_event_id ON ruling (event_id);
+ALTER TABLE event ADD COLUMN bye_points INTEGER NOT NULL DEFAULT 2;
+ALTER TABLE event ADD COLUMN bye_spread INTEGER NOT NULL DEFAULT 0;
+"""
+
+V3 = """
+CREATE TABLE seed (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    player_id INTEGER NOT NULL,
+    UNIQUE (event_id, seed),
+    UNIQUE (event_id, player_id),
+    FOREIGN KEY(event_id) REFERENCES event (id),
+    FOREIGN KEY(player_id) REFERENCES player (id)
+);
+CREATE INDEX ix_seed_event_id ON seed (event_id);
+CREATE TABLE playoff_match (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    "key" VARCHAR NOT NULL,
+    bracket VARCHAR NOT NULL,
+    round INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    source1 VARCHAR NOT NULL,
+    source2 VARCHAR NOT NULL,
+    best_of INTEGER NOT NULL,
+    stage INTEGER,
+    UNIQUE (event_id, "key"),
+    FOREIGN KEY(event_id) REFERENCES event (id)
+);
+CREATE INDEX ix_playoff_match_event_id ON playoff_match (event_id);
+CREATE TABLE playoff_game (
+    id {pk},
+    match_id INTEGER NOT NULL,
+    game_no INTEGER NOT NULL,
+    player1_id INTEGER NOT NULL,
+    player2_id INTEGER NOT NULL,
+    score1 INTEGER NOT NULL,
+    score2 INTEGER NOT NULL,
+    forfeit_by INTEGER,
+    FOREIGN KEY(match_id) REFERENCES playoff_match (id),
+    FOREIGN KEY(player1_id) REFERENCES player (id),
+    FOREIGN KEY(player2_id) REFERENCES player (id),
+    FOREIGN KEY(forfeit_by) REFERENCES player (id)
+);
+CREATE INDEX ix_playoff_game_match_id ON playoff_game (match_id);
+CREATE TABLE cut_playoff (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    winner_id INTEGER NOT NULL,
+    loser_id INTEGER NOT NULL,
+    winner_score INTEGER NOT NULL,
+    loser_score INTEGER NOT NULL,
+    FOREIGN KEY(event_id) REFERENCES event (id),
+    FOREIGN KEY(winner_id) REFERENCES player (id),
+    FOREIGN KEY(loser_id) REFERENCES player (id)
+);
+CREATE INDEX ix_cut_playoff_event_id ON cut_playoff (event_id);
+ALTER TABLE event ADD COLUMN first_dealer VARCHAR NOT NULL DEFAULT 'cut';
+ALTER TABLE event ADD COLUMN prize_fund FLOAT NOT NULL DEFAULT 0;
+ALTER TABLE event ADD COLUMN payouts VARCHAR NOT NULL DEFAULT '';
+ALTER TABLE event ADD COLUMN grand_final_reset BOOLEAN NOT NULL DEFAULT TRUE;
+ALTER TABLE event ADD COLUMN parent_event_id INTEGER;
+"""
+
+V4 = """
+CREATE TABLE league (
+    id {pk},
+    name VARCHAR NOT NULL,
+    season VARCHAR,
+    games_per_night INTEGER NOT NULL,
+    threshold INTEGER NOT NULL,
+    formula VARCHAR NOT NULL,
+    place_points VARCHAR NOT NULL,
+    drop_worst INTEGER NOT NULL,
+    best_of_nights INTEGER,
+    guest_limit INTEGER NOT NULL,
+    skunk_pot FLOAT NOT NULL,
+    created_at TIMESTAMP NOT NULL,
+    UNIQUE (name)
+);
+CREATE TABLE league_member (
+    id {pk},
+    league_id INTEGER NOT NULL,
+    player_id INTEGER NOT NULL,
+    UNIQUE (league_id, player_id),
+    FOREIGN KEY(league_id) REFERENCES league (id),
+    FOREIGN KEY(player_id) REFERENCES player (id)
+);
+CREATE INDEX ix_league_member_league_id ON league_member (league_id);
+CREATE TABLE league_night (
+    id {pk},
+    league_id INTEGER NOT NULL,
+    event_id INTEGER NOT NULL,
+    night_no INTEGER NOT NULL,
+    date VARCHAR NOT NULL,
+    formula VARCHAR NOT NULL,
+    threshold INTEGER NOT NULL,
+    place_points VARCHAR NOT NULL,
+    FOREIGN KEY(league_id) REFERENCES league (id),
+    UNIQUE (event_id),
+    FOREIGN KEY(event_id) REFERENCES event (id)
+);
+CREATE INDEX ix_league_night_league_id ON league_night (league_id);
+CREATE TABLE special_hand (
+    id {pk},
+    league_id INTEGER NOT NULL,
+    player_id INTEGER NOT NULL,
+    event_id INTEGER,
+    cards VARCHAR NOT NULL,
+    starter VARCHAR NOT NULL,
+    crib BOOLEAN NOT NULL,
+    points INTEGER NOT NULL,
+    date VARCHAR,
+    FOREIGN KEY(league_id) REFERENCES league (id),
+    FOREIGN KEY(player_id) REFERENCES player (id),
+    FOREIGN KEY(event_id) REFERENCES event (id)
+);
+CREATE INDEX ix_special_hand_league_id ON special_hand (league_id);
+"""
+
+# Version 5: entries, not players, are the competitors (a team can be one).
+V5_TABLES = """
+CREATE TABLE pairing (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    game_no INTEGER NOT NULL,
+    table_no INTEGER,
+    entry1_id INTEGER NOT NULL,
+    entry2_id INTEGER,
+    UNIQUE (event_id, game_no, table_no),
+    UNIQUE (event_id, game_no, entry1_id),
+    FOREIGN KEY(event_id) REFERENCES event (id),
+    FOREIGN KEY(entry1_id) REFERENCES entry (id),
+    FOREIGN KEY(entry2_id) REFERENCES entry (id)
+);
+CREATE INDEX ix_pairing_event_game ON pairing (event_id, game_no);
+CREATE TABLE outcome (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    pairing_id INTEGER NOT NULL,
+    entry_id INTEGER NOT NULL,
+    own_score INTEGER NOT NULL,
+    opp_score INTEGER NOT NULL,
+    forfeit VARCHAR NOT NULL,
+    source VARCHAR NOT NULL,
+    UNIQUE (pairing_id, entry_id),
+    FOREIGN KEY(event_id) REFERENCES event (id),
+    FOREIGN KEY(pairing_id) REFERENCES pairing (id),
+    FOREIGN KEY(entry_id) REFERENCES entry (id)
+);
+CREATE INDEX ix_outcome_pairing_id ON outcome (pairing_id);
+CREATE INDEX ix_outcome_event_id ON outcome (event_id);
+CREATE TABLE seed (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    entry_id INTEGER NOT NULL,
+    UNIQUE (event_id, seed),
+    UNIQUE (event_id, entry_id),
+    FOREIGN KEY(event_id) REFERENCES event (id),
+    FOREIGN KEY(entry_id) REFERENCES entry (id)
+);
+CREATE INDEX ix_seed_event_id ON seed (event_id);
+CREATE TABLE playoff_game (
+    id {pk},
+    match_id INTEGER NOT NULL,
+    game_no INTEGER NOT NULL,
+    entry1_id INTEGER NOT NULL,
+    entry2_id INTEGER NOT NULL,
+    score1 INTEGER NOT NULL,
+    score2 INTEGER NOT NULL,
+    forfeit_by INTEGER,
+    UNIQUE (match_id, game_no),
+    FOREIGN KEY(match_id) REFERENCES playoff_match (id),
+    FOREIGN KEY(entry1_id) REFERENCES entry (id),
+    FOREIGN KEY(entry2_id) REFERENCES entry (id),
+    FOREIGN KEY(forfeit_by) REFERENCES entry (id)
+);
+CREATE INDEX ix_playoff_game_match_id ON playoff_game (match_id);
+CREATE TABLE cut_playoff (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    winner_entry_id INTEGER NOT NULL,
+    loser_entry_id INTEGER NOT NULL,
+    winner_score INTEGER NOT NULL,
+    loser_score INTEGER NOT NULL,
+    FOREIGN KEY(event_id) REFERENCES event (id),
+    FOREIGN KEY(winner_entry_id) REFERENCES entry (id),
+    FOREIGN KEY(loser_entry_id) REFERENCES entry (id)
+);
+CREATE INDEX ix_cut_playoff_event_id ON cut_playoff (event_id);
+CREATE UNIQUE INDEX uq_entry_event_seq ON entry (event_id, seq);
+CREATE UNIQUE INDEX uq_league_night_number ON league_night (league_id, night_no);
+"""
 
 
-def _v2_rulings_and_byes(conn: Connection) -> None:
-    """Version 2: rulings at the table, and the bye award as event settings."""
-    from sqlmodel import SQLModel
-
-    SQLModel.metadata.tables["ruling"].create(conn)
-    conn.execute(text("ALTER TABLE event ADD COLUMN bye_points INTEGER NOT NULL DEFAULT 2"))
-    conn.execute(text("ALTER TABLE event ADD COLUMN bye_spread INTEGER NOT NULL DEFAULT 0"))
+def run_script(db: Db, script: str) -> None:
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement.replace("{pk}", PK[db.sqlite]))
 
 
-def _v3_playoffs(conn: Connection) -> None:
-    """Version 3: seeds, bracket matches and games, cut playoffs, playoff settings."""
-    from sqlmodel import SQLModel
-
-    for table in ("seed", "playoff_match", "playoff_game", "cut_playoff"):
-        SQLModel.metadata.tables[table].create(conn)
-    conn.execute(text("ALTER TABLE event ADD COLUMN first_dealer VARCHAR NOT NULL DEFAULT 'cut'"))
-    conn.execute(text("ALTER TABLE event ADD COLUMN prize_fund FLOAT NOT NULL DEFAULT 0"))
-    conn.execute(text("ALTER TABLE event ADD COLUMN payouts VARCHAR NOT NULL DEFAULT ''"))
-    conn.execute(text("ALTER TABLE event ADD COLUMN grand_final_reset BOOLEAN NOT NULL DEFAULT 1"))
-    conn.execute(text("ALTER TABLE event ADD COLUMN parent_event_id INTEGER"))
+def _script(script: str) -> Callable[[Db], None]:
+    return lambda db: run_script(db, script)
 
 
-def _v4_leagues(conn: Connection) -> None:
-    """Version 4: leagues, members, nights with their scoring, special hands."""
-    from sqlmodel import SQLModel
+def _v5_entries_as_competitors(db: Db) -> None:
+    """Rebuild the five tables that named players as competitors so they name
+    entries, keeping every id (the audit log refers to them), and rewrite the
+    audit log into steps that name entries too."""
+    entry_of = {(e, p): i for i, e, p in db.rows("SELECT id, event_id, player_id FROM entry")}
+    match_event = dict(db.rows("SELECT id, event_id FROM playoff_match"))
 
-    for table in ("league", "league_member", "league_night", "special_hand"):
-        SQLModel.metadata.tables[table].create(conn)
+    def entry(event_id: int, player_id: int | None) -> int | None:
+        return None if player_id is None else entry_of[(event_id, player_id)]
+
+    pairings = [dict(id=i, event_id=e, game_no=g, table_no=t, entry1_id=entry(e, a), entry2_id=entry(e, b))
+                for i, e, g, t, a, b in db.rows("SELECT id, event_id, game_no, table_no, player1_id, player2_id FROM pairing")]
+    outcomes = [dict(id=i, event_id=e, pairing_id=p, entry_id=entry(e, pl), own_score=o, opp_score=q, forfeit=f, source=s)
+                for i, e, p, pl, o, q, f, s in db.rows(
+                    "SELECT id, event_id, pairing_id, player_id, own_score, opp_score, forfeit, source FROM outcome")]
+    seeds = [dict(id=i, event_id=e, seed=s, entry_id=entry(e, p)) for i, e, s, p in db.rows("SELECT id, event_id, seed, player_id FROM seed")]
+
+    def game(row: dict) -> dict:
+        e = match_event[row["match_id"]]
+        return dict(row, entry1_id=entry(e, row.pop("player1_id")), entry2_id=entry(e, row.pop("player2_id")),
+                    forfeit_by=entry(e, row["forfeit_by"]))
+
+    game_columns = ("id", "match_id", "game_no", "player1_id", "player2_id", "score1", "score2", "forfeit_by")
+    games = [game(dict(zip(game_columns, r))) for r in db.rows(f"SELECT {', '.join(game_columns)} FROM playoff_game")]
+    cut = [dict(id=i, event_id=e, winner_entry_id=entry(e, w), loser_entry_id=entry(e, lo), winner_score=ws, loser_score=ls)
+           for i, e, w, lo, ws, ls in db.rows("SELECT id, event_id, winner_id, loser_id, winner_score, loser_score FROM cut_playoff")]
+    for table in ("outcome", "pairing", "playoff_game", "seed", "cut_playoff"):
+        db.execute(f"DROP TABLE {table}")
+    run_script(db, V5_TABLES)
+    for table, rows in (("pairing", pairings), ("outcome", outcomes), ("seed", seeds), ("playoff_game", games), ("cut_playoff", cut)):
+        db.insert_many(table, rows)
+        if not db.sqlite:  # explicit ids do not move PostgreSQL's sequence
+            db.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM {table}")
+    for audit_id, event_id, raw in db.rows("SELECT id, event_id, data FROM audit"):
+        steps = _v5_audit_steps(json.loads(raw), event_id, entry, match_event)
+        db.execute("UPDATE audit SET data = :d WHERE id = :id", d=json.dumps({"steps": steps}), id=audit_id)
 
 
-MIGRATIONS: list[tuple[int, Callable[[Connection], None]]] = [
-    (2, _v2_rulings_and_byes),
-    (3, _v3_playoffs),
-    (4, _v4_leagues),
+def _v5_audit_steps(data: dict, event_id: int, entry: Callable, match_event: dict) -> list[dict]:
+    """A schema-4 audit entry as the audit writer's steps."""
+    def outcome(row: dict) -> dict:
+        row = dict(row)
+        row["entry_id"] = entry(event_id, row.pop("player_id"))
+        return row
+
+    def game(row: dict) -> dict:
+        row = dict(row)
+        e = match_event.get(row["match_id"], event_id)
+        row["entry1_id"], row["entry2_id"] = entry(e, row.pop("player1_id")), entry(e, row.pop("player2_id"))
+        row["forfeit_by"] = entry(e, row["forfeit_by"])
+        return row
+
+    steps = []
+    for pid in data.get("pairings", []):
+        steps.append({"op": "replace", "table": "outcome", "scope": {"pairing_id": pid},
+                      "before": [outcome(r) for r in data.get("before", []) if r["pairing_id"] == pid],
+                      "after": [outcome(r) for r in data.get("after", []) if r["pairing_id"] == pid]})
+    for state in data.get("entries_before", []):
+        steps.append({"op": "update", "table": "entry", "id": state["id"],
+                      "before": {"withdrawn_after": state["withdrawn_after"]}, "after": {}})
+    for mid in data.get("matches", []):
+        steps.append({"op": "replace", "table": "playoff_game", "scope": {"match_id": mid},
+                      "before": [game(r) for r in data.get("games_before", []) if r["match_id"] == mid],
+                      "after": [game(r) for r in data.get("games_after", []) if r["match_id"] == mid]})
+    return steps
+
+
+MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
+    (2, _script(V2)),
+    (3, _script(V3)),
+    (4, _script(V4)),
+    (5, _v5_entries_as_competitors),
 ]
-LATEST_VERSION = 4
+LATEST_VERSION = 5

@@ -29,40 +29,34 @@ class Player(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
-class Event(SQLModel, table=True):
-    __tablename__ = "event"
-    id: Optional[int] = Field(default=None, primary_key=True)
-    name: str = Field(unique=True)
-    date: Optional[str] = None
-    location: Optional[str] = None
-    games: int = 7
-    variant: str = "standard"
-    format: str = "acc"
-    win_points: int = 2
-    skunk_points: int = 3
-    double_skunk_points: int = 3
-    skunk_margin: int = 31
-    double_skunk_margin: int = 61
-    forfeit_points: int = 2
-    forfeit_spread: int = 10
-    bye_points: int = 2
-    bye_spread: int = 0
-    muggins: bool = False
-    best_of: int = 3
-    final_best_of: int = 5
-    qualify_ratio: float = 0.25
-    created_at: datetime = Field(default_factory=utcnow)
-    # schema version 3: playoffs
-    first_dealer: str = "cut"  # cut | loser | alternate
-    prize_fund: float = 0.0
-    payouts: str = ""  # percentages per place, e.g. "40,25,12.5,12.5"
-    grand_final_reset: bool = True  # double elimination
-    parent_event_id: Optional[int] = None  # a consolation event's main event
+def _event_namespace() -> dict:
+    """The event table's columns: its own, plus one per field of EventSettings."""
+    from dataclasses import fields
+
+    from crib_tourney.tourney.settings import EventSettings, value_type
+
+    annotations: dict = {"id": Optional[int], "name": str, "created_at": datetime, "parent_event_id": Optional[int]}
+    namespace: dict = {
+        "__tablename__": "event",
+        "id": Field(default=None, primary_key=True),
+        "name": Field(unique=True),
+        "created_at": Field(default_factory=utcnow),
+        "parent_event_id": None,  # a consolation event's main event
+    }
+    for f in fields(EventSettings):
+        kind = value_type(EventSettings, f.name)
+        annotations[f.name] = Optional[kind] if f.default is None else kind
+        namespace[f.name] = f.default
+    namespace["__annotations__"] = annotations
+    return namespace
+
+
+Event = type("Event", (SQLModel,), _event_namespace(), table=True)
 
 
 class Entry(SQLModel, table=True):
     __tablename__ = "entry"
-    __table_args__ = (UniqueConstraint("event_id", "player_id"),)
+    __table_args__ = (UniqueConstraint("event_id", "player_id"), UniqueConstraint("event_id", "seq"))
     id: Optional[int] = Field(default=None, primary_key=True)
     event_id: int = Field(foreign_key="event.id", index=True)
     player_id: int = Field(foreign_key="player.id", index=True)
@@ -72,28 +66,33 @@ class Entry(SQLModel, table=True):
 
 
 class Pairing(SQLModel, table=True):
-    """One seat assignment of a qualifying game: a table, or a bye (player2 empty)."""
+    """One seat assignment of a qualifying game between two entries: a table, or a
+    bye (entry2 empty). Schema 5: entries, not players, are the competitors."""
 
     __tablename__ = "pairing"
-    __table_args__ = (Index("ix_pairing_event_game", "event_id", "game_no"),)
+    __table_args__ = (
+        Index("ix_pairing_event_game", "event_id", "game_no"),
+        UniqueConstraint("event_id", "game_no", "table_no"),
+        UniqueConstraint("event_id", "game_no", "entry1_id"),
+    )
     id: Optional[int] = Field(default=None, primary_key=True)
     event_id: int = Field(foreign_key="event.id")
     game_no: int
     table_no: Optional[int] = None
-    player1_id: int = Field(foreign_key="player.id")
-    player2_id: Optional[int] = Field(default=None, foreign_key="player.id")
+    entry1_id: int = Field(foreign_key="entry.id")
+    entry2_id: Optional[int] = Field(default=None, foreign_key="entry.id")
 
 
 class Outcome(SQLModel, table=True):
-    """One player's record of one game: ACC scorecards are each a record of their
-    own, so a game has one row per player (equal and opposite when the cards agree)."""
+    """One side's record of one game: ACC scorecards are each a record of their
+    own, so a game has one row per entry (equal and opposite when the cards agree)."""
 
     __tablename__ = "outcome"
-    __table_args__ = (UniqueConstraint("pairing_id", "player_id"),)
+    __table_args__ = (UniqueConstraint("pairing_id", "entry_id"),)
     id: Optional[int] = Field(default=None, primary_key=True)
     event_id: int = Field(foreign_key="event.id", index=True)
     pairing_id: int = Field(foreign_key="pairing.id", index=True)
-    player_id: int = Field(foreign_key="player.id")
+    entry_id: int = Field(foreign_key="entry.id")
     own_score: int = 0
     opp_score: int = 0
     forfeit: str = "none"  # none | won | lost
@@ -101,7 +100,8 @@ class Outcome(SQLModel, table=True):
 
 
 class Audit(SQLModel, table=True):
-    """Every change to results, with the outcome rows before and after, for undo."""
+    """Every change to result-like rows, each step with its rows before and after,
+    written only by store/audit.py; undo reverts one entry."""
 
     __tablename__ = "audit"
     id: Optional[int] = Field(default=None, primary_key=True)
@@ -109,7 +109,7 @@ class Audit(SQLModel, table=True):
     at: datetime = Field(default_factory=utcnow)
     action: str
     summary: str
-    data: str  # JSON: {"pairings": [...], "before": [...], "after": [...]}
+    data: str  # JSON: {"steps": [{"op", "table", "scope" or "id", "before", "after"}]}
     undone: bool = False
 
 
@@ -134,11 +134,11 @@ class Seed(SQLModel, table=True):
     """A qualifier's seed in the playoff bracket (schema version 3)."""
 
     __tablename__ = "seed"
-    __table_args__ = (UniqueConstraint("event_id", "seed"), UniqueConstraint("event_id", "player_id"))
+    __table_args__ = (UniqueConstraint("event_id", "seed"), UniqueConstraint("event_id", "entry_id"))
     id: Optional[int] = Field(default=None, primary_key=True)
     event_id: int = Field(foreign_key="event.id", index=True)
     seed: int
-    player_id: int = Field(foreign_key="player.id")
+    entry_id: int = Field(foreign_key="entry.id")
 
 
 class PlayoffMatch(SQLModel, table=True):
@@ -161,14 +161,15 @@ class PlayoffMatch(SQLModel, table=True):
 
 class PlayoffGame(SQLModel, table=True):
     __tablename__ = "playoff_game"
+    __table_args__ = (UniqueConstraint("match_id", "game_no"),)
     id: Optional[int] = Field(default=None, primary_key=True)
     match_id: int = Field(foreign_key="playoff_match.id", index=True)
     game_no: int
-    player1_id: int = Field(foreign_key="player.id")
-    player2_id: int = Field(foreign_key="player.id")
+    entry1_id: int = Field(foreign_key="entry.id")
+    entry2_id: int = Field(foreign_key="entry.id")
     score1: int = 0
     score2: int = 0
-    forfeit_by: Optional[int] = Field(default=None, foreign_key="player.id")
+    forfeit_by: Optional[int] = Field(default=None, foreign_key="entry.id")
 
 
 class CutPlayoff(SQLModel, table=True):
@@ -177,28 +178,30 @@ class CutPlayoff(SQLModel, table=True):
     __tablename__ = "cut_playoff"
     id: Optional[int] = Field(default=None, primary_key=True)
     event_id: int = Field(foreign_key="event.id", index=True)
-    winner_id: int = Field(foreign_key="player.id")
-    loser_id: int = Field(foreign_key="player.id")
+    winner_entry_id: int = Field(foreign_key="entry.id")
+    loser_entry_id: int = Field(foreign_key="entry.id")
     winner_score: int
     loser_score: int
 
 
-class League(SQLModel, table=True):
-    """A club's season of weekly nights (schema version 4)."""
+def _league_namespace() -> dict:
+    """The league table's columns: its own, plus one per field of LeagueSettings."""
+    from dataclasses import fields
 
-    __tablename__ = "league"
-    id: Optional[int] = Field(default=None, primary_key=True)
-    name: str = Field(unique=True)
-    season: Optional[str] = None
-    games_per_night: int = 9
-    threshold: int = 12
-    formula: str = "grass-roots"
-    place_points: str = "10,8,6,5,4,3,2,1"
-    drop_worst: int = 0
-    best_of_nights: Optional[int] = None
-    guest_limit: int = 4
-    skunk_pot: float = 1.0  # paid into the pot per skunk taken
-    created_at: datetime = Field(default_factory=utcnow)
+    from crib_tourney.tourney.settings import LeagueSettings, value_type
+
+    annotations: dict = {"id": Optional[int], "name": str, "created_at": datetime}
+    namespace: dict = {"__tablename__": "league", "id": Field(default=None, primary_key=True),
+                       "name": Field(unique=True), "created_at": Field(default_factory=utcnow)}
+    for f in fields(LeagueSettings):
+        kind = value_type(LeagueSettings, f.name)
+        annotations[f.name] = Optional[kind] if f.default is None else kind
+        namespace[f.name] = f.default
+    namespace["__annotations__"] = annotations
+    return namespace
+
+
+League = type("League", (SQLModel,), _league_namespace(), table=True)
 
 
 class LeagueMember(SQLModel, table=True):
@@ -213,6 +216,7 @@ class LeagueNight(SQLModel, table=True):
     """A night's event, with the scoring settings it was played under."""
 
     __tablename__ = "league_night"
+    __table_args__ = (UniqueConstraint("league_id", "night_no"),)
     id: Optional[int] = Field(default=None, primary_key=True)
     league_id: int = Field(foreign_key="league.id", index=True)
     event_id: int = Field(foreign_key="event.id", unique=True)

@@ -20,7 +20,10 @@ def check_acc_free(db: Db, acc_number: str | None, player_id: int | None = None)
 
 def add_player(db: Db, name: str, acc_number: str | None, club: str | None, email: str | None) -> Player:
     check_acc_free(db, acc_number)
-    from crib_tourney.store.results import now
+    from crib_tourney.store.audit import now
+
+    db.cache.pop("roster", None)
+    db.cache.pop("roster_dupes", None)
 
     values = dict(name=name, acc_number=acc_number, club=club, email=email)
     player_id = db.insert("player", dict(values, created_at=now()))
@@ -36,7 +39,8 @@ def find_or_add(db: Db, refs: list[str], add_unknown: bool) -> list[Player]:
     found = []
     for ref in refs:
         try:
-            found.append(find_player(db, ref))
+            # with --new only the whole name finds a player: 'Pat' must not become 'Patricia Smith'
+            found.append(find_player(db, ref, loose=not add_unknown))
         except NotFound:
             if not add_unknown or ref.strip().startswith("#"):
                 raise
@@ -45,6 +49,8 @@ def find_or_add(db: Db, refs: list[str], add_unknown: bool) -> list[Player]:
 
 
 def update_player(db: Db, player: Player) -> None:
+    db.cache.pop("roster", None)
+    db.cache.pop("roster_dupes", None)
     db.execute(
         "UPDATE player SET name = :name, acc_number = :acc_number, club = :club, email = :email WHERE id = :id",
         **player.as_dict(),

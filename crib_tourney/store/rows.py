@@ -1,11 +1,15 @@
-"""Plain rows the store hands out: dataclasses, never live ORM objects."""
+"""Plain rows the store hands out: dataclasses, never live ORM objects. Rows are
+built from columns by name, so a column added to a table cannot shift a field."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
 from crib_tourney.store.sql import Db
+from crib_tourney.tourney.settings import EventSettings
+from crib_tourney.tourney.settings import names as setting_names
 
 T = TypeVar("T")
 
@@ -24,35 +28,23 @@ class Player:
 
 @dataclass
 class Event:
+    """An event row: its own columns plus its settings (read as attributes too)."""
+
     id: int
     name: str
-    date: str | None
-    location: str | None
-    games: int
-    variant: str
-    format: str
-    win_points: int
-    skunk_points: int
-    double_skunk_points: int
-    skunk_margin: int
-    double_skunk_margin: int
-    forfeit_points: int
-    forfeit_spread: int
-    bye_points: int
-    bye_spread: int
-    muggins: bool
-    best_of: int
-    final_best_of: int
-    qualify_ratio: float
-    first_dealer: str
-    prize_fund: float
-    payouts: str
-    grand_final_reset: bool
     parent_event_id: int | None
+    settings: EventSettings
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name == "settings":
+            raise AttributeError(name)
+        return getattr(self.settings, name)
 
 
 @dataclass
 class Entry:
+    """A competitor in an event: one player (a team in team events)."""
+
     id: int
     event_id: int
     player_id: int
@@ -67,8 +59,8 @@ class Pairing:
     event_id: int
     game_no: int
     table_no: int | None
-    player1_id: int
-    player2_id: int | None
+    entry1_id: int
+    entry2_id: int | None
 
 
 @dataclass
@@ -76,28 +68,28 @@ class Outcome:
     id: int
     event_id: int
     pairing_id: int
-    player_id: int
+    entry_id: int
     own_score: int
     opp_score: int
     forfeit: str
     source: str
 
     def values(self) -> dict[str, Any]:
-        """The row without its id, as stored in the audit log."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "id"}
+        return dataclasses.asdict(self)
 
 
 TABLES = {Player: "player", Event: "event", Entry: "entry", Pairing: "pairing", Outcome: "outcome"}
+_EVENT_COLUMNS = ["id", "name", "parent_event_id", *setting_names(EventSettings)]
 
 
-def columns(cls: type) -> str:
-    return ", ".join(f.name for f in fields(cls))
+def columns(cls: type) -> list[str]:
+    return _EVENT_COLUMNS if cls is Event else [f.name for f in fields(cls)]
 
 
 def fetch(db: Db, cls: type[T], where: str = "1=1", order: str = "id", **params: Any) -> list[T]:
     """Rows of ``cls``'s table matching ``where`` (portable SQL)."""
-    sql = f"SELECT {columns(cls)} FROM {TABLES[cls]} WHERE {where} ORDER BY {order}"
-    return [_build(cls, r) for r in db.rows(sql, **params)]
+    sql = f"SELECT {', '.join(columns(cls))} FROM {TABLES[cls]} WHERE {where} ORDER BY {order}"
+    return [build(cls, r) for r in db.dicts(sql, **params)]
 
 
 def fetch_one(db: Db, cls: type[T], where: str, order: str = "id", **params: Any) -> T | None:
@@ -105,9 +97,10 @@ def fetch_one(db: Db, cls: type[T], where: str, order: str = "id", **params: Any
     return found[0] if found else None
 
 
-def _build(cls: type[T], row: tuple) -> T:
-    obj = cls(*row)
+def build(cls: type[T], row: dict[str, Any]) -> T:
     if cls is Event:
-        obj.muggins = bool(obj.muggins)  # type: ignore[attr-defined]
-        obj.grand_final_reset = bool(obj.grand_final_reset)  # type: ignore[attr-defined]
-    return obj
+        values = {k: row[k] for k in setting_names(EventSettings)}
+        for key in ("muggins", "grand_final_reset"):
+            values[key] = bool(values[key])
+        return Event(row["id"], row["name"], row["parent_event_id"], EventSettings(**values))  # type: ignore[return-value]
+    return cls(**row)

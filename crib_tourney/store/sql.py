@@ -19,12 +19,24 @@ BUSY_TIMEOUT_S = 30
 
 
 class Db:
-    def __init__(self, connection: Any, sqlite: bool):
+    def __init__(self, connection: Any, sqlite: bool, via_sqlalchemy: bool | None = None):
         self._connection = connection
-        self.sqlite = sqlite
+        self.sqlite = sqlite  # the engine: SQLite or not (DDL words, locks)
+        self._raw = sqlite if via_sqlalchemy is None else not via_sqlalchemy  # a stdlib sqlite3 connection
+        self.cache: dict[str, Any] = {}  # per-command memo (e.g. the roster's names); cleared on writes to it
+
+    def dicts(self, sql: str, **params: Any) -> list[dict[str, Any]]:
+        """Rows as dicts keyed by column name (never by position)."""
+        if self._raw:
+            cursor = self._connection.execute(sql, params)
+            names = [d[0] for d in cursor.description]
+            return [dict(zip(names, r)) for r in cursor.fetchall()]
+        from sqlalchemy import text
+
+        return [dict(r._mapping) for r in self._connection.execute(text(sql), params)]
 
     def rows(self, sql: str, **params: Any) -> list[tuple]:
-        if self.sqlite:
+        if self._raw:
             return self._connection.execute(sql, params).fetchall()
         from sqlalchemy import text
 
@@ -39,7 +51,7 @@ class Db:
         return None if found is None else found[0]
 
     def execute(self, sql: str, **params: Any) -> None:
-        if self.sqlite:
+        if self._raw:
             self._connection.execute(sql, params)
         else:
             from sqlalchemy import text
@@ -51,7 +63,7 @@ class Db:
         columns = ", ".join(values)
         marks = ", ".join(f":{k}" for k in values)
         sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
-        if self.sqlite:
+        if self._raw:
             return self._connection.execute(sql, values).lastrowid
         from sqlalchemy import text
 
@@ -62,7 +74,7 @@ class Db:
             return
         columns = list(rows[0])
         sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(':' + c for c in columns)})"
-        if self.sqlite:
+        if self._raw:
             self._connection.executemany(sql, rows)
         else:
             from sqlalchemy import text
@@ -72,7 +84,7 @@ class Db:
     @contextmanager
     def savepoint(self) -> Iterator[None]:
         """A nested transaction: undone alone if the block fails."""
-        if self.sqlite:
+        if self._raw:
             self._connection.execute("SAVEPOINT row")
             try:
                 yield

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from crib_tourney.errors import CribError
 
 
 def qualifier_count(entrants: int, ratio: float) -> int:
@@ -242,25 +241,43 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def payout_shares(bands: list[tuple[int, int, list[int]]], fund: float, percents: list[float]) -> dict[int, float]:
-    """Prize per player: a band shares the percentages of the places it covers."""
-    prizes: dict[int, float] = {}
-    for first, last, players in bands:
-        share = sum(percents[i - 1] for i in range(first, last + 1) if i <= len(percents))
-        if not share:
-            continue  # places beyond the payout table win nothing
-        for player in players:
-            prizes[player] = round(fund * share / 100 / len(players), 2)
-    return prizes
+def round_name(spec: MatchSpec, specs: list[MatchSpec]) -> str:
+    if spec.bracket == "F":
+        return "grand final" if spec.round == 1 else "grand final (reset)"
+    rounds = max(s.round for s in specs if s.bracket == spec.bracket)
+    if spec.bracket == "L":
+        return f"losers' round {spec.round}" + (" (final)" if spec.round == rounds else "")
+    left = rounds - spec.round
+    if any(s.bracket == "F" for s in specs):
+        return f"winners' round {spec.round}" + (" (final)" if left == 0 else "")
+    return {0: "final", 1: "semifinal", 2: "quarterfinal"}.get(left, f"round {spec.round}")
 
 
-def parse_payouts(text: str) -> list[float]:
-    if not text.strip():
-        return []
-    try:
-        values = [float(v) for v in text.replace(";", ",").split(",") if v.strip()]
-    except ValueError:
-        raise CribError(f"payouts must be percentages separated by commas, e.g. 40,25,12.5,12.5 (not '{text}')") from None
-    if any(v < 0 for v in values) or sum(values) > 100 + 1e-9:
-        raise CribError(f"payout percentages must be positive and add up to at most 100 (they add to {sum(values):g})")
-    return values
+def first_dealer(rule: str, game: int, state: MatchState, names: dict) -> str:
+    """Who deals first in game ``game`` of a match under the event's rule."""
+    if game == 1 or rule == "cut":
+        return "cut for deal"
+    if game - 2 < len(state.games):
+        previous = state.games[game - 2]
+        loser = previous.players[1] if previous.winner == previous.players[0] else previous.players[0]
+        if rule == "loser":
+            return f"{names.get(loser, 'loser of game %d' % (game - 1))} (lost game {game - 1})"
+    if rule == "loser":
+        return f"loser of game {game - 1}"
+    return f"whoever did not deal game {game - 1}"
+
+
+def cascade(specs: list[MatchSpec], seeds: dict[int, int], games: dict[str, list[GameRecord]], key: str,
+            new_games: list[GameRecord]) -> tuple[dict[str, MatchState], list[str]]:
+    """The bracket with match ``key`` played as ``new_games``, and the later
+    matches whose games could no longer stand (a correction changed who plays
+    there). Refuses a correction that voids later games of the same match."""
+    from crib_tourney.errors import CribError
+
+    trial = dict(games)
+    trial[key] = new_games
+    states = compute(specs, seeds, trial)
+    if states[key].invalid_games:
+        raise CribError(f"with this correction the match {key} is decided after game {len(states[key].games)}, "
+                        f"so games after it could not stand; correct those games first")
+    return states, [k for k, st in states.items() if st.invalid_games]

@@ -1,116 +1,270 @@
-"""Event settings: names, defaults (ACC rules) and validation."""
+"""Event and league settings: one frozen dataclass each, whose fields carry the
+default, the help text and the check. The database columns, the options of
+`new-event` and `league new`, `event set` / `league set`, the scoring rules and
+the printed headers are all read off these two classes, so a new setting is one
+field here (plus its migration).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+import math
+from dataclasses import dataclass, field
+from datetime import date as Date
+from typing import Any, Callable, Optional, get_args, get_type_hints
 
-from crib_tourney.engine.variants import get_variant
 from crib_tourney.errors import CribError
 
-FORMATS = ("acc", "round-robin", "single-elim", "double-elim")
+Check = Callable[[str, Any], None]
+
+
+def setting(default: Any, help: str, *checks: Check, flag: str | None = None) -> Any:
+    """A settings field: its default, its help text and the checks of one value."""
+    return field(default=default, metadata={"help": help, "checks": checks, "flag": flag})
+
+
+# --- checks of one value -------------------------------------------------------
+
+def between(low: float, high: float) -> Check:
+    def check(name: str, value: Any) -> None:
+        if not low <= value <= high:
+            raise CribError(f"{name} must be {low:g} to {high:g}, not {value}")
+    return check
+
+
+def at_least(low: float) -> Check:
+    def check(name: str, value: Any) -> None:
+        if value < low:
+            raise CribError(f"{name} cannot be negative ({value})" if low == 0 else f"{name} must be at least {low:g} ({value})")
+    return check
+
+
+def odd(name: str, value: int) -> None:
+    if value < 1 or value % 2 == 0:
+        raise CribError(f"{name} must be an odd number of games, not {value}")
+
+
+def one_of(choices: Callable[[], Any]) -> Check:
+    """``choices`` is read when checking, so a registry can fill in later."""
+    def check(name: str, value: Any) -> None:
+        names = list(choices())
+        if value not in names:
+            raise CribError(f"unknown {name.replace('_', ' ')} '{value}' ({name}s: {', '.join(names)})")
+    return check
+
+
+def iso_date(name: str, value: str | None) -> None:
+    if value is None:
+        return
+    try:
+        if len(value) != 10:
+            raise ValueError
+        Date.fromisoformat(value)
+    except ValueError:
+        raise CribError(f"{name} must be a real date written YYYY-MM-DD, not '{value}'") from None
+
+
+def finite(name: str, value: float) -> None:
+    if not math.isfinite(value):
+        raise CribError(f"{name} must be a finite number, not {value}")
+
+
+def known_variant(name: str, value: str) -> None:
+    from crib_tourney.engine.variants import get_variant
+
+    variant = get_variant(value)
+    if not variant.min_players <= 2 <= variant.max_players or variant.teams:
+        raise CribError(f"{variant.name} cannot be an event's game: tables seat two players, head to head")
+
+
+def payout_table(name: str, value: str) -> None:
+    from crib_tourney.tourney.money import parse_payouts
+
+    parse_payouts(value)
+
+
+def place_points(name: str, value: str) -> None:
+    from crib_tourney.tourney.league import parse_place_points
+
+    parse_place_points(value)
+
+
+def _formats() -> Any:
+    from crib_tourney.tourney.formats import FORMATS
+
+    return FORMATS
+
+
+def _formulas() -> Any:
+    from crib_tourney.tourney.league import FORMULAS
+
+    return FORMULAS
+
+
 DEALER_RULES = ("cut", "loser", "alternate")
+MAX_INT = 10**6  # no cribbage count or margin comes near; keeps every number far from 2**63
 
-# name -> (type, description). Defaults live on the Event table.
-SETTINGS: dict[str, tuple[type, str]] = {
-    "date": (str, "date of play (YYYY-MM-DD)"),
-    "location": (str, "where it is played"),
-    "games": (int, "qualifying games per player"),
-    "variant": (str, "rule set of the games"),
-    "format": (str, "acc (qualifying, cut, bracket), round-robin, single-elim or double-elim"),
-    "win_points": (int, "game points for a win"),
-    "skunk_points": (int, "game points for a skunk win"),
-    "double_skunk_points": (int, "game points for a double-skunk win"),
-    "skunk_margin": (int, "winning margin that is a skunk"),
-    "double_skunk_margin": (int, "winning margin that is a double skunk"),
-    "forfeit_points": (int, "game points for a forfeit win"),
-    "forfeit_spread": (int, "spread for a forfeit win"),
-    "bye_points": (int, "game points for sitting out (the bye)"),
-    "bye_spread": (int, "spread for the bye"),
-    "muggins": (bool, "muggins is played"),
-    "best_of": (int, "playoff matches are best of N"),
-    "final_best_of": (int, "the final is best of N"),
-    "qualify_ratio": (float, "share of entrants who make the cut"),
-    "first_dealer": (str, "who deals first in each playoff game: cut, loser (of the last game) or alternate"),
-    "prize_fund": (float, "prize fund to share by the payout table"),
-    "payouts": (str, "percentages per place, e.g. 40,25,12.5,12.5"),
-    "grand_final_reset": (bool, "double elimination: a second final if the losers' side wins the first"),
-}
 
-# ACC defaults; new-event's options start from the same values.
-DEFAULTS: dict[str, Any] = {
-    "date": None, "location": None, "games": 7, "variant": "standard", "format": "acc",
-    "win_points": 2, "skunk_points": 3, "double_skunk_points": 3, "skunk_margin": 31,
-    "double_skunk_margin": 61, "forfeit_points": 2, "forfeit_spread": 10, "bye_points": 2,
-    "bye_spread": 0, "muggins": False, "best_of": 3, "final_best_of": 5, "qualify_ratio": 0.25,
-    "first_dealer": "cut", "prize_fund": 0.0, "payouts": "", "grand_final_reset": True,
-}
+def small(name: str, value: int) -> None:
+    if abs(value) > MAX_INT:
+        raise CribError(f"{name} {value} is out of range")
+
+
+# --- the two schemas -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class EventSettings:
+    """An event's settings; the defaults are the ACC's."""
+
+    date: Optional[str] = setting(None, "date of play (YYYY-MM-DD)", iso_date)
+    location: Optional[str] = setting(None, "where it is played")
+    games: int = setting(7, "qualifying games per player", between(1, 60))
+    variant: str = setting("standard", "rule set of the games", known_variant)
+    format: str = setting("acc", "acc (qualifying, cut, bracket), round-robin, single-elim or double-elim", one_of(_formats))
+    win_points: int = setting(2, "game points for a win", at_least(0), small)
+    skunk_points: int = setting(3, "game points for a skunk win", at_least(0), small)
+    double_skunk_points: int = setting(3, "game points for a double-skunk win", at_least(0), small)
+    skunk_margin: int = setting(31, "winning margin that is a skunk", at_least(1), small)
+    double_skunk_margin: int = setting(61, "winning margin that is a double skunk", at_least(1), small)
+    forfeit_points: int = setting(2, "game points for a forfeit win", at_least(0), small)
+    forfeit_spread: int = setting(10, "spread for a forfeit win", at_least(0), small)
+    bye_points: int = setting(2, "game points for sitting out (the bye)", at_least(0), small)
+    bye_spread: int = setting(0, "spread for the bye", at_least(0), small)
+    muggins: bool = setting(False, "muggins is played")
+    best_of: int = setting(3, "playoff matches are best of N", odd, small)
+    final_best_of: int = setting(5, "the final is best of N", odd, small)
+    qualify_ratio: float = setting(0.25, "share of entrants who make the cut", finite, between(1e-9, 1))
+    first_dealer: str = setting("cut", "who deals first in each playoff game: cut, loser (of the last game) or alternate",
+                                one_of(lambda: DEALER_RULES))
+    prize_fund: float = setting(0.0, "prize fund to share by the payout table", finite, at_least(0))
+    payouts: str = setting("", "percentages per place, e.g. 40,25,12.5,12.5", payout_table)
+    grand_final_reset: bool = setting(True, "double elimination: a second final if the losers' side wins the first",
+                                      flag="--grand-final-reset/--no-grand-final-reset")
+
+    def check(self) -> None:
+        """Checks across settings, on the whole set after any change."""
+        from crib_tourney.engine.variants import get_variant
+
+        if self.double_skunk_margin <= self.skunk_margin:
+            raise CribError("double_skunk_margin must be larger than skunk_margin")
+        target = get_variant(self.variant).game_target
+        if self.skunk_margin >= target:
+            raise CribError(f"skunk_margin {self.skunk_margin} cannot be reached in a game to {target}")
+
+
+@dataclass(frozen=True)
+class LeagueSettings:
+    """A club league's settings."""
+
+    season: Optional[str] = setting(None, "the season, e.g. 2026-27")
+    games_per_night: int = setting(9, "games each night", between(1, 30))
+    threshold: int = setting(12, "game points a night needs to score (grass-roots, acc-internet)", at_least(0), small)
+    formula: str = setting("grass-roots", "grass-roots, acc-internet, game-points or placing", one_of(_formulas))
+    place_points: str = setting("10,8,6,5,4,3,2,1", "placing: points for 1st, 2nd, ...", place_points)
+    drop_worst: int = setting(0, "drop each player's N worst nights", at_least(0), small)
+    best_of_nights: Optional[int] = setting(None, "count only each player's best N nights", at_least(1), small)
+    guest_limit: int = setting(4, "nights a guest may play before being listed apart", at_least(0), small)
+    skunk_pot: float = setting(1.0, "paid into the pot per skunk taken", finite, at_least(0))
+
+    def check(self) -> None:
+        pass
+
+
+Settings = Any  # EventSettings or LeagueSettings
+
+
+def fields_of(schema: type) -> list[dataclasses.Field]:
+    return list(dataclasses.fields(schema))
+
+
+def value_type(schema: type, name: str) -> type:
+    """int, float, str or bool (Optional[...] unwrapped)."""
+    hint = get_type_hints(schema)[name]
+    args = [a for a in get_args(hint) if a is not type(None)]
+    return args[0] if args else hint
+
+
+def names(schema: type) -> list[str]:
+    return [f.name for f in dataclasses.fields(schema)]
+
 
 _TRUE = {"1", "true", "yes", "on", "y"}
 _FALSE = {"0", "false", "no", "off", "n"}
+_NONE = {"", "none", "all"}
 
 
-def parse_setting(name: str, raw: str) -> Any:
-    key = name.strip().lower().replace("-", "_")
-    if key not in SETTINGS:
-        raise CribError(f"unknown setting '{name}' (settings: {', '.join(SETTINGS)})")
-    kind = SETTINGS[key][0]
-    try:
-        if kind is bool:
-            if raw.lower() in _TRUE:
-                return key, True
-            if raw.lower() in _FALSE:
-                return key, False
-            raise ValueError
-        return key, kind(raw)
-    except ValueError:
-        raise CribError(f"setting {key} needs {kind.__name__}, not '{raw}'") from None
-
-
-def validate_settings(values: dict[str, Any]) -> dict[str, Any]:
-    """Check a full or partial settings dict; returns it with names normalised."""
-    v = values
-    if "games" in v and not 1 <= v["games"] <= 60:
-        raise CribError(f"games must be 1 to 60, not {v['games']}")
-    if "variant" in v:
-        variant = get_variant(v["variant"])
-        if not variant.min_players <= 2 <= variant.max_players or variant.teams:
-            raise CribError(f"{variant.name} cannot be an event's game: tables seat two players, head to head")
-        v["variant"] = variant.name
-    if "format" in v and v["format"] not in FORMATS:
-        raise CribError(f"unknown format '{v['format']}' (formats: {', '.join(FORMATS)})")
-    for key in ("win_points", "skunk_points", "double_skunk_points", "forfeit_points", "forfeit_spread", "bye_points", "bye_spread"):
-        if key in v and v[key] < 0:
-            raise CribError(f"{key} cannot be negative ({v[key]})")
-    for key in ("skunk_margin", "double_skunk_margin"):
-        if key in v and v[key] < 1:
-            raise CribError(f"{key} must be at least 1 ({v[key]})")
-    for key in ("best_of", "final_best_of"):
-        if key in v and (v[key] < 1 or v[key] % 2 == 0):
-            raise CribError(f"{key} must be an odd number of games, not {v[key]}")
-    if "qualify_ratio" in v and not 0 < v["qualify_ratio"] <= 1:
-        raise CribError(f"qualify_ratio must be above 0 and at most 1, not {v['qualify_ratio']}")
-    if "first_dealer" in v and v["first_dealer"] not in DEALER_RULES:
-        raise CribError(f"first_dealer must be one of {', '.join(DEALER_RULES)}, not '{v['first_dealer']}'")
-    if "prize_fund" in v and v["prize_fund"] < 0:
-        raise CribError(f"prize_fund cannot be negative ({v['prize_fund']})")
-    if "payouts" in v:
-        from crib_tourney.tourney.bracket import parse_payouts
-
-        parse_payouts(v["payouts"])
-    if "date" in v and v["date"]:
-        from datetime import date
-
+def parse_value(schema: type, name: str, raw: str) -> Any:
+    """A value typed on the command line (`event set games=9`)."""
+    kind = value_type(schema, name)
+    text = raw.strip()
+    optional = dataclasses.fields(schema)[names(schema).index(name)].default is None
+    if optional and text.lower() in _NONE and kind is not str:
+        return None
+    if kind is bool:
+        if text.lower() in _TRUE:
+            return True
+        if text.lower() in _FALSE:
+            return False
+        raise CribError(f"setting {name} needs on or off, not '{raw}'")
+    if kind is int:
+        if not (text.lstrip("+-").isascii() and text.lstrip("+-").isdigit()) or len(text) > 12:
+            raise CribError(f"setting {name} needs a whole number, not '{raw}'")
+        return int(text)
+    if kind is float:
         try:
-            date.fromisoformat(v["date"])
+            if not text.isascii() or "_" in text:
+                raise ValueError
+            return float(text)
         except ValueError:
-            raise CribError(f"date must be YYYY-MM-DD, not '{v['date']}'") from None
-    return v
+            raise CribError(f"setting {name} needs a number, not '{raw}'") from None
+    if optional and text == "":
+        return None
+    return text
 
 
-def check_consistent(settings: dict[str, Any]) -> None:
-    """Checks across settings, on the event's full settings after a change."""
-    if settings["double_skunk_margin"] <= settings["skunk_margin"]:
-        raise CribError("double_skunk_margin must be larger than skunk_margin")
-    target = get_variant(settings["variant"]).game_target
-    if settings["skunk_margin"] >= target:
-        raise CribError(f"skunk_margin {settings['skunk_margin']} cannot be reached in a game to {target}")
+def parse_pair(schema: type, pair: str) -> tuple[str, Any]:
+    if "=" not in pair:
+        raise CribError(f"'{pair}' is not SETTING=VALUE")
+    key, raw = pair.split("=", 1)
+    key = key.strip().lower().replace("-", "_")
+    if key not in names(schema):
+        kind = "league setting" if schema is LeagueSettings else "setting"
+        raise CribError(f"unknown {kind} '{key}' (settings: {', '.join(names(schema))})")
+    return key, parse_value(schema, key, raw)
+
+
+def build(schema: type, values: dict[str, Any]) -> Any:
+    """A checked settings object from a full or partial dict (the rest default)."""
+    for f in dataclasses.fields(schema):
+        if f.name not in values:
+            continue
+        value = values[f.name]
+        if value is None:
+            continue
+        kind = value_type(schema, f.name)
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            values[f.name] = value = float(value)
+        for check in f.metadata["checks"]:
+            check(f.name, value)
+    if "variant" in values and values["variant"] is not None:
+        from crib_tourney.engine.variants import get_variant
+
+        values["variant"] = get_variant(values["variant"]).name
+    unknown = set(values) - set(names(schema))
+    if unknown:
+        raise CribError(f"unknown setting '{sorted(unknown)[0]}'")
+    built = schema(**values)
+    built.check()
+    return built
+
+
+def changed(settings: Any, changes: dict[str, Any]) -> Any:
+    """The settings with ``changes`` applied, every check run again."""
+    return build(type(settings), dataclasses.asdict(settings) | changes)
+
+
+def as_dict(settings: Any) -> dict[str, Any]:
+    return dataclasses.asdict(settings)
+
+
+DEFAULTS: dict[str, Any] = dataclasses.asdict(EventSettings())

@@ -30,6 +30,7 @@ class Row:
     rank: int = 0
     tied: bool = False
     withdrawn: bool = False
+    note: str | None = None  # e.g. "won cut playoff"
 
     @property
     def spread(self) -> int:
@@ -67,6 +68,7 @@ class Row:
             "games": self.games,
             "tied": self.tied,
             "withdrawn": self.withdrawn,
+            "note": self.note,
         }
 
 
@@ -123,3 +125,9 @@ def _split_by_head_to_head(group: list[Row], h2h: HeadToHead) -> list[list[Row]]
         else:
             levels.append([row])
     return levels
+
+
+def bye_counts(game_no: int, games_under_way: set[int], withdrawn_after: int | None) -> bool:
+    """A bye scores once its game is under way (any result of that game entered),
+    and not for a player who withdrew before that game."""
+    return game_no in games_under_way and (withdrawn_after is None or game_no <= withdrawn_after)

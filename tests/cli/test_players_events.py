@@ -84,7 +84,7 @@ def test_event_list_and_set(cli, unchanged):
     assert (settings["games"], settings["double_skunk_points"], settings["muggins"]) == (11, 5, False)
     with unchanged():
         cli.fails("event", "set", "A", "bogus=1", match="unknown setting 'bogus'")
-        cli.fails("event", "set", "A", "games=many", match="games needs int")
+        cli.fails("event", "set", "A", "games=many", match="games needs a whole number")
         cli.fails("event", "set", "A", "skunk_margin=70", match="double_skunk_margin must be larger")
         cli.fails("event", "set", "Nope", "games=3", match="unknown event 'Nope'")
 

@@ -183,7 +183,7 @@ def test_second_entry_refused_unless_replace(cli, unchanged):
     "args, match",
     [
         (["A", 121, "Zed", 100], "unknown player 'Zed'"),
-        (["A", 121, "Out", 100], "not seated together"),
+        (["A", 121, "Out", 100], "Out is not entered in E"),
         (["A", 125, "B", 100], "above the game target of 121"),
         (["A", 121, "B", 121], "two winners"),
         (["A", 120, "B", 100], "no winner"),

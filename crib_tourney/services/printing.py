@@ -1,50 +1,47 @@
-"""Plain data for the printed documents, loaded in one go per document."""
+"""Plain data for the printed documents, loaded in one go per document, and the
+registry of documents: a new printed (or, later, web) document is one entry."""
 
 from __future__ import annotations
 
-from crib_tourney.store.directory import player_names
-from crib_tourney.store.events import settings_of
-from crib_tourney.store.results import scoring_rules
-from crib_tourney.store.rows import Event, Pairing, fetch
+from dataclasses import dataclass
+from typing import Callable
+
+from crib_tourney.services.standings import event_standings, outcome_line, scoring_rules
+from crib_tourney.store import brackets as st
+from crib_tourney.store import qualifying as q
+from crib_tourney.store.directory import entries_of, entry_names, find_event
+from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
-from crib_tourney.store.standings import event_standings, outcome_line
 from crib_tourney.tourney.bracket import qualifier_count
+from crib_tourney.tourney.settings import as_dict
 
 
 def event_header(event: Event) -> dict:
-    return {"name": event.name, **settings_of(event)}
+    return {"name": event.name, **as_dict(event.settings)}
 
 
 def standings_data(db: Db, event: Event) -> dict:
     rows = [r.as_dict() for r in event_standings(db, event)]
     cut = 0
     if event.format == "acc":
-        entrants = db.scalar("SELECT COUNT(*) FROM entry WHERE event_id = :e", e=event.id)
-        cut = min(qualifier_count(entrants, event.qualify_ratio), len(rows))
-        seeded = db.scalar("SELECT COUNT(*) FROM seed WHERE event_id = :e", e=event.id)
-        cut = seeded or cut
+        cut = min(qualifier_count(len(entries_of(db, event)), event.qualify_ratio), len(rows))
+        cut = st.seeded_count(db, event.id) or cut
     return {"event": event_header(event), "rows": rows, "cut": cut}
 
 
 def scorecards_data(db: Db, event: Event) -> dict:
     """One card per entrant: a row per qualifying game, filled where played."""
     rules = scoring_rules(event)
-    entries = db.rows(
-        "SELECT e.player_id, p.name, p.acc_number FROM entry e JOIN player p ON p.id = e.player_id"
-        " WHERE e.event_id = :e ORDER BY LOWER(p.name), p.id", e=event.id,
-    )
-    names = player_names(db, {pid for pid, _, _ in entries})
-    pairings = fetch(db, Pairing, "event_id = :e", "game_no, table_no", e=event.id)
+    names = entry_names(db, event)
+    acc = dict(db.rows("SELECT id, acc_number FROM player"))
+    entries = sorted(((e.id, names[e.id], acc.get(e.player_id)) for e in entries_of(db, event)), key=lambda t: (t[1].casefold(), t[0]))
     seats: dict[int, dict[int, tuple[int | None, int | None]]] = {}
-    for p in pairings:
-        seats.setdefault(p.player1_id, {})[p.game_no] = (p.table_no, p.player2_id)
-        if p.player2_id:
-            seats.setdefault(p.player2_id, {})[p.game_no] = (p.table_no, p.player1_id)
+    for p in q.pairings(db, event.id):
+        seats.setdefault(p.entry1_id, {})[p.game_no] = (p.table_no, p.entry2_id)
+        if p.entry2_id:
+            seats.setdefault(p.entry2_id, {})[p.game_no] = (p.table_no, p.entry1_id)
     played: dict[tuple[int, int], tuple[int, int, str]] = {}
-    for pid, own, opp, forfeit, game_no in db.rows(
-        "SELECT o.player_id, o.own_score, o.opp_score, o.forfeit, p.game_no FROM outcome o"
-        " JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e", e=event.id,
-    ):
+    for pid, own, opp, forfeit, _, _, game_no in q.outcome_lines(db, event.id):
         played[(pid, game_no)] = (own, opp, forfeit)
     games_with_results = {g for (_, g) in played}
     cards = []
@@ -72,9 +69,9 @@ def scorecards_data(db: Db, event: Event) -> dict:
 
 def tables_data(db: Db, event: Event, game: int | None) -> dict:
     from crib_tourney.errors import CribError
-    from crib_tourney.store.schedule import game_view, scheduled_games
+    from crib_tourney.services.events import game_view
 
-    last = scheduled_games(db, event)
+    last = q.scheduled_games(db, event.id)
     if last == 0:
         raise CribError(f"{event.name} has no games scheduled yet (make them with: crib-tourney round)")
     numbers = list(range(1, last + 1)) if game == 0 else [game or last]
@@ -93,7 +90,7 @@ def slips_data(db: Db, event: Event) -> dict:
     """A slip for every match whose two players are known and not yet decided,
     or, before any game is played, for every first-round match with two players."""
     from crib_tourney.errors import CribError
-    from crib_tourney.store.playoffs import bracket_json, match_slip
+    from crib_tourney.services.playoffs import bracket_json, match_slip
 
     data = bracket_json(db, event)
     keys = [m["key"] for r in data["rounds"] for m in r["matches"] if all(m["players"]) and not m["winner"]]
@@ -106,3 +103,50 @@ def slips_data(db: Db, event: Event) -> dict:
                 "alternate": "cut for the first game, then alternate"}[event.first_dealer]
         slips.append({**slip, "match": key, "dealer_rule": rule})
     return {"event": event_header(event), "slips": slips}
+
+
+def rulings_data(db: Db, event: Event) -> dict:
+    from crib_tourney.services.rulings import rulings_of
+
+    return {"event": event_header(event), "rulings": rulings_of(db, event)}
+
+
+def bracket_data(db: Db, event: Event) -> dict:
+    from crib_tourney.services.playoffs import bracket_json
+
+    return bracket_json(db, event) | {"event_header": event_header(event)}
+
+
+def season_data(db: Db, ref: str) -> dict:
+    from crib_tourney.services.leagues import find_league, season_print_data
+
+    return season_print_data(db, find_league(db, ref))
+
+
+@dataclass(frozen=True)
+class Document:
+    """A printed document: how to load its data, and which renderer draws it."""
+
+    load: Callable[..., dict]
+    renderer: str  # a function of render/documents.py
+    of_league: bool = False
+    takes_game: bool = False
+
+
+DOCUMENTS: dict[str, Document] = {
+    "standings": Document(standings_data, "standings"),
+    "bracket": Document(bracket_data, "bracket"),
+    "scorecards": Document(scorecards_data, "scorecards"),
+    "tables": Document(tables_data, "tables", takes_game=True),
+    "slips": Document(slips_data, "slips"),
+    "rulings": Document(rulings_data, "rulings"),
+    "season": Document(season_data, "season", of_league=True),
+}
+
+
+def document_data(db: Db, kind: str, ref: str, game: int | None) -> dict:
+    doc = DOCUMENTS[kind]
+    if doc.of_league:
+        return doc.load(db, ref)
+    event = find_event(db, ref)
+    return doc.load(db, event, game) if doc.takes_game else doc.load(db, event)

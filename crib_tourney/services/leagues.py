@@ -2,100 +2,56 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from datetime import date as Date
 from typing import Any
 
-from crib_tourney.errors import CribError, NotFound
+from crib_tourney.errors import CribError
+from crib_tourney.store.directory import entries_of, find_league_id, name_taken
 from crib_tourney.store.rows import Player
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney import league as lg
-
-LEAGUE_SETTINGS = {
-    "season": str, "games_per_night": int, "threshold": int, "formula": str, "place_points": str,
-    "drop_worst": int, "best_of_nights": int, "guest_limit": int, "skunk_pot": float,
-}
-
+from crib_tourney.tourney import settings as schema
+from crib_tourney.tourney.settings import EventSettings, LeagueSettings
 
 @dataclass
 class League:
     id: int
     name: str
-    season: str | None
-    games_per_night: int
-    threshold: int
-    formula: str
-    place_points: str
-    drop_worst: int
-    best_of_nights: int | None
-    guest_limit: int
-    skunk_pot: float
+    settings: LeagueSettings
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name == "settings":
+            raise AttributeError(name)
+        return getattr(self.settings, name)
 
     def as_dict(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {"id": self.id, "name": self.name, **schema.as_dict(self.settings)}
 
 
-COLUMNS = ", ".join(f.name for f in fields(League))
-
-
-def validate_league_settings(values: dict[str, Any]) -> dict[str, Any]:
-    if "formula" in values:
-        lg.check_formula(values["formula"])
-    if "place_points" in values:
-        lg.parse_place_points(values["place_points"])
-    if "games_per_night" in values and not 1 <= values["games_per_night"] <= 30:
-        raise CribError(f"games per night must be 1 to 30, not {values['games_per_night']}")
-    for key in ("threshold", "drop_worst", "guest_limit"):
-        if key in values and values[key] < 0:
-            raise CribError(f"{key} cannot be negative ({values[key]})")
-    if values.get("best_of_nights") is not None and values["best_of_nights"] < 1:
-        raise CribError(f"best of nights must be at least 1, not {values['best_of_nights']}")
-    if "skunk_pot" in values and values["skunk_pot"] < 0:
-        raise CribError(f"skunk_pot cannot be negative ({values['skunk_pot']})")
-    return values
-
-
-def parse_league_setting(pair: str) -> tuple[str, Any]:
-    if "=" not in pair:
-        raise CribError(f"'{pair}' is not SETTING=VALUE")
-    key, raw = pair.split("=", 1)
-    key = key.strip().lower().replace("-", "_")
-    if key not in LEAGUE_SETTINGS:
-        raise CribError(f"unknown league setting '{key}' (settings: {', '.join(LEAGUE_SETTINGS)})")
-    if key == "best_of_nights" and raw.strip().lower() in ("", "none", "all"):
-        return key, None
-    try:
-        return key, LEAGUE_SETTINGS[key](raw)
-    except ValueError:
-        raise CribError(f"league setting {key} needs {LEAGUE_SETTINGS[key].__name__}, not '{raw}'") from None
-
-
-def create_league(db: Db, name: str, settings: dict[str, Any]) -> League:
-    from crib_tourney.store.results import now
-
-    if db.scalar("SELECT COUNT(*) FROM league WHERE LOWER(name) = :n", n=name.lower()):
-        raise CribError(f"a league named '{name}' already exists")
-    validate_league_settings(settings)
-    league_id = db.insert("league", dict(settings, name=name, created_at=now()))
-    return find_league(db, f"#{league_id}")
+def load_league(db: Db, league_id: int) -> League:
+    row = db.dicts(f"SELECT id, name, {', '.join(schema.names(LeagueSettings))} FROM league WHERE id = :id", id=league_id)[0]
+    return League(row.pop("id"), row.pop("name"), LeagueSettings(**row))
 
 
 def find_league(db: Db, ref: str) -> League:
-    text = ref.strip()
-    row = None
-    if text.lstrip("#").isdigit():
-        row = db.row(f"SELECT {COLUMNS} FROM league WHERE id = :id", id=int(text.lstrip("#")))
-    if row is None:
-        row = db.row(f"SELECT {COLUMNS} FROM league WHERE LOWER(name) = :n", n=" ".join(text.split()).lower())
-    if row is None:
-        raise NotFound(f"unknown league '{ref}' (see: crib-tourney league list)")
-    return League(*row)
+    return load_league(db, find_league_id(db, ref))
+
+
+def create_league(db: Db, name: str, settings: LeagueSettings) -> League:
+    from crib_tourney.store.audit import now
+
+    taken = name_taken(db, "league", name)
+    if taken:
+        raise CribError(f"a league named '{taken}' already exists")
+    league_id = db.insert("league", dict(schema.as_dict(settings), name=name, created_at=now()))
+    return load_league(db, league_id)
 
 
 def change_league(db: Db, league: League, changes: dict[str, Any]) -> None:
-    validate_league_settings(changes)
+    schema.changed(league.settings, changes)
     for key, value in changes.items():
-        assert key in LEAGUE_SETTINGS  # column names come only from the settings table
+        assert key in schema.names(LeagueSettings)  # column names come only from the settings schema
         db.execute(f"UPDATE league SET {key} = :v WHERE id = :id", v=value, id=league.id)
 
 
@@ -115,17 +71,15 @@ def members(db: Db, league: League) -> list[int]:
 
 def new_night(db: Db, league: League, night_date: str | None) -> str:
     """Create the night's event with the league's settings and every member entered."""
-    from crib_tourney.store.entries import enter_players
-    from crib_tourney.store.events import create_event
+    from crib_tourney.services.events import create_event, enter_players
     from crib_tourney.store.rows import fetch
     from crib_tourney.store.sql import in_list
-    from crib_tourney.tourney.settings import DEFAULTS, validate_settings
 
     when = night_date or Date.today().isoformat()
-    validate_settings({"date": when})
+    schema.iso_date("date", when)
     number = (db.scalar("SELECT MAX(night_no) FROM league_night WHERE league_id = :l", l=league.id) or 0) + 1
     name = f"{league.name} night {number} ({when})"
-    event = create_event(db, name, DEFAULTS | {"date": when, "games": league.games_per_night})
+    event = create_event(db, name, EventSettings(date=when, games=league.games_per_night))
     db.insert("league_night", dict(league_id=league.id, event_id=event.id, night_no=number, date=when,
                                    formula=league.formula, threshold=league.threshold, place_points=league.place_points))
     ids = members(db, league)
@@ -137,8 +91,8 @@ def new_night(db: Db, league: League, night_date: str | None) -> str:
 
 
 def _nights(db: Db, league: League, date_from: str | None, date_to: str | None) -> list[lg.Night]:
+    from crib_tourney.services.standings import event_standings
     from crib_tourney.store.rows import Event, fetch_one
-    from crib_tourney.store.standings import event_standings
 
     nights = []
     for night_no, event_id, when, formula, threshold, place_points in db.rows(
@@ -150,12 +104,13 @@ def _nights(db: Db, league: League, date_from: str | None, date_to: str | None) 
         event = fetch_one(db, Event, "id = :id", id=event_id)
         assert event is not None
         standings = [r for r in event_standings(db, event) if r.games > 0]
+        person = {e.id: e.player_id for e in entries_of(db, event)}  # a season adds up people, not entries
         if not standings:
             continue  # a night with no results yet scores nothing
         ties: dict[int, int] = {}
         for r in standings:
             ties[r.rank] = ties.get(r.rank, 0) + 1
-        rows = [lg.NightRow(r.player, r.name, r.game_points, r.wins, r.losses, r.spread, r.skunks, r.skunks_taken,
+        rows = [lg.NightRow(person[r.player], r.name, r.game_points, r.wins, r.losses, r.spread, r.skunks, r.skunks_taken,
                             r.rank, ties[r.rank]) for r in standings]
         nights.append(lg.Night(night_no, when, event.name, formula, threshold, lg.parse_place_points(place_points), rows))
     return nights
@@ -228,10 +183,9 @@ def records(db: Db, league: League) -> dict:
 
 
 def league_summaries(db: Db) -> list[dict]:
-    rows = db.rows(f"SELECT {COLUMNS} FROM league ORDER BY id")
     out = []
-    for row in rows:
-        league = League(*row)
+    for (league_id,) in db.rows("SELECT id FROM league ORDER BY id"):
+        league = load_league(db, league_id)
         out.append(league.as_dict() | {
             "members": db.scalar("SELECT COUNT(*) FROM league_member WHERE league_id = :l", l=league.id),
             "nights": db.scalar("SELECT COUNT(*) FROM league_night WHERE league_id = :l", l=league.id),

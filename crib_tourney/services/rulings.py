@@ -8,7 +8,8 @@ from crib_tourney.engine.play import score_play
 from crib_tourney.engine.show import count_show
 from crib_tourney.engine.variants import get_variant
 from crib_tourney.errors import CribError
-from crib_tourney.store.results import now
+from crib_tourney.store.audit import now
+from crib_tourney.store.directory import entries_of
 from crib_tourney.store.rows import Event, Player
 from crib_tourney.store.sql import Db
 
@@ -17,9 +18,10 @@ def make_ruling(
     db: Db, event: Event, game: int, player: Player, kind: str, tokens: list[str], claim: int,
     starter: str | None, crib: bool, seat: int, muggins_call: int | None,
 ) -> dict:
-    seated = db.scalar(
-        "SELECT COUNT(*) FROM pairing WHERE event_id = :e AND game_no = :g AND (player1_id = :p OR player2_id = :p)",
-        e=event.id, g=game, p=player.id,
+    entry = next((e.id for e in entries_of(db, event) if e.player_id == player.id), None)
+    seated = entry is not None and db.scalar(
+        "SELECT COUNT(*) FROM pairing WHERE event_id = :e AND game_no = :g AND (entry1_id = :p OR entry2_id = :p)",
+        e=event.id, g=game, p=entry,
     )
     if not seated:
         if not db.scalar("SELECT COUNT(*) FROM pairing WHERE event_id = :e AND game_no = :g", e=event.id, g=game):

@@ -1,0 +1,43 @@
+"""Command-line options read off a settings schema (tourney/settings.py), so that
+`new-event` and `league new` offer exactly the settings there are."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from dataclasses import fields
+from typing import Annotated, Any, Callable, Optional
+
+import typer
+
+from crib_tourney.tourney.settings import value_type
+
+
+def settings_options(schema: type, skip: tuple[str, ...] = ()) -> Callable:
+    """Add one option per field of ``schema`` to a command, which then receives
+    them together as ``settings`` (a dict of field name to value)."""
+
+    def wrap(func: Callable) -> Callable:
+        signature = inspect.signature(func, eval_str=True)
+        own = [p for p in signature.parameters.values() if p.name != "settings"]
+        names = [f.name for f in fields(schema) if f.name not in skip]
+        added = []
+        for f in fields(schema):
+            if f.name in skip:
+                continue
+            kind = value_type(schema, f.name)
+            flag = f.metadata["flag"] or "--" + f.name.replace("_", "-")
+            annotation = Annotated[Optional[kind] if f.default is None else kind,  # type: ignore[valid-type]
+                                   typer.Option(flag, help=f.metadata["help"][:1].upper() + f.metadata["help"][1:] + ".")]
+            added.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default, annotation=annotation))
+
+        @functools.wraps(func)
+        def command(**kwargs: Any) -> Any:
+            return func(settings={n: kwargs.pop(n) for n in names}, **kwargs)
+
+        parameters = own + added
+        command.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
+        command.__annotations__ = {p.name: p.annotation for p in parameters}
+        return command
+
+    return wrap

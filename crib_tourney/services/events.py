@@ -1,0 +1,239 @@
+"""Events: creating, listing, settings, entering and withdrawing players, and
+pairing qualifying games."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from crib_tourney.errors import CribError
+from crib_tourney.services import playoffs
+from crib_tourney.services.results import forfeit_rows
+from crib_tourney.store import events as store
+from crib_tourney.store import qualifying as q
+from crib_tourney.store.audit import Change
+from crib_tourney.store.directory import entries_of, entry_names, find_event, find_entry, forget_entries, name_taken
+from crib_tourney.store.players import find_or_add
+from crib_tourney.store.rows import Event, Player
+from crib_tourney.store.sql import Db
+from crib_tourney.tourney import settings as schema
+from crib_tourney.tourney.formats import FORMATS
+from crib_tourney.tourney.pairings import pair_game
+
+
+def create_event(db: Db, name: str, settings: schema.EventSettings, parent: int | None = None) -> Event:
+    taken = name_taken(db, "event", name)
+    if taken:
+        raise CribError(f"an event named '{taken}' already exists")
+    return store.insert_event(db, name, settings, parent)
+
+
+def event_summaries(db: Db) -> list[dict]:
+    counts, games = store.entry_counts(db), store.scheduled_counts(db)
+    return [{"id": e.id, "name": e.name, "date": e.date, "players": counts.get(e.id, 0), "games": e.games,
+             "scheduled": games.get(e.id, 0), "variant": e.variant} for e in store.all_events(db)]
+
+
+def event_details(db: Db, event_ref: str) -> dict:
+    event = find_event(db, event_ref)
+    entries = entries_of(db, event)
+    return {"id": event.id, "name": event.name, "settings": schema.as_dict(event.settings), "players": len(entries),
+            "withdrawn": sum(e.withdrawn_after is not None for e in entries),
+            "scheduled": q.scheduled_games(db, event.id), "results": q.results_count(db, event.id)}
+
+
+def change_settings(db: Db, event_ref: str, changes: dict[str, Any], recut: bool = False) -> tuple[str, list[str]]:
+    """Change settings; the standings follow at once, the bracket must still agree."""
+    event = find_event(db, event_ref)
+    merged = schema.changed(event.settings, changes)
+    has_results = q.results_count(db, event.id) > 0
+    if merged.variant != event.variant and has_results:
+        raise CribError("the variant cannot change once results are entered (it sets the game target)")
+    scheduled = q.scheduled_games(db, event.id)
+    if merged.games < scheduled:
+        raise CribError(f"{scheduled} games are already scheduled; games cannot be fewer")
+    change = Change(db, event.id, "settings")
+    change.update("event", event.id, changes)
+    updated = find_event(db, str(event.id))
+    lines = playoffs.recut_if_moved(db, updated, change, recut)
+    change.log("set " + ", ".join(f"{k}={v}" for k, v in changes.items()) + "".join(f"; {line}" for line in lines))
+    return event.name, lines
+
+
+def enter(db: Db, event_ref: str, refs: list[str], add_unknown: bool) -> list[str]:
+    """Register players; late entries join from the next unscheduled game."""
+    event = find_event(db, event_ref)
+    players = find_or_add(db, refs, add_unknown)
+    return enter_players(db, event, players)
+
+
+def enter_players(db: Db, event: Event, players: list[Player]) -> list[str]:
+    first_game = q.scheduled_games(db, event.id) + 1
+    entries = entries_of(db, event)
+    entered = {e.player_id: e.withdrawn_after for e in entries}
+    seq = max((e.seq for e in entries), default=0)
+    messages, rows, seen = [], [], set()
+    for player in players:
+        if player.id in seen:
+            raise CribError(f"{player.name} is named twice")
+        seen.add(player.id)
+        if player.id in entered:
+            if entered[player.id] is None:
+                raise CribError(f"{player.name} is already entered in {event.name}")
+            raise CribError(f"{player.name} withdrew from {event.name}; a withdrawal is final")
+        if first_game > event.games:
+            raise CribError(f"all {event.games} games of {event.name} are scheduled, so {player.name} could play none;"
+                            f" free the unplayed ones first: crib-tourney round \"{event.name}\" --unschedule-from N")
+        seq += 1
+        rows.append(dict(event_id=event.id, player_id=player.id, seq=seq, first_game=first_game))
+        messages.append(f"entered {player.name}" + (f" (late entry: from game {first_game})" if first_game > 1 else ""))
+    store.insert_entries(db, rows)
+    forget_entries(db, event)
+    return messages
+
+
+def withdraw(db: Db, event_ref: str, name: str) -> list[str]:
+    """Drop an entry from future games. Qualifying games already paired for it
+    without a result are forfeited to the opponents (the ACC rule for a player who
+    leaves); a qualifier forfeits his playoff matches as each opponent is known."""
+    event = find_event(db, event_ref)
+    entry = find_entry(db, event, name)
+    names = entry_names(db, event)
+    if entry.withdrawn_after is not None:
+        raise CribError(f"{names[entry.id]} already withdrew from {event.name} after game {entry.withdrawn_after}")
+    pairings = q.pairings_of(db, event.id, entry.id)
+    with_result = {o.pairing_id for o in q.outcomes_for(db, [p.id for p in pairings])}
+    played = [p.game_no for p in pairings if p.id in with_result]
+    open_games = [p for p in pairings if p.entry2_id is not None and p.id not in with_result]
+    last_played = max(played) if played else entry.first_game - 1
+    change = Change(db, event.id, "withdraw")
+    change.update("entry", entry.id, {"withdrawn_after": last_played})
+    forget_entries(db, event)
+    for p in open_games:
+        change.replace("outcome", {"pairing_id": p.id}, forfeit_rows(event, p, entry.id))
+    forfeited = f"; forfeits scheduled game(s) {', '.join(str(p.game_no) for p in open_games)}" if open_games else ""
+    lines = [f"{names[entry.id]} withdrew after game {last_played}{forfeited}"]
+    lines += playoffs.forfeit_withdrawn(db, event, change)
+    seeded = set(playoffs.st.seeds(db, event.id).values())
+    if seeded and entry.id not in seeded:
+        lines += playoffs.recut_if_moved(db, event, change, False)
+    change.log("; ".join(lines))
+    return lines
+
+
+# --- qualifying games ---------------------------------------------------------
+
+@dataclass
+class GameView:
+    game: int
+    tables: list[tuple[int, str, str]]
+    bye: str | None
+
+    def as_dict(self) -> dict:
+        return {"game": self.game, "tables": [{"table": t, "players": [a, b]} for t, a, b in self.tables], "bye": self.bye}
+
+
+def players_in_game(db: Db, event: Event, game_no: int) -> list[int]:
+    """Entries that play game ``game_no``, in entry order (the rotation's order)."""
+    return [e.id for e in entries_of(db, event)
+            if e.first_game <= game_no and (e.withdrawn_after is None or e.withdrawn_after >= game_no)]
+
+
+def schedule_next(db: Db, event: Event) -> int:
+    """Pair the next game and store its tables; returns its number."""
+    fmt = FORMATS[event.format]
+    game_no = q.scheduled_games(db, event.id) + 1
+    if not fmt.qualifying:
+        raise CribError(f"{event.name} is {event.format}: no qualifying games; make the bracket with: crib-tourney cut")
+    if fmt.all_play_all and game_no == 1:
+        field = len(players_in_game(db, event, 1))  # everyone plays everyone: n-1 games, n with an odd field
+        store.update_settings(db, event.id, {"games": field - 1 + field % 2})
+        event = find_event(db, str(event.id))
+    if game_no > event.games:
+        raise CribError(f"all {event.games} qualifying games of {event.name} are already scheduled")
+    players = players_in_game(db, event, game_no)
+    if len(players) < 2:
+        raise CribError(f"{event.name} needs at least 2 players entered to pair a game (has {len(players)})")
+    met: set[frozenset] = set()
+    byes: dict[int, int] = {}
+    for p in q.pairings(db, event.id):
+        if p.entry2_id is None:
+            byes[p.entry1_id] = byes.get(p.entry1_id, 0) + 1
+        else:
+            met.add(frozenset((p.entry1_id, p.entry2_id)))
+    pairing = pair_game(players, game_no - 1, met, byes)
+    rows = [dict(event_id=event.id, game_no=game_no, table_no=t, entry1_id=a, entry2_id=b) for t, (a, b) in enumerate(pairing.tables, 1)]
+    if pairing.bye is not None:
+        rows.append(dict(event_id=event.id, game_no=game_no, table_no=None, entry1_id=pairing.bye, entry2_id=None))
+    q.insert_pairings(db, rows)
+    return game_no
+
+
+def game_view(db: Db, event: Event, game_no: int) -> GameView:
+    rows = q.pairings(db, event.id, game_no)
+    if not rows:
+        raise CribError(f"game {game_no} of {event.name} has not been scheduled")
+    names = entry_names(db, event)
+    tables = [(r.table_no or 0, names[r.entry1_id], names[r.entry2_id]) for r in rows if r.entry2_id]
+    bye = next((names[r.entry1_id] for r in rows if r.entry2_id is None), None)
+    return GameView(game_no, tables, bye)
+
+
+def make_round(db: Db, event_ref: str, all_games: bool = False, show: int | None = None) -> list[GameView]:
+    event = find_event(db, event_ref)
+    if show is not None:
+        games = [show]
+    elif all_games:
+        if q.scheduled_games(db, event.id) >= event.games and FORMATS[event.format].qualifying:
+            raise CribError(f"all {event.games} qualifying games of {event.name} are already scheduled")
+        games = [schedule_next(db, event)]
+        event = find_event(db, str(event.id))
+        while q.scheduled_games(db, event.id) < event.games:
+            games.append(schedule_next(db, event))
+    else:
+        games = [schedule_next(db, event)]
+    return [game_view(db, event, g) for g in games]
+
+
+def first_open_game(db: Db, event: Event) -> int:
+    """The first scheduled game with a table still missing its result."""
+    first = q.first_open_game(db, event.id)
+    if first is None:
+        last = q.scheduled_games(db, event.id)
+        if last == 0:
+            raise CribError(f"{event.name} has no games scheduled yet (make them with: crib-tourney round)")
+        return last
+    return first
+
+
+def unschedule(db: Db, event_ref: str, first: int) -> str:
+    """Remove the pairings of game ``first`` onwards so they can be paired again
+    (with late entries). Refused if any of those games has a result."""
+    event = find_event(db, event_ref)
+    last = q.scheduled_games(db, event.id)
+    if not 1 <= first <= last:
+        raise CribError(f"game {first} of {event.name} is not scheduled (games 1-{last} are)")
+    played = q.played_games_from(db, event.id, first)
+    if played:
+        raise CribError(f"game {played[0]} already has results; only unplayed games can be paired again")
+    q.delete_pairings_from(db, event.id, first)
+    store.move_first_game(db, event.id, first)
+    return f"removed the pairings of games {first}-{last}; pair them again with: crib-tourney round \"{event.name}\""
+
+
+def create_consolation(db: Db, event_ref: str, name: str | None, format_: str | None) -> tuple[Event, int]:
+    event = find_event(db, event_ref)
+    field = playoffs.non_qualifiers(db, event)
+    existing = store.consolation_of(db, event.id)
+    if existing is not None:
+        raise CribError(f"{event.name} already has its consolation event '{existing.name}'")
+    if len(field) < 2:
+        raise CribError(f"only {len(field)} non-qualifier(s): too few for a consolation event")
+    settings = schema.changed(event.settings, {"format": format_ or "single-elim"})
+    consolation = create_event(db, name or f"{event.name} Consolation", settings, parent=event.id)
+    from crib_tourney.store.rows import Player as PlayerRow
+    from crib_tourney.store.rows import fetch_one
+
+    players = [fetch_one(db, PlayerRow, "id = :id", id=e.player_id) for e in field]
+    enter_players(db, consolation, players)  # type: ignore[arg-type]  # in qualifying order: seeds follow it
+    return consolation, len(field)

@@ -1,0 +1,63 @@
+"""Rows of a playoff bracket: its layout (matches), seeds and games."""
+
+from __future__ import annotations
+
+from crib_tourney.store.sql import Db, in_list
+from crib_tourney.tourney import bracket as bk
+
+GAME_FIELDS = ("id", "match_id", "game_no", "entry1_id", "entry2_id", "score1", "score2", "forfeit_by")
+
+
+def _source(text: str) -> tuple[str, object]:
+    kind, _, ref = text.partition(":")
+    return (kind, int(ref) if kind == "seed" else ref)
+
+
+def layout(db: Db, event_id: int) -> tuple[dict[str, int], list[bk.MatchSpec]]:
+    """(match id by key, match specs in layout order)."""
+    ids: dict[str, int] = {}
+    specs: list[bk.MatchSpec] = []
+    for row in db.dicts('SELECT id, "key", bracket, round, position, source1, source2, best_of, stage FROM playoff_match'
+                        " WHERE event_id = :e ORDER BY id", e=event_id):
+        ids[row["key"]] = row["id"]
+        specs.append(bk.MatchSpec(row["key"], row["bracket"], row["round"], row["position"],
+                                  (_source(row["source1"]), _source(row["source2"])), row["best_of"], row["stage"]))
+    return ids, specs
+
+
+def layout_rows(event_id: int, specs: list[bk.MatchSpec]) -> list[dict]:
+    return [dict(event_id=event_id, key=s.key, bracket=s.bracket, round=s.round, position=s.position,
+                 source1=f"{s.sources[0][0]}:{s.sources[0][1]}", source2=f"{s.sources[1][0]}:{s.sources[1][1]}",
+                 best_of=s.best_of, stage=s.stage) for s in specs]
+
+
+def seeds(db: Db, event_id: int) -> dict[int, int]:
+    return dict(db.rows("SELECT seed, entry_id FROM seed WHERE event_id = :e", e=event_id))
+
+
+def seeded_count(db: Db, event_id: int) -> int:
+    return db.scalar("SELECT COUNT(*) FROM seed WHERE event_id = :e", e=event_id)
+
+
+def all_seeded(db: Db, event_id: int, entry_ids: list[int]) -> bool:
+    """Whether all these entries hold a seed (a cheap check on the result hot path)."""
+    marks, params = in_list("p", entry_ids)
+    count = db.scalar(f"SELECT COUNT(*) FROM seed WHERE event_id = :e AND entry_id IN {marks}", e=event_id, **params)
+    return count == len(set(entry_ids))
+
+
+def games(db: Db, match_ids: list[int]) -> list[dict]:
+    if not match_ids:
+        return []
+    marks, params = in_list("m", match_ids)
+    return db.dicts(f"SELECT {', '.join(GAME_FIELDS)} FROM playoff_game WHERE match_id IN {marks} ORDER BY match_id, game_no",
+                    **params)
+
+
+def set_best_of(db: Db, match_id: int, best_of: int) -> None:
+    db.execute("UPDATE playoff_match SET best_of = :b WHERE id = :id", b=best_of, id=match_id)
+
+
+def playoff_games_played(db: Db, event_id: int) -> int:
+    return db.scalar("SELECT COUNT(*) FROM playoff_game g JOIN playoff_match m ON m.id = g.match_id WHERE m.event_id = :e",
+                     e=event_id)

@@ -1,0 +1,89 @@
+"""Rows of qualifying play: pairings (tables and byes) and outcomes (each side's card)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crib_tourney.store.rows import Outcome, Pairing, fetch
+from crib_tourney.store.sql import Db, in_list
+
+
+def scheduled_games(db: Db, event_id: int) -> int:
+    return db.scalar("SELECT MAX(game_no) FROM pairing WHERE event_id = :e", e=event_id) or 0
+
+
+def pairings(db: Db, event_id: int, game: int | None = None) -> list[Pairing]:
+    if game is None:
+        return fetch(db, Pairing, "event_id = :e", "game_no, table_no, id", e=event_id)
+    return fetch(db, Pairing, "event_id = :e AND game_no = :g", "table_no, id", e=event_id, g=game)
+
+
+def pairings_of(db: Db, event_id: int, entry_id: int, game: int | None = None) -> list[Pairing]:
+    where = "event_id = :e AND (entry1_id = :a OR entry2_id = :a)" + (" AND game_no = :g" if game is not None else "")
+    return fetch(db, Pairing, where, "game_no", e=event_id, a=entry_id, **({"g": game} if game is not None else {}))
+
+
+def pairing_at_table(db: Db, event_id: int, game: int, table: int) -> Pairing | None:
+    found = fetch(db, Pairing, "event_id = :e AND game_no = :g AND table_no = :t", e=event_id, g=game, t=table)
+    return found[0] if found else None
+
+
+def game_exists(db: Db, event_id: int, game: int) -> bool:
+    return db.scalar("SELECT COUNT(*) FROM pairing WHERE event_id = :e AND game_no = :g", e=event_id, g=game) > 0
+
+
+def outcomes_for(db: Db, pairing_ids: list[int]) -> list[Outcome]:
+    if not pairing_ids:
+        return []
+    marks, params = in_list("p", pairing_ids)
+    return fetch(db, Outcome, f"pairing_id IN {marks}", "pairing_id, entry_id", **params)
+
+
+def event_outcomes(db: Db, event_id: int) -> list[Outcome]:
+    return fetch(db, Outcome, "event_id = :e", "pairing_id, entry_id", e=event_id)
+
+
+def outcome_lines(db: Db, event_id: int) -> list[tuple[Any, ...]]:
+    """(entry, own, opp, forfeit, entry1, entry2, game) for every outcome row."""
+    return db.rows(
+        "SELECT o.entry_id, o.own_score, o.opp_score, o.forfeit, p.entry1_id, p.entry2_id, p.game_no"
+        " FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e", e=event_id)
+
+
+def has_result(db: Db, pairing_id: int) -> bool:
+    return db.scalar("SELECT COUNT(*) FROM outcome WHERE pairing_id = :p", p=pairing_id) > 0
+
+
+def results_count(db: Db, event_id: int) -> int:
+    return db.scalar("SELECT COUNT(DISTINCT pairing_id) FROM outcome WHERE event_id = :e", e=event_id)
+
+
+def first_open_game(db: Db, event_id: int) -> int | None:
+    row = db.row(
+        "SELECT MIN(p.game_no) FROM pairing p WHERE p.event_id = :e AND p.entry2_id IS NOT NULL"
+        " AND NOT EXISTS (SELECT 1 FROM outcome o WHERE o.pairing_id = p.id)", e=event_id)
+    return None if row is None else row[0]
+
+
+def played_games_from(db: Db, event_id: int, first: int) -> list[int]:
+    return [r[0] for r in db.rows(
+        "SELECT DISTINCT p.game_no FROM pairing p JOIN outcome o ON o.pairing_id = p.id"
+        " WHERE p.event_id = :e AND p.game_no >= :g ORDER BY p.game_no", e=event_id, g=first)]
+
+
+def insert_pairings(db: Db, rows: list[dict]) -> None:
+    db.insert_many("pairing", rows)
+
+
+def delete_pairings_from(db: Db, event_id: int, first: int) -> None:
+    db.execute("DELETE FROM pairing WHERE event_id = :e AND game_no >= :g", e=event_id, g=first)
+
+
+def cut_playoff_games(db: Db, event_id: int) -> list[tuple[int, int]]:
+    return [tuple(r) for r in db.rows("SELECT winner_entry_id, loser_entry_id FROM cut_playoff WHERE event_id = :e ORDER BY id",
+                                       e=event_id)]  # type: ignore[misc]
+
+
+def cut_playoff_rows(db: Db, event_id: int) -> list[dict]:
+    return db.dicts("SELECT id, event_id, winner_entry_id, loser_entry_id, winner_score, loser_score FROM cut_playoff"
+                    " WHERE event_id = :e ORDER BY id", e=event_id)

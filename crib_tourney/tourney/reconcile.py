@@ -1,0 +1,60 @@
+"""Scorecard reconciliation (ACC rule 12.2) as pure functions.
+
+Each player's scorecard is a record of its own. When two cards of a game
+disagree, an apparent qualifier (top of the current standings) takes the version
+of the game worse for them, and a non-qualifier keeps their own card; a game with
+only one card has that card copied to the other player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from crib_tourney.tourney.scoring import ScoringRules, game_line
+
+
+@dataclass(frozen=True)
+class Card:
+    """One side's card of one game."""
+
+    entry: int
+    own: int
+    opp: int
+    forfeit: str  # none | won | lost
+    source: str  # result | card | resolved
+
+
+FLIPPED = {"won": "lost", "lost": "won", "none": "none"}
+
+
+def agree(a: Card, b: Card) -> bool:
+    if a.forfeit != "none" or b.forfeit != "none":
+        return {a.forfeit, b.forfeit} == {"won", "lost"}
+    return a.own == b.opp and a.opp == b.own
+
+
+def needs_resolving(cards: list[Card]) -> bool:
+    """Two cards that disagree and were not already settled by the rule."""
+    return len(cards) == 2 and not agree(*cards) and not all(c.source == "resolved" for c in cards)
+
+
+def copy_card(card: Card, other_entry: int) -> list[Card]:
+    """A game with one card: both sides take that card's version."""
+    return [Card(card.entry, card.own, card.opp, card.forfeit, "resolved"),
+            Card(other_entry, card.opp, card.own, FLIPPED[card.forfeit], "resolved")]
+
+
+def resolve(cards: list[Card], qualifiers: set, rules: ScoringRules) -> list[Card]:
+    """Both sides' settled cards of a disagreeing game."""
+    settled = []
+    for mine, theirs in ((cards[0], cards[1]), (cards[1], cards[0])):
+        chosen = (mine.own, mine.opp)
+        if mine.entry in qualifiers:
+            chosen = min(chosen, (theirs.opp, theirs.own), key=lambda v: _worth(v, rules))
+        settled.append(Card(mine.entry, chosen[0], chosen[1], mine.forfeit, "resolved"))
+    return settled
+
+
+def _worth(version: tuple[int, int], rules: ScoringRules) -> tuple[int, int, int]:
+    line = game_line(version[0], version[1], rules)
+    return (line.game_points, int(line.won), line.spread)
