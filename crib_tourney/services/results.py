@@ -258,7 +258,8 @@ def undo(db: Db, event_ref: str, recut: bool = False) -> list[str]:
     lines: list[str] = []
 
     def after(change: Change) -> None:
-        lines.extend(playoffs.recut_if_moved(db, event, change, recut))
+        reverted = find_event(db, str(event.id))  # an undone settings change is back in force
+        lines.extend(playoffs.recut_if_moved(db, reverted, change, recut))
 
     undone = audit.undo_last(db, event.id, event.name, after)
     return [undone.sentence()] + lines

@@ -24,9 +24,30 @@ def test_crib_never_outscores_same_cards_as_hand(cards):
     assert count_show(hand, starter, is_crib=True).total <= count_show(hand, starter).total
 
 
+def brute_force_show(hand, starter) -> int:
+    """An independent scorer: every subset checked by definition."""
+    from itertools import combinations
+
+    cards = list(hand) + [starter]
+    value = [min(c.rank, 10) for c in cards]
+    points = 2 * sum(1 for n in range(2, 6) for combo in combinations(range(5), n) if sum(value[i] for i in combo) == 15)
+    points += 2 * sum(1 for a, b in combinations(cards, 2) if a.rank == b.rank)
+    for length in (5, 4, 3):
+        runs = [combo for combo in combinations(cards, length)
+                if sorted(c.rank for c in combo) == list(range(min(c.rank for c in combo), min(c.rank for c in combo) + length))]
+        if runs:
+            points += length * len(runs)
+            break
+    if len({c.suit for c in hand}) == 1:
+        points += 5 if starter.suit == hand[0].suit else 4
+    points += sum(1 for c in hand if c.rank == JACK and c.suit == starter.suit)
+    return points
+
+
 @given(five_cards)
-def test_total_is_sum_of_items(cards):
+def test_show_agrees_with_a_brute_force_scorer(cards):
     result = count_show(cards[:4], cards[4])
+    assert result.total == brute_force_show(cards[:4], cards[4])
     assert result.total == sum(item.points for item in result.items)
     assert all(item.points > 0 for item in result.items)
 
