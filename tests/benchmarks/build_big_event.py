@@ -2,7 +2,7 @@
 
     python tests/benchmarks/build_big_event.py PATH.db [--players 1000] [--games 22]
 
-It goes through the project's own store functions (the code the CLI runs), but
+It goes through the project's own services and audit writer (the code the CLI runs), but
 enters each game's 500 results in one call, the way `result import` does, so the
 build takes seconds rather than the minutes 11,000 separate commands would.
 """
@@ -13,14 +13,15 @@ import argparse
 import random
 from pathlib import Path
 
+from crib_tourney.services.events import create_event, enter_players, schedule_next
+from crib_tourney.services.results import outcome_row
+from crib_tourney.store.audit import Change
 from crib_tourney.store.db import transaction
-from crib_tourney.store.entries import enter_players
-from crib_tourney.store.events import create_event
 from crib_tourney.store.players import add_player
-from crib_tourney.store.results import change_outcomes, mirror_rows
-from crib_tourney.store.rows import Event, Pairing, fetch
-from crib_tourney.store.schedule import schedule_next
-from crib_tourney.tourney.settings import DEFAULTS
+from crib_tourney.store.qualifying import pairings
+from crib_tourney.store.rows import Event, fetch
+from crib_tourney.tourney.reconcile import Card
+from crib_tourney.tourney.settings import EventSettings
 
 
 def build(path: Path, players: int, games: int, extra_games: int = 1) -> None:
@@ -29,7 +30,7 @@ def build(path: Path, players: int, games: int, extra_games: int = 1) -> None:
     rnd = random.Random(7)
     location = str(path)
     with transaction(location) as db:
-        event = create_event(db, "Big Open", DEFAULTS | {"games": games + extra_games})
+        event = create_event(db, "Big Open", EventSettings(games=games + extra_games))
         roster = [add_player(db, f"Player {i:04d}", str(100000 + i), None, None) for i in range(players)]
         enter_players(db, event, roster)
     for game in range(1, games + extra_games + 1):
@@ -38,13 +39,16 @@ def build(path: Path, players: int, games: int, extra_games: int = 1) -> None:
             schedule_next(db, event)
             if game > games:
                 continue
-            rows = {}
-            for pairing in fetch(db, Pairing, "game_no = :g AND player2_id IS NOT NULL", g=game):
+            change = Change(db, event.id, "import")
+            for pairing in pairings(db, event.id, game):
+                if pairing.entry2_id is None:
+                    continue
                 loser = max(45, min(120, int(rnd.gauss(101, 13))))
-                winner_first = rnd.random() < 0.5
-                scores = {pairing.player1_id: 121 if winner_first else loser, pairing.player2_id: loser if winner_first else 121}
-                rows[pairing.id] = mirror_rows(event, pairing, scores)
-            change_outcomes(db, event, "import", f"game {game}", rows)
+                a, b = (121, loser) if rnd.random() < 0.5 else (loser, 121)
+                change.replace("outcome", {"pairing_id": pairing.id}, [
+                    outcome_row(event, pairing, Card(pairing.entry1_id, a, b, "none", "result")),
+                    outcome_row(event, pairing, Card(pairing.entry2_id, b, a, "none", "result"))])
+            change.log(f"game {game}")
 
 
 def main() -> None:

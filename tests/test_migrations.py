@@ -1,0 +1,114 @@
+"""Upgrading a database from every past schema version to the latest gives the
+same tables as a new database, and keeps its data; on SQLite and, when a server
+is given, on PostgreSQL."""
+
+import json
+import os
+import sqlite3
+import uuid
+
+import pytest
+
+from crib_tourney.store import migrations
+from crib_tourney.store.sql import Db
+
+SERVER = os.environ.get("CRIB_TOURNEY_TEST_POSTGRES")
+
+# One game of version 1, written in the SQL of its day.
+V1_DATA = """
+INSERT INTO player (id, name, created_at) VALUES (1, 'Ann', '2026-01-01 00:00:00'), (2, 'Bob', '2026-01-01 00:00:00');
+INSERT INTO event (id, name, games, variant, format, win_points, skunk_points, double_skunk_points, skunk_margin,
+  double_skunk_margin, forfeit_points, forfeit_spread, muggins, best_of, final_best_of, qualify_ratio, created_at)
+  VALUES (1, 'Old Open', 1, 'standard', 'acc', 2, 3, 3, 31, 61, 2, 10, FALSE, 3, 5, 0.5, '2026-01-01 00:00:00');
+INSERT INTO entry (id, event_id, player_id, seq, first_game) VALUES (1, 1, 2, 1, 1), (2, 1, 1, 2, 1);
+INSERT INTO pairing (id, event_id, game_no, table_no, player1_id, player2_id) VALUES (1, 1, 1, 1, 1, 2);
+INSERT INTO outcome (id, event_id, pairing_id, player_id, own_score, opp_score, forfeit, source)
+  VALUES (1, 1, 1, 1, 121, 85, 'none', 'result'), (2, 1, 1, 2, 85, 121, 'none', 'result');
+INSERT INTO audit (id, event_id, at, action, summary, data, undone) VALUES (1, 1, '2026-01-01 00:00:00', 'result',
+  'game 1 table 1: Ann 121 - Bob 85', '{"pairings": [1], "before": [], "after": []}', FALSE);
+INSERT INTO schema_version (version) VALUES (1);
+"""
+
+
+def build_old(db: Db, version: int) -> None:
+    migrations.run_script(db, migrations.V1)
+    migrations.run_script(db, V1_DATA)
+    if not db.sqlite:  # the data above names its ids; real rows took theirs from the sequences
+        for table in ("player", "event", "entry", "pairing", "outcome", "audit"):
+            db.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT MAX(id) FROM {table}))")
+    for target, step in migrations.MIGRATIONS:
+        if target <= version:
+            step(db)
+            db.execute("INSERT INTO schema_version (version) VALUES (:v)", v=target)
+
+
+def shape(url: str) -> dict:
+    """Every table's columns (name, nullability) and unique column sets."""
+    from sqlalchemy import create_engine, inspect
+
+    engine = create_engine(url)
+    try:
+        found = inspect(engine)
+        tables = {}
+        for table in found.get_table_names():
+            columns = sorted((c["name"], c["nullable"]) for c in found.get_columns(table))
+            unique = {tuple(sorted(u["column_names"])) for u in found.get_unique_constraints(table)}
+            unique |= {tuple(sorted(i["column_names"])) for i in found.get_indexes(table) if i["unique"]}
+            tables[table] = (columns, sorted(unique))
+        return tables
+    finally:
+        engine.dispose()
+
+
+def check_upgraded(url: str, fresh_url: str) -> None:
+    from crib_tourney.services.results import standings, undo
+    from crib_tourney.store.db import ensure_schema, transaction
+
+    ensure_schema(url).dispose()
+    ensure_schema(fresh_url).dispose()
+    assert shape(url) == shape(fresh_url)
+    with transaction(url) as db:
+        assert db.scalar("SELECT MAX(version) FROM schema_version") == migrations.LATEST_VERSION
+        name, rows = standings(db, "Old Open")
+        assert [(r["player"], r["game_points"], r["spread"]) for r in rows] == [("Ann", 3, 36), ("Bob", 0, -36)]
+        steps = json.loads(db.scalar("SELECT data FROM audit WHERE id = 1"))["steps"]
+        assert steps[0]["table"] == "outcome" and steps[0]["scope"] == {"pairing_id": 1}
+        # the old entry can still be undone, and new rows do not collide with kept ids
+        undo(db, "Old Open")
+    with transaction(url) as db:
+        assert db.scalar("SELECT COUNT(*) FROM outcome") == 0
+        db.insert("outcome", dict(event_id=1, pairing_id=1, entry_id=1, own_score=121, opp_score=1, forfeit="none", source="result"))
+
+
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
+def test_sqlite_upgrades_from_every_version(tmp_path, version):
+    path = tmp_path / f"v{version}.db"
+    connection = sqlite3.connect(path, isolation_level=None)
+    connection.execute("PRAGMA foreign_keys=ON")
+    build_old(Db(connection, sqlite=True), version)
+    connection.close()
+    check_upgraded(f"sqlite:///{path}", f"sqlite:///{tmp_path / 'fresh.db'}")
+
+
+@pytest.mark.skipif(not SERVER, reason="no PostgreSQL server given (CRIB_TOURNEY_TEST_POSTGRES)")
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
+def test_postgresql_upgrades_from_every_version(version):
+    psycopg = pytest.importorskip("psycopg")
+    from sqlalchemy import create_engine
+
+    admin = SERVER.replace("postgresql+psycopg://", "postgresql://")
+    names = [f"crib_mig_{uuid.uuid4().hex[:10]}" for _ in range(2)]
+    with psycopg.connect(admin, autocommit=True) as conn:
+        for name in names:
+            conn.execute(f'CREATE DATABASE "{name}"')
+    urls = [SERVER.rsplit("/", 1)[0] + "/" + name for name in names]
+    try:
+        engine = create_engine(urls[0])
+        with engine.begin() as connection:
+            build_old(Db(connection, sqlite=False), version)
+        engine.dispose()
+        check_upgraded(urls[0], urls[1])
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            for name in names:
+                conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
