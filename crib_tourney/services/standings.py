@@ -4,26 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crib_tourney.engine.variants import get_variant
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names
 from crib_tourney.store.rows import Event, Outcome, Pairing
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.cut import apply_cut_playoffs
 from crib_tourney.tourney.reconcile import Card, needs_resolving
-from crib_tourney.tourney.scoring import GameLine, ScoringRules, bye_line, forfeit_line, game_line
+from crib_tourney.tourney.scoring import GameLine, ScoringRules, bye_line, forfeit_line, game_line, rules_for
 from crib_tourney.tourney.standings import HeadToHead, Row, bye_counts, rank_rows
 
 
 def scoring_rules(event: Event) -> ScoringRules:
-    variant = get_variant(event.variant)
-    s = event.settings
-    return ScoringRules(
-        target=variant.game_target, target_loses=variant.reaching_target_loses, win_points=s.win_points,
-        skunk_points=s.skunk_points, double_skunk_points=s.double_skunk_points, skunk_margin=s.skunk_margin,
-        double_skunk_margin=s.double_skunk_margin, forfeit_points=s.forfeit_points, forfeit_spread=s.forfeit_spread,
-        bye_points=s.bye_points, bye_spread=s.bye_spread,
-    )
+    return rules_for(event.settings)
 
 
 def outcome_line(own: int, opp: int, forfeit: str, rules: ScoringRules) -> GameLine:

@@ -45,7 +45,3 @@ def insert_entries(db: Db, rows: list[dict]) -> None:
 def move_first_game(db: Db, event_id: int, first: int) -> None:
     """Late entries waiting for freed games join from game ``first``."""
     db.execute("UPDATE entry SET first_game = :g WHERE event_id = :e AND first_game > :g", g=first, e=event_id)
-
-
-def rename_is_free(db: Db, name: str) -> bool:
-    return db.scalar("SELECT COUNT(*) FROM event WHERE name = :n", n=name) == 0

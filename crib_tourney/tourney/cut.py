@@ -44,7 +44,7 @@ def apply_cut_playoffs(rows: list[Row], games: list[PlayoffGame]) -> list[Row]:
             row.rank = ordered[k - 1].rank if same else first + k
         for row in ordered:
             row.tied = sum(1 for r in ordered if r.rank == row.rank) > 1
-        for winner, loser in played:
+        for _, loser in played:
             next(r for r in ordered if r.player == loser).note = "lost cut playoff"
         for winner, _ in played:
             next(r for r in ordered if r.player == winner).note = "won cut playoff"

@@ -8,18 +8,11 @@ settings later does not rewrite history).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Hashable
+from typing import Callable, Hashable
 
 from crib_tourney.errors import CribError
 
-FORMULAS = ("grass-roots", "acc-internet", "game-points", "placing")
 DEFAULT_PLACE_POINTS = "10,8,6,5,4,3,2,1"
-
-
-def check_formula(name: str) -> str:
-    if name not in FORMULAS:
-        raise CribError(f"unknown formula '{name}' (formulas: {', '.join(FORMULAS)})")
-    return name
 
 
 def parse_place_points(text: str) -> list[float]:
@@ -36,18 +29,46 @@ def _clean(value: float) -> int | float:
     return int(value) if float(value).is_integer() else round(value, 2)
 
 
+@dataclass(frozen=True)
+class NightScore:
+    """One player's night, as a formula sees it."""
+
+    game_points: int
+    rank: int
+    tied_with: int  # how many share the rank
+
+
+def _grass_roots(night: NightScore, threshold: int, place_points: list[float]) -> float:
+    return night.game_points if night.game_points >= threshold else 0
+
+
+def _acc_internet(night: NightScore, threshold: int, place_points: list[float]) -> float:
+    return night.game_points + 2 * (night.game_points - 11) if night.game_points >= threshold else 0
+
+
+def _game_points(night: NightScore, threshold: int, place_points: list[float]) -> float:
+    return night.game_points
+
+
+def _placing(night: NightScore, threshold: int, place_points: list[float]) -> float:
+    """Players tied for a place share the points of the places they cover."""
+    places = range(night.rank, night.rank + night.tied_with)
+    return _clean(sum(place_points[p - 1] if p <= len(place_points) else 0 for p in places) / night.tied_with)
+
+
+# name -> season points of one night; a new formula is one entry here
+FORMULAS: dict[str, Callable[[NightScore, int, list[float]], float]] = {
+    "grass-roots": _grass_roots,
+    "acc-internet": _acc_internet,
+    "game-points": _game_points,
+    "placing": _placing,
+}
+
+
 def night_points(formula: str, threshold: int, place_points: list[float], game_points: int,
                  rank: int, tied_with: int) -> int | float:
     """Season points one player earns from one night."""
-    if formula == "grass-roots":
-        return game_points if game_points >= threshold else 0
-    if formula == "acc-internet":
-        return game_points + 2 * (game_points - 11) if game_points >= threshold else 0
-    if formula == "game-points":
-        return game_points
-    # placing: players tied for a place share the points of the places they cover
-    places = range(rank, rank + tied_with)
-    return _clean(sum(place_points[p - 1] if p <= len(place_points) else 0 for p in places) / tied_with)
+    return FORMULAS[formula](NightScore(game_points, rank, tied_with), threshold, place_points)
 
 
 @dataclass

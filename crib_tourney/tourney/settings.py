@@ -14,6 +14,7 @@ from datetime import date as Date
 from typing import Any, Callable, Optional, get_args, get_type_hints
 
 from crib_tourney.errors import CribError
+from crib_tourney.tourney.league import DEFAULT_PLACE_POINTS, FORMULAS
 
 Check = Callable[[str, Any], None]
 
@@ -95,12 +96,6 @@ def _formats() -> Any:
     return FORMATS
 
 
-def _formulas() -> Any:
-    from crib_tourney.tourney.league import FORMULAS
-
-    return FORMULAS
-
-
 DEALER_RULES = ("cut", "loser", "alternate")
 MAX_INT = 10**6  # no cribbage count or margin comes near; keeps every number far from 2**63
 
@@ -159,8 +154,8 @@ class LeagueSettings:
     season: Optional[str] = setting(None, "the season, e.g. 2026-27")
     games_per_night: int = setting(9, "games each night", between(1, 30))
     threshold: int = setting(12, "game points a night needs to score (grass-roots, acc-internet)", at_least(0), small)
-    formula: str = setting("grass-roots", "grass-roots, acc-internet, game-points or placing", one_of(_formulas))
-    place_points: str = setting("10,8,6,5,4,3,2,1", "placing: points for 1st, 2nd, ...", place_points)
+    formula: str = setting("grass-roots", "grass-roots, acc-internet, game-points or placing", one_of(lambda: FORMULAS))
+    place_points: str = setting(DEFAULT_PLACE_POINTS, "placing: points for 1st, 2nd, ...", place_points)
     drop_worst: int = setting(0, "drop each player's N worst nights", at_least(0), small)
     best_of_nights: Optional[int] = setting(None, "count only each player's best N nights", at_least(1), small)
     guest_limit: int = setting(4, "nights a guest may play before being listed apart", at_least(0), small)
@@ -168,13 +163,6 @@ class LeagueSettings:
 
     def check(self) -> None:
         pass
-
-
-Settings = Any  # EventSettings or LeagueSettings
-
-
-def fields_of(schema: type) -> list[dataclasses.Field]:
-    return list(dataclasses.fields(schema))
 
 
 def value_type(schema: type, name: str) -> type:
@@ -197,7 +185,7 @@ def parse_value(schema: type, name: str, raw: str) -> Any:
     """A value typed on the command line (`event set games=9`)."""
     kind = value_type(schema, name)
     text = raw.strip()
-    optional = dataclasses.fields(schema)[names(schema).index(name)].default is None
+    optional = next(f for f in dataclasses.fields(schema) if f.name == name).default is None
     if optional and text.lower() in _NONE and kind is not str:
         return None
     if kind is bool:
@@ -266,5 +254,3 @@ def changed(settings: Any, changes: dict[str, Any]) -> Any:
 def as_dict(settings: Any) -> dict[str, Any]:
     return dataclasses.asdict(settings)
 
-
-DEFAULTS: dict[str, Any] = dataclasses.asdict(EventSettings())
