@@ -34,15 +34,12 @@ def fold(text: str) -> str:
 
 
 def match_name(query: str, candidates: Iterable[T], name_of: Callable[[T], str]) -> list[T]:
-    """Candidates a typed name means, best kind of match first:
-
-    1. the whole name ("emile belanger" for "Émile Bélanger"),
-    2. a unique last name ("Kowalski"),
-    3. initial plus last name ("M Kowalski", "M. Kowalski"),
-    4. a unique prefix of the whole name ("marg").
-
-    The first kind that matches anything decides; more than one candidate of
-    that kind is ambiguous and left to the caller to refuse.
+    """Candidates a typed name means: the whole name if any candidate has it
+    ("emile belanger" for "Émile Bélanger"); otherwise every candidate that a
+    looser reading fits: a last name ("Kowalski"), initial plus last name
+    ("M Kowalski", "M. Kowalski") or a prefix of the whole name ("marg"). More
+    than one candidate is ambiguous, left to the caller to refuse with the list:
+    "Lee" must not quietly pick Ann Lee over Lee Wong.
     """
     wanted = fold(query)
     if not wanted:
@@ -52,16 +49,14 @@ def match_name(query: str, candidates: Iterable[T], name_of: Callable[[T], str])
     if exact:
         return exact
     words = wanted.replace(".", " ").split()
+    return [c for c, key in pool if key.startswith(wanted) or _looser(words, key.split())]
+
+
+def _looser(words: list[str], name: list[str]) -> bool:
     if len(words) == 1:
-        last = [c for c, key in pool if key.split()[-1:] == words]
-        if last:
-            return last
-    elif len(words) == 2 and len(words[0]) == 1:
-        initial = [c for c, key in pool if len(key.split()) >= 2 and key.split()[0].startswith(words[0])
-                   and key.split()[-1] == words[1]]
-        if initial:
-            return initial
-    return [c for c, key in pool if key.startswith(wanted)]
+        return name[-1:] == words  # the last name alone
+    return (len(words) == 2 and len(words[0]) == 1 and len(name) >= 2
+            and name[0].startswith(words[0]) and name[-1] == words[1])  # initial plus last name
 
 
 def duplicated(names: dict[Hashable, str]) -> set[Hashable]:

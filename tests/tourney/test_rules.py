@@ -94,3 +94,17 @@ def test_more_games_than_opponents_still_pairs_everyone():
     met = {frozenset(p) for r in range(3) for p in circle_round(players, r).tables}  # all met once
     game = pair_game(players, 3, met, {})
     assert sorted(p for t in game.tables for p in t) == players
+
+
+def test_name_matching_folds_and_refuses_to_guess():
+    from crib_tourney.tourney.names import fold, match_name
+
+    names = ["Émile Bélanger", "Lee Wong", "Ann Lee", "Margaret Kowalski", "Łukasz Þórsson", "Heinz Weiß"]
+    find = lambda typed: match_name(typed, names, str)  # noqa: E731
+    assert fold("ÆSIR ØRSTED") == "aesir orsted"
+    assert find("EMILE BELANGER") == ["Émile Bélanger"]
+    assert find("lukasz thorsson") == ["Łukasz Þórsson"]
+    assert find("heinz weiss") == ["Heinz Weiß"]
+    assert find("M. Kowalski") == ["Margaret Kowalski"] and find("kowalski") == ["Margaret Kowalski"]
+    assert find("Lee") == ["Lee Wong", "Ann Lee"]  # a first name and a last name: ambiguous, not a guess
+    assert find("Lee Wong") == ["Lee Wong"] and find("nobody") == [] and find("  ") == []
