@@ -55,24 +55,18 @@ def show(league: LeagueArg, as_json: JsonOption = False) -> None:
 
     Example: crib-tourney league show "Elm Street"
     """
-    from crib_tourney.store.directory import player_names
-    from crib_tourney.services.leagues import find_league, members
+    from crib_tourney.services.leagues import league_details
 
     with db(write=False) as conn:
-        lg = find_league(conn, league)
-        ids = members(conn, lg)
-        names = player_names(conn, set(ids))
-        nights = [{"night": n, "event": e, "date": d, "formula": f} for n, e, d, f in conn.rows(
-            "SELECT ln.night_no, ev.name, ln.date, ln.formula FROM league_night ln JOIN event ev ON ev.id = ln.event_id"
-            " WHERE ln.league_id = :l ORDER BY ln.night_no", l=lg.id)]
-    data = lg.as_dict() | {"members": sorted((names[i] for i in ids), key=str.lower), "nights": nights}
+        data = league_details(conn, league)
     if as_json:
         print_json(data)
         return
-    for key, value in lg.as_dict().items():
-        typer.echo(f"{key}: {'' if value is None else value}")
-    typer.echo(f"members ({len(ids)}): " + ", ".join(data["members"]))
-    for n in nights:
+    for key, value in data.items():
+        if key not in ("members", "nights"):
+            typer.echo(f"{key}: {'' if value is None else value}")
+    typer.echo(f"members ({len(data['members'])}): " + ", ".join(data["members"]))
+    for n in data["nights"]:
         typer.echo(f"night {n['night']}: {n['event']} ({n['formula']})")
 
 
@@ -82,14 +76,13 @@ def set_(league: LeagueArg, pairs: Annotated[List[str], typer.Argument(help="SET
 
     Example: crib-tourney league set "Elm Street" formula=acc-internet drop_worst=2
     """
-    from crib_tourney.services.leagues import change_league, find_league
+    from crib_tourney.services.leagues import change_league
     from crib_tourney.tourney.settings import parse_pair
 
     changes = dict(parse_pair(LeagueSettings, p) for p in pairs)
     with db() as conn:
-        lg = find_league(conn, league)
-        change_league(conn, lg, changes)
-    typer.echo(f"updated {lg.name}: " + ", ".join(f"{k}={v}" for k, v in changes.items()))
+        name = change_league(conn, league, changes)
+    typer.echo(f"updated {name}: " + ", ".join(f"{k}={v}" for k, v in changes.items()))
 
 
 @league_app.command("join")
@@ -102,14 +95,11 @@ def join(
 
     Example: crib-tourney league join "Elm Street" "Pat Smith" "Lee Wong"
     """
-    from crib_tourney.services.leagues import find_league
     from crib_tourney.services.leagues import join as join_league
-    from crib_tourney.store.players import find_or_add
 
     with db() as conn:
-        lg = find_league(conn, league)
-        for line in join_league(conn, lg, find_or_add(conn, players, new)):
-            typer.echo(line)
+        lines = join_league(conn, league, players, new)
+    typer.echo("\n".join(lines))
 
 
 @league_app.command("night")
@@ -123,10 +113,10 @@ def night(
     Then: withdraw the absent, enter guests, and use round / result / standings.
     Example: crib-tourney league night "Elm Street" --date 2026-09-08
     """
-    from crib_tourney.services.leagues import find_league, new_night
+    from crib_tourney.services.leagues import new_night
 
     with db() as conn:
-        name = new_night(conn, find_league(conn, league), date)
+        name = new_night(conn, league, date)
     if as_json:
         print_json({"event": name})
     else:
@@ -144,13 +134,10 @@ def standings(
 
     Example: crib-tourney league standings "Elm Street" --from 2026-09-01 --to 2026-11-30
     """
-    from crib_tourney.services.leagues import find_league, season_view
-    from crib_tourney.tourney.settings import iso_date
+    from crib_tourney.services.leagues import season_view
 
-    for value in (date_from, date_to):
-        iso_date("date", value)
     with db(write=False) as conn:
-        data = season_view(conn, find_league(conn, league), date_from, date_to)
+        data = season_view(conn, league, date_from, date_to)
     if as_json:
         print_json(data)
         return
@@ -172,11 +159,10 @@ def records(league: LeagueArg, as_json: JsonOption = False) -> None:
 
     Example: crib-tourney league records "Elm Street"
     """
-    from crib_tourney.services.leagues import find_league
     from crib_tourney.services.leagues import records as league_records
 
     with db(write=False) as conn:
-        data = league_records(conn, find_league(conn, league))
+        data = league_records(conn, league)
     if as_json:
         print_json(data)
         return
@@ -202,12 +188,11 @@ def hand(
 
     Example: crib-tourney league hand "Elm Street" "Pat Smith" 5H 5D 5S JC --starter 5C --claim 29
     """
-    from crib_tourney.store.directory import find_player
-    from crib_tourney.services.leagues import find_league, record_hand
+    from crib_tourney.services.leagues import record_hand
 
     with db() as conn:
-        lg = find_league(conn, league)
-        typer.echo(record_hand(conn, lg, find_player(conn, player), cards, starter, crib, claim, night_event))
+        line = record_hand(conn, league, player, cards, starter, crib, claim, night_event)
+    typer.echo(line)
 
 
 def register(app: typer.Typer) -> None:

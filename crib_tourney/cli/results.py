@@ -241,13 +241,9 @@ def ruling(
       crib-tourney ruling "Spring Open" peg 5H 10D 5C 5S --claim 6 --seat 2 --game 3 --player "Lee Wong"
     """
     from crib_tourney.services.rulings import make_ruling
-    from crib_tourney.store.directory import find_event, find_player
 
-    if kind not in ("count", "peg"):
-        raise CribError(f"unknown ruling kind '{kind}' (count or peg)")
     with db() as conn:
-        ev = find_event(conn, event)
-        data = make_ruling(conn, ev, game, find_player(conn, player), kind, tokens, claim,
+        data = make_ruling(conn, event, game, player, kind, tokens, claim,
                            starter=starter, crib=crib, seat=seat, muggins_call=muggins_call)
     if as_json:
         print_json(data)

@@ -13,7 +13,7 @@ from crib_tourney.store import events as store
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.audit import Change
 from crib_tourney.store.directory import entries_of, entry_names, find_event, find_entry, forget_entries, name_taken
-from crib_tourney.store.players import find_or_add
+from crib_tourney.store.players import find_or_add, players_by_id
 from crib_tourney.store.rows import Event, Player
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney import settings as schema
@@ -114,9 +114,7 @@ def withdraw(db: Db, event_ref: str, name: str) -> list[str]:
     forfeited = f"; forfeits scheduled game(s) {', '.join(str(p.game_no) for p in open_games)}" if open_games else ""
     lines = [f"{names[entry.id]} withdrew after game {last_played}{forfeited}"]
     lines += playoffs.forfeit_withdrawn(db, event, change)
-    seeded = set(playoffs.st.seeds(db, event.id).values())
-    if seeded and entry.id not in seeded:
-        lines += playoffs.recut_if_moved(db, event, change, False)
+    lines += playoffs.recut_if_moved(db, event, change, False)  # qualifiers who withdraw keep their seed
     change.log("; ".join(lines))
     return lines
 
@@ -184,10 +182,8 @@ def make_round(db: Db, event_ref: str, all_games: bool = False, show: int | None
     if show is not None:
         games = [show]
     elif all_games:
-        if q.scheduled_games(db, event.id) >= event.games and FORMATS[event.format].qualifying:
-            raise CribError(f"all {event.games} qualifying games of {event.name} are already scheduled")
-        games = [schedule_next(db, event)]
-        event = find_event(db, str(event.id))
+        games = [schedule_next(db, event)]  # refuses when all are scheduled already
+        event = find_event(db, str(event.id))  # a round-robin fixes its games at the first
         while q.scheduled_games(db, event.id) < event.games:
             games.append(schedule_next(db, event))
     else:
@@ -231,9 +227,6 @@ def create_consolation(db: Db, event_ref: str, name: str | None, format_: str | 
         raise CribError(f"only {len(field)} non-qualifier(s): too few for a consolation event")
     settings = schema.changed(event.settings, {"format": format_ or "single-elim"})
     consolation = create_event(db, name or f"{event.name} Consolation", settings, parent=event.id)
-    from crib_tourney.store.rows import Player as PlayerRow
-    from crib_tourney.store.rows import fetch_one
-
-    players = [fetch_one(db, PlayerRow, "id = :id", id=e.player_id) for e in field]
-    enter_players(db, consolation, players)  # type: ignore[arg-type]  # in qualifying order: seeds follow it
+    by_id = players_by_id(db, [e.player_id for e in field])
+    enter_players(db, consolation, [by_id[e.player_id] for e in field])  # in qualifying order: seeds follow it
     return consolation, len(field)

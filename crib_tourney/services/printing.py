@@ -10,6 +10,7 @@ from crib_tourney.services.standings import event_standings, outcome_line, scori
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names, find_event
+from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.bracket import qualifier_count
@@ -33,8 +34,9 @@ def scorecards_data(db: Db, event: Event) -> dict:
     """One card per entrant: a row per qualifying game, filled where played."""
     rules = scoring_rules(event)
     names = entry_names(db, event)
-    acc = dict(db.rows("SELECT id, acc_number FROM player"))
-    entries = sorted(((e.id, names[e.id], acc.get(e.player_id)) for e in entries_of(db, event)), key=lambda t: (t[1].casefold(), t[0]))
+    entered = entries_of(db, event)
+    acc = {pid: p.acc_number for pid, p in players_by_id(db, [e.player_id for e in entered]).items()}
+    entries = sorted(((e.id, names[e.id], acc[e.player_id]) for e in entered), key=lambda t: (t[1].casefold(), t[0]))
     seats: dict[int, dict[int, tuple[int | None, int | None]]] = {}
     for p in q.pairings(db, event.id):
         seats.setdefault(p.entry1_id, {})[p.game_no] = (p.table_no, p.entry2_id)
@@ -45,7 +47,7 @@ def scorecards_data(db: Db, event: Event) -> dict:
         played[(pid, game_no)] = (own, opp, forfeit)
     games_with_results = {g for (_, g) in played}
     cards = []
-    for pid, _, acc in entries:
+    for pid, _, acc_number in entries:
         rows, totals, any_played = [], {"gp": 0, "plus": 0, "minus": 0}, False
         for game in range(1, event.games + 1):
             table, opponent = seats.get(pid, {}).get(game, (None, None))
@@ -63,7 +65,7 @@ def scorecards_data(db: Db, event: Event) -> dict:
                 any_played = True
                 totals = {k: totals[k] + row[k] for k in totals}
             rows.append(row)
-        cards.append({"player": names[pid], "acc_number": acc, "games": rows, "totals": totals if any_played else None})
+        cards.append({"player": names[pid], "acc_number": acc_number, "games": rows, "totals": totals if any_played else None})
     return {"event": event_header(event), "cards": cards}
 
 
@@ -118,9 +120,9 @@ def bracket_data(db: Db, event: Event) -> dict:
 
 
 def season_data(db: Db, ref: str) -> dict:
-    from crib_tourney.services.leagues import find_league, season_print_data
+    from crib_tourney.services.leagues import season_print_data
 
-    return season_print_data(db, find_league(db, ref))
+    return season_print_data(db, ref)
 
 
 @dataclass(frozen=True)

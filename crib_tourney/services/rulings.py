@@ -8,23 +8,24 @@ from crib_tourney.engine.play import score_play
 from crib_tourney.engine.show import count_show
 from crib_tourney.engine.variants import get_variant
 from crib_tourney.errors import CribError
-from crib_tourney.store.audit import now
-from crib_tourney.store.directory import entries_of
-from crib_tourney.store.rows import Event, Player
+from crib_tourney.store import qualifying as q
+from crib_tourney.store import rulings as store
+from crib_tourney.store.directory import entries_of, find_event, find_player
+from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 
 
 def make_ruling(
-    db: Db, event: Event, game: int, player: Player, kind: str, tokens: list[str], claim: int,
+    db: Db, event_ref: str, game: int, player_ref: str, kind: str, tokens: list[str], claim: int,
     starter: str | None, crib: bool, seat: int, muggins_call: int | None,
 ) -> dict:
+    if kind not in ("count", "peg"):
+        raise CribError(f"unknown ruling kind '{kind}' (count or peg)")
+    event = find_event(db, event_ref)
+    player = find_player(db, player_ref)
     entry = next((e.id for e in entries_of(db, event) if e.player_id == player.id), None)
-    seated = entry is not None and db.scalar(
-        "SELECT COUNT(*) FROM pairing WHERE event_id = :e AND game_no = :g AND (entry1_id = :p OR entry2_id = :p)",
-        e=event.id, g=game, p=entry,
-    )
-    if not seated:
-        if not db.scalar("SELECT COUNT(*) FROM pairing WHERE event_id = :e AND game_no = :g", e=event.id, g=game):
+    if entry is None or not q.pairings_of(db, event.id, entry, game):
+        if not q.game_exists(db, event.id, game):
             raise CribError(f"game {game} of {event.name} does not exist (not scheduled)")
         raise CribError(f"{player.name} has no seat in game {game} of {event.name}")
     variant = get_variant(event.variant)
@@ -48,17 +49,11 @@ def make_ruling(
         cards = " ".join(tokens) + f" (seat {seat})"
     verdict = rule(true_score, claim, event.muggins, muggins_call)
     sentence = f"game {game}, {player.name}, {kind} {cards}: {verdict.sentence()}"
-    db.insert("ruling", dict(event_id=event.id, game_no=game, player_id=player.id, kind="crib" if crib else kind,
-                             cards=cards, claim=claim, true_score=true_score, muggins=verdict.muggins,
-                             summary=verdict.sentence(), at=now()))
+    store.insert_ruling(db, dict(event_id=event.id, game_no=game, player_id=player.id, kind="crib" if crib else kind,
+                                 cards=cards, claim=claim, true_score=true_score, muggins=verdict.muggins,
+                                 summary=verdict.sentence()))
     return {"total": true_score, "items": items, **verdict.as_dict(), "ruling": sentence}
 
 
 def rulings_of(db: Db, event: Event) -> list[dict]:
-    rows = db.rows(
-        "SELECT r.id, r.game_no, p.name, r.kind, r.cards, r.claim, r.true_score, r.muggins, r.summary"
-        " FROM ruling r JOIN player p ON p.id = r.player_id WHERE r.event_id = :e ORDER BY r.id",
-        e=event.id,
-    )
-    keys = ("id", "game", "player", "kind", "cards", "claim", "total", "muggins", "verdict")
-    return [dict(zip(keys, r)) for r in rows]
+    return store.rulings_of(db, event.id)

@@ -48,6 +48,15 @@ def find_or_add(db: Db, refs: list[str], add_unknown: bool) -> list[Player]:
     return found
 
 
+def players_by_id(db: Db, ids: list[int]) -> dict[int, Player]:
+    from crib_tourney.store.sql import in_list
+
+    if not ids:
+        return {}
+    marks, params = in_list("p", ids)
+    return {p.id: p for p in fetch(db, Player, f"id IN {marks}", **params)}
+
+
 def update_player(db: Db, player: Player) -> None:
     db.cache.pop("roster", None)
     db.cache.pop("roster_dupes", None)

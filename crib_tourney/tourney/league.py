@@ -169,3 +169,20 @@ def _rank(rows: list[SeasonRow]) -> list[SeasonRow]:
         else:
             row.rank = i + 1
     return ordered
+
+
+def club_records(nights: list[Night], per_skunk: float) -> dict:
+    """Perfect nights (won every game) and the skunk pot (paid per skunk taken)."""
+    perfect = []
+    skunks: dict[Hashable, dict] = {}
+    for night in nights:
+        for r in night.rows:
+            if r.wins > 0 and r.losses == 0:
+                perfect.append({"player": r.name, "night": night.event, "date": night.date, "wins": r.wins})
+            tally = skunks.setdefault(r.player, {"player": r.name, "given": 0, "taken": 0})
+            tally["given"] += r.skunks
+            tally["taken"] += r.skunks_taken
+    pot = sorted((t for t in skunks.values() if t["given"] or t["taken"]), key=lambda t: (-t["taken"], t["player"]))
+    taken = sum(t["taken"] for t in pot)
+    return {"perfect_nights": perfect,
+            "skunk_pot": {"per_skunk": per_skunk, "total": round(taken * per_skunk, 2), "players": pot}}

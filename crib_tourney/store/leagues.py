@@ -1,0 +1,90 @@
+"""League rows: the league with its settings, members, nights and special hands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from crib_tourney.store.audit import now
+from crib_tourney.store.sql import Db
+from crib_tourney.tourney import settings as schema
+from crib_tourney.tourney.settings import LeagueSettings
+
+
+@dataclass
+class League:
+    """A league row: its own columns plus its settings (read as attributes too)."""
+
+    id: int
+    name: str
+    settings: LeagueSettings
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name == "settings":
+            raise AttributeError(name)
+        return getattr(self.settings, name)
+
+    def as_dict(self) -> dict:
+        return {"id": self.id, "name": self.name, **schema.as_dict(self.settings)}
+
+
+def load_league(db: Db, league_id: int) -> League:
+    row = db.dicts(f"SELECT id, name, {', '.join(schema.names(LeagueSettings))} FROM league WHERE id = :id", id=league_id)[0]
+    return League(row.pop("id"), row.pop("name"), LeagueSettings(**row))
+
+
+def all_league_ids(db: Db) -> list[int]:
+    return [r[0] for r in db.rows("SELECT id FROM league ORDER BY id")]
+
+
+def insert_league(db: Db, name: str, settings: LeagueSettings) -> int:
+    return db.insert("league", dict(schema.as_dict(settings), name=name, created_at=now()))
+
+
+def update_league(db: Db, league_id: int, changes: dict[str, Any]) -> None:
+    for key, value in changes.items():
+        assert key in schema.names(LeagueSettings)  # column names come only from the settings schema
+        db.execute(f"UPDATE league SET {key} = :v WHERE id = :id", v=value, id=league_id)
+
+
+def members(db: Db, league_id: int) -> list[int]:
+    return [r[0] for r in db.rows("SELECT player_id FROM league_member WHERE league_id = :l ORDER BY id", l=league_id)]
+
+
+def add_member(db: Db, league_id: int, player_id: int) -> None:
+    db.insert("league_member", dict(league_id=league_id, player_id=player_id))
+
+
+def next_night_number(db: Db, league_id: int) -> int:
+    return (db.scalar("SELECT MAX(night_no) FROM league_night WHERE league_id = :l", l=league_id) or 0) + 1
+
+
+def insert_night(db: Db, league: League, event_id: int, number: int, when: str) -> None:
+    """A night keeps the formula it was played under."""
+    db.insert("league_night", dict(league_id=league.id, event_id=event_id, night_no=number, date=when,
+                                   formula=league.formula, threshold=league.threshold, place_points=league.place_points))
+
+
+def nights(db: Db, league_id: int) -> list[dict]:
+    return db.dicts("SELECT ln.night_no, ln.event_id, ev.name AS event, ln.date, ln.formula, ln.threshold, ln.place_points"
+                    " FROM league_night ln JOIN event ev ON ev.id = ln.event_id WHERE ln.league_id = :l ORDER BY ln.night_no",
+                    l=league_id)
+
+
+def night_date(db: Db, league_id: int, event_id: int) -> str | None:
+    return db.scalar("SELECT date FROM league_night WHERE league_id = :l AND event_id = :e", l=league_id, e=event_id)
+
+
+def insert_hand(db: Db, values: dict) -> None:
+    db.insert("special_hand", values)
+
+
+def hands(db: Db, league_id: int) -> list[dict]:
+    return db.dicts("SELECT p.name AS player, h.points, h.cards, h.starter, h.crib, h.date FROM special_hand h"
+                    " JOIN player p ON p.id = h.player_id WHERE h.league_id = :l ORDER BY h.points DESC, h.date, h.id", l=league_id)
+
+
+def counts(db: Db, league_id: int) -> tuple[int, int]:
+    """(members, nights)."""
+    return (db.scalar("SELECT COUNT(*) FROM league_member WHERE league_id = :l", l=league_id),
+            db.scalar("SELECT COUNT(*) FROM league_night WHERE league_id = :l", l=league_id))

@@ -1,0 +1,17 @@
+"""Ruling rows: disputes settled at the table, kept with the game."""
+
+from __future__ import annotations
+
+from crib_tourney.store.audit import now
+from crib_tourney.store.sql import Db
+
+
+def insert_ruling(db: Db, values: dict) -> None:
+    db.insert("ruling", dict(values, at=now()))
+
+
+def rulings_of(db: Db, event_id: int) -> list[dict]:
+    return db.dicts(
+        "SELECT r.id, r.game_no AS game, p.name AS player, r.kind, r.cards, r.claim, r.true_score AS total,"
+        " r.muggins, r.summary AS verdict FROM ruling r JOIN player p ON p.id = r.player_id WHERE r.event_id = :e ORDER BY r.id",
+        e=event_id)
