@@ -35,11 +35,3 @@ def read_text_file(file: Path) -> str:
         raise CribError(f"{file} is not UTF-8 text") from None
     except OSError as exc:
         raise CribError(f"cannot read {file}: {exc.strerror}") from None
-
-
-def clean_name(name: str, what: str) -> str:
-    """A new event's or league's name: trimmed, not empty, not a number."""
-    clean = " ".join(name.split())
-    if not clean or clean.lstrip("#").isdigit() or clean.startswith("#") or not clean.isprintable():
-        raise CribError(f"'{name}' cannot be {what} name (it must not be empty or a number)")
-    return clean

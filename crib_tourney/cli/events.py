@@ -6,9 +6,10 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, clean_name, db
+from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db
 from crib_tourney.cli.output import print_json, print_table
 from crib_tourney.cli.settings_options import settings_options
+from crib_tourney.tourney.names import checked_name
 from crib_tourney.tourney.settings import EventSettings
 
 events_app = typer.Typer(help="Events: list, show and change settings.", no_args_is_help=True)
@@ -23,7 +24,7 @@ def new_event(name: Annotated[str, typer.Argument(help="Unique name of the event
     from crib_tourney.services.events import create_event
     from crib_tourney.tourney.settings import build
 
-    clean = clean_name(name, "an event")
+    clean = checked_name(name, "event")
     checked = build(EventSettings, settings)  # before the database is opened (or created)
     with db() as conn:
         event = create_event(conn, clean, checked)

@@ -6,9 +6,10 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from crib_tourney.cli.common import JsonOption, clean_name, db
+from crib_tourney.cli.common import JsonOption, db
 from crib_tourney.cli.output import print_json, print_table
 from crib_tourney.cli.settings_options import settings_options
+from crib_tourney.tourney.names import checked_name
 from crib_tourney.tourney.settings import LeagueSettings
 
 league_app = typer.Typer(help="Club leagues: weekly nights and season standings.", no_args_is_help=True)
@@ -25,7 +26,7 @@ def new(name: Annotated[str, typer.Argument(help="Unique name of the league.")],
     from crib_tourney.services.leagues import create_league
     from crib_tourney.tourney.settings import build
 
-    clean = clean_name(name, "a league")
+    clean = checked_name(name, "league")
     checked = build(LeagueSettings, settings)
     with db() as conn:
         league = create_league(conn, clean, checked)

@@ -19,22 +19,6 @@ players_app = typer.Typer(help="Players: the club's roster, kept across events."
 CSV_FIELDS = ["name", "acc_number", "club", "email"]
 
 
-def _clean(value: Optional[str]) -> Optional[str]:
-    if value is None:
-        return None
-    value = " ".join(value.split())
-    return value or None
-
-
-def _check_name(name: str) -> str:
-    clean = _clean(name)
-    if not clean:
-        raise CribError("a player needs a name")
-    if clean.startswith("#"):
-        raise CribError(f"a name cannot start with '#' ({clean}): #N means player number N")
-    return clean
-
-
 @players_app.command("add")
 def add(
     name: Annotated[str, typer.Argument(help="The player's name as it should print.")],
@@ -46,11 +30,13 @@ def add(
 
     Example: crib-tourney player add "Pat Smith" --acc-number 12345 --club "Elm Street"
     """
-    from crib_tourney.store.players import add_player
+    from crib_tourney.services.players import add as add_player
+    from crib_tourney.tourney.names import checked_name
 
+    checked_name(name, "player")  # before the database is opened (or created)
     with db() as conn:
-        player = add_player(conn, _check_name(name), _clean(acc_number), _clean(club), _clean(email))
-        typer.echo(f"added player #{player.id} {player.name}")
+        player = add_player(conn, name, acc_number, club, email)
+    typer.echo(f"added player #{player.id} {player.name}")
 
 
 @players_app.command("list")
@@ -62,7 +48,7 @@ def list_(
 
     Example: crib-tourney player list smith
     """
-    from crib_tourney.store.players import search_players
+    from crib_tourney.services.players import search as search_players
 
     with db(write=False) as conn:
         players = [p.as_dict() for p in search_players(conn, search)]
@@ -81,13 +67,10 @@ def show(
 
     Example: crib-tourney player show "Pat Smith"
     """
-    from crib_tourney.store.directory import find_player
-    from crib_tourney.store.players import events_of
+    from crib_tourney.services.players import details
 
     with db(write=False) as conn:
-        p = find_player(conn, player)
-        data = p.as_dict()
-        data["events"] = events_of(conn, p)
+        data = details(conn, player)
     if as_json:
         print_json(data)
         return
@@ -110,25 +93,11 @@ def edit(
 
     Example: crib-tourney player edit "Pat Smith" --club "Oak Hall"
     """
-    from crib_tourney.store.directory import find_player
+    from crib_tourney.services.players import edit as edit_player
 
     with db() as conn:
-        p = find_player(conn, player)
-        if name is not None:
-            p.name = _check_name(name)
-        if acc_number is not None:
-            from crib_tourney.store.players import check_acc_free
-
-            check_acc_free(conn, _clean(acc_number), p.id)
-            p.acc_number = _clean(acc_number)
-        if club is not None:
-            p.club = _clean(club)
-        if email is not None:
-            p.email = _clean(email)
-        from crib_tourney.store.players import update_player
-
-        update_player(conn, p)
-        typer.echo(f"updated player #{p.id} {p.name}")
+        p = edit_player(conn, player, name, acc_number, club, email)
+    typer.echo(f"updated player #{p.id} {p.name}")
 
 
 @players_app.command("import")
@@ -139,7 +108,7 @@ def import_(
 
     Example: crib-tourney player import examples/club-roster.csv
     """
-    from crib_tourney.store.players import import_players
+    from crib_tourney.services.players import import_players
 
     text = read_text_file(file)
     with db() as conn:
@@ -155,7 +124,7 @@ def export(
 
     Example: crib-tourney player export -o roster.csv
     """
-    from crib_tourney.store.players import search_players
+    from crib_tourney.services.players import search as search_players
 
     with db(write=False) as conn:
         players = search_players(conn, None)

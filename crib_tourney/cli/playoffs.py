@@ -21,13 +21,10 @@ def cut(
     For single-elim and double-elim events every entrant is seeded in entry order.
     Example: crib-tourney cut "Spring Open"
     """
-    from crib_tourney.services.playoffs import bracket_json, make_bracket
-    from crib_tourney.store.directory import find_event
+    from crib_tourney.services.playoffs import cut as make_cut
 
     with db() as conn:
-        ev = find_event(conn, event)
-        make_bracket(conn, ev, qualifiers)
-        data = bracket_json(conn, ev)
+        data = make_cut(conn, event, qualifiers)
     first = data["rounds"][0]["matches"]
     byes = sum(1 for m in first for b in m["bye"] if b)
     if as_json:
@@ -50,21 +47,21 @@ def bracket(
 
     Example: crib-tourney bracket "Spring Open" --json
     """
-    from crib_tourney.services.playoffs import bracket_json, set_round_best_of
-    from crib_tourney.store.directory import find_event
+    from crib_tourney.services.playoffs import bracket_view
 
-    with db(write=set_best_of is not None) as conn:
-        ev = find_event(conn, event)
-        if set_best_of is not None:
-            where, _, n = set_best_of.partition("=")
-            which = "W"
-            if where[:1].upper() in ("L", "F"):
-                which, where = where[0].upper(), where[1:]
-            if not (where.isascii() and where.isdigit() and n.isascii() and n.isdigit()) or len(n) > 3 or len(where) > 3:
-                raise CribError(f"--set-best-of needs ROUND=N, e.g. 3=5 (not '{set_best_of}')")
-            changed = set_round_best_of(conn, ev, which, int(where), int(n))
-            typer.echo(f"round {set_best_of.partition('=')[0]}: {changed} match(es) now best of {n}", err=True)
-        data = bracket_json(conn, ev)
+    change = None
+    if set_best_of is not None:
+        where, _, n = set_best_of.partition("=")
+        which = "W"
+        if where[:1].upper() in ("L", "F"):
+            which, where = where[0].upper(), where[1:]
+        if not (where.isascii() and where.isdigit() and n.isascii() and n.isdigit()) or len(n) > 3 or len(where) > 3:
+            raise CribError(f"--set-best-of needs ROUND=N, e.g. 3=5 (not '{set_best_of}')")
+        change = (which, int(where), int(n))
+    with db(write=change is not None) as conn:
+        data, changed = bracket_view(conn, event, change)
+    if change is not None:
+        typer.echo(f"round {set_best_of.partition('=')[0]}: {changed} match(es) now best of {change[2]}", err=True)  # type: ignore[union-attr]
     if as_json:
         print_json({"rounds": [{k: r[k] for k in ("round", "bracket", "name", "matches")} for r in data["rounds"]],
                     "champion": data["champion"]})
@@ -120,11 +117,10 @@ def match(
 
     Example: crib-tourney match "Spring Open" W2.1
     """
-    from crib_tourney.services.playoffs import match_slip
-    from crib_tourney.store.directory import find_event
+    from crib_tourney.services.playoffs import match_view
 
     with db(write=False) as conn:
-        data = match_slip(conn, find_event(conn, event), key)
+        data = match_view(conn, event, key)
     if as_json:
         print_json(data)
         return
@@ -141,11 +137,10 @@ def placings(event: EventArg, as_json: JsonOption = False) -> None:
 
     Example: crib-tourney placings "Spring Open"
     """
-    from crib_tourney.services.playoffs import placings_view
-    from crib_tourney.store.directory import find_event
+    from crib_tourney.services.playoffs import placings as load_placings
 
     with db(write=False) as conn:
-        data = placings_view(conn, find_event(conn, event))
+        data = load_placings(conn, event)
     if as_json:
         print_json(data)
         return
@@ -164,13 +159,13 @@ def consolation(
 
     Example: crib-tourney consolation "Spring Open" --format single-elim
     """
-    from crib_tourney.cli.common import clean_name
+    from crib_tourney.tourney.names import checked_name
     from crib_tourney.services.events import create_consolation
     from crib_tourney.tourney.settings import EventSettings, build
 
     if format is not None:
         build(EventSettings, {"format": format})
-    clean = clean_name(name, "an event") if name is not None else None
+    clean = checked_name(name, "event") if name is not None else None
     with db() as conn:
         created, players = create_consolation(conn, event, clean, format)
     typer.echo(f"created event #{created.id} {created.name} ({created.format}) with {players} players")

@@ -90,13 +90,10 @@ def quick_results(
     import sys
 
     from crib_tourney.services import results as service
-    from crib_tourney.services.events import first_open_game, game_view
-    from crib_tourney.store.directory import find_event
+    from crib_tourney.services.events import open_game
 
     with db(write=False) as conn:
-        ev = find_event(conn, event)
-        current = game or first_open_game(conn, ev)
-        game_view(conn, ev, current)  # refuses a game not scheduled
+        ev, current = open_game(conn, event, game)
     typer.echo(f"{ev.name}: entering game {current} (TABLE SCORE SCORE; 'game N', 'undo', 'quit')", err=True)
     saved = 0
     for raw in sys.stdin:
@@ -109,7 +106,7 @@ def quick_results(
             if words[0].lower() == "game" and len(words) == 2:
                 wanted = whole_number(words[1], "game")
                 with db(write=False) as conn:
-                    game_view(conn, ev, wanted)  # refuses a game not scheduled, before switching to it
+                    open_game(conn, str(ev.id), wanted)  # refuses a game not scheduled, before switching to it
                 current = wanted
                 typer.echo(f"game {current}")
             elif words[0].lower() == "undo":
@@ -137,13 +134,10 @@ def check(
 
     Example: crib-tourney check "Spring Open" --resolve
     """
-    from crib_tourney.services.results import resolve_cards
-    from crib_tourney.services.standings import check_cards
-    from crib_tourney.store.directory import find_event
+    from crib_tourney.services.results import check as check_event
 
     with db(write=resolve) as conn:
-        resolved = resolve_cards(conn, event, recut) if resolve else []
-        problems = check_cards(conn, find_event(conn, event))
+        resolved, problems = check_event(conn, event, resolve, recut)
     if as_json:
         print_json({"problems": [p.as_dict() for p in problems], "resolved": resolved})
         return

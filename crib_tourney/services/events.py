@@ -13,15 +13,18 @@ from crib_tourney.store import events as store
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.audit import Change
 from crib_tourney.store.directory import entries_of, entry_names, find_event, find_entry, forget_entries, name_taken
-from crib_tourney.store.players import find_or_add, players_by_id
+from crib_tourney.services.players import find_or_add
+from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event, Player
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney import settings as schema
+from crib_tourney.tourney.names import checked_name
 from crib_tourney.tourney.formats import FORMATS
 from crib_tourney.tourney.pairings import pair_game
 
 
 def create_event(db: Db, name: str, settings: schema.EventSettings, parent: int | None = None) -> Event:
+    name = checked_name(name, "event")
     taken = name_taken(db, "event", name)
     if taken:
         raise CribError(f"an event named '{taken}' already exists")
@@ -200,6 +203,15 @@ def first_open_game(db: Db, event: Event) -> int:
             raise CribError(f"{event.name} has no games scheduled yet (make them with: crib-tourney round)")
         return last
     return first
+
+
+def open_game(db: Db, event_ref: str, game: int | None = None) -> tuple[Event, int]:
+    """quick-results: the event and the game to type results into (the given one,
+    or the first with results missing); refuses a game not scheduled."""
+    event = find_event(db, event_ref)
+    current = first_open_game(db, event) if game is None else game
+    game_view(db, event, current)
+    return event, current
 
 
 def unschedule(db: Db, event_ref: str, first: int) -> str:

@@ -9,10 +9,12 @@ from crib_tourney.errors import CribError
 from crib_tourney.store import leagues as store
 from crib_tourney.store.directory import entries_of, find_event, find_league_id, name_taken, player_names
 from crib_tourney.store.leagues import League, load_league
-from crib_tourney.store.players import find_or_add, players_by_id
+from crib_tourney.services.players import find_or_add
+from crib_tourney.store.players import players_by_id
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney import league as lg
 from crib_tourney.tourney import settings as schema
+from crib_tourney.tourney.names import checked_name
 from crib_tourney.tourney.settings import EventSettings, LeagueSettings
 
 
@@ -21,6 +23,7 @@ def find_league(db: Db, ref: str) -> League:
 
 
 def create_league(db: Db, name: str, settings: LeagueSettings) -> League:
+    name = checked_name(name, "league")
     taken = name_taken(db, "league", name)
     if taken:
         raise CribError(f"a league named '{taken}' already exists")

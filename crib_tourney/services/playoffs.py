@@ -9,7 +9,7 @@ from crib_tourney.errors import CribError
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.audit import Change
-from crib_tourney.store.directory import entries_of, entry_names
+from crib_tourney.store.directory import entries_of, entry_names, find_event
 from crib_tourney.store.rows import Entry, Event
 from crib_tourney.store.sql import Db
 from crib_tourney.services.standings import check_cards, event_standings, scoring_rules
@@ -97,6 +97,29 @@ class Cut:
     qualifiers: int
     size: int
     seeds: list[tuple[int, str]]  # (seed, name)
+
+
+def cut(db: Db, event_ref: str, qualifiers: int | None) -> dict:
+    """Make the seeded bracket; returns the bracket as `bracket --json` shows it."""
+    event = find_event(db, event_ref)
+    make_bracket(db, event, qualifiers)
+    return bracket_json(db, event)
+
+
+def bracket_view(db: Db, event_ref: str, best_of_change: tuple[str, int, int] | None = None) -> tuple[dict, int]:
+    """The bracket, after changing one round's length if asked (bracket, round, best of);
+    returns it with the number of matches changed."""
+    event = find_event(db, event_ref)
+    changed = set_round_best_of(db, event, *best_of_change) if best_of_change else 0
+    return bracket_json(db, event), changed
+
+
+def match_view(db: Db, event_ref: str, key: str) -> dict:
+    return match_slip(db, find_event(db, event_ref), key)
+
+
+def placings(db: Db, event_ref: str) -> dict:
+    return placings_view(db, find_event(db, event_ref))
 
 
 def make_bracket(db: Db, event: Event, qualifiers: int | None) -> Cut:

@@ -252,6 +252,14 @@ def resolve_cards(db: Db, event_ref: str, recut: bool = False) -> list[str]:
     return done
 
 
+def check(db: Db, event_ref: str, resolve: bool = False, recut: bool = False) -> tuple[list[str], list]:
+    """(games settled by the ACC rule when ``resolve``, card problems left)."""
+    from crib_tourney.services.standings import check_cards
+
+    resolved = resolve_cards(db, event_ref, recut) if resolve else []
+    return resolved, check_cards(db, find_event(db, event_ref))
+
+
 def undo(db: Db, event_ref: str, recut: bool = False) -> list[str]:
     """Revert the last change of whatever kind, then hold the bracket to it."""
     event = find_event(db, event_ref)

@@ -10,12 +10,12 @@ from crib_tourney.store.rows import Event, Outcome, Pairing
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.cut import apply_cut_playoffs
 from crib_tourney.tourney.reconcile import Card, needs_resolving
-from crib_tourney.tourney.scoring import GameLine, ScoringRules, bye_line, forfeit_line, game_line, rules_for
+from crib_tourney.tourney.scoring import GameLine, ScoringRules, bye_line, forfeit_line, game_line
 from crib_tourney.tourney.standings import HeadToHead, Row, bye_counts, rank_rows
 
 
 def scoring_rules(event: Event) -> ScoringRules:
-    return rules_for(event.settings)
+    return event.settings.scoring_rules()
 
 
 def outcome_line(own: int, opp: int, forfeit: str, rules: ScoringRules) -> GameLine:

@@ -1,9 +1,6 @@
-"""The roster: adding, searching and importing players."""
+"""Player rows: adding, searching, changing."""
 
 from __future__ import annotations
-
-import csv
-import io
 
 from crib_tourney.errors import CribError
 from crib_tourney.store.rows import Player, fetch, fetch_one
@@ -28,24 +25,6 @@ def add_player(db: Db, name: str, acc_number: str | None, club: str | None, emai
     values = dict(name=name, acc_number=acc_number, club=club, email=email)
     player_id = db.insert("player", dict(values, created_at=now()))
     return Player(id=player_id, **values)
-
-
-def find_or_add(db: Db, refs: list[str], add_unknown: bool) -> list[Player]:
-    """Players by what was typed; with ``add_unknown`` a name not on the roster is
-    added (a '#id' never is: it names a player who must exist)."""
-    from crib_tourney.errors import NotFound
-    from crib_tourney.store.directory import find_player
-
-    found = []
-    for ref in refs:
-        try:
-            # with --new only the whole name finds a player: 'Pat' must not become 'Patricia Smith'
-            found.append(find_player(db, ref, loose=not add_unknown))
-        except NotFound:
-            if not add_unknown or ref.strip().startswith("#"):
-                raise
-            found.append(add_player(db, " ".join(ref.split()), None, None, None))
-    return found
 
 
 def players_by_id(db: Db, ids: list[int]) -> dict[int, Player]:
@@ -84,46 +63,8 @@ def events_of(db: Db, player: Player) -> list[str]:
     return [r[0] for r in rows]
 
 
-def import_players(db: Db, text: str) -> tuple[int, int]:
-    """Import a roster CSV. Every bad row is reported by line number and nothing is
-    imported unless all rows are good. A row whose ACC number (or, without one,
-    whose exact name) is already on the roster is skipped."""
-    reader = csv.DictReader(io.StringIO(text))
-    if not reader.fieldnames or "name" not in [f.strip().lower() for f in reader.fieldnames]:
-        raise CribError("the CSV needs a header row with a 'name' column (and optionally acc_number, club, email)")
-    errors: list[str] = []
-    rows = []
-    seen_acc: dict[str, int] = {}
-    for line_no, raw in enumerate(reader, start=2):
-        if None in raw:
-            errors.append(f"line {line_no}: more fields than the header has")
-            continue
-        row = {(k or "").strip().lower(): " ".join((v or "").split()) for k, v in raw.items()}
-        name = row.get("name", "")
-        if not name:
-            errors.append(f"line {line_no}: no name")
-            continue
-        if name.startswith("#"):
-            errors.append(f"line {line_no}: a name cannot start with '#'")
-            continue
-        acc = row.get("acc_number") or None
-        if acc and acc in seen_acc:
-            errors.append(f"line {line_no}: ACC number {acc} repeats line {seen_acc[acc]}")
-            continue
-        if acc:
-            seen_acc[acc] = line_no
-        rows.append((name, acc, row.get("club") or None, row.get("email") or None))
-    if errors:
-        raise CribError(f"{len(errors)} bad row(s), nothing imported: " + "; ".join(errors))
-    added = skipped = 0
-    for name, acc, club, email in rows:
-        if acc:
-            existing = fetch_one(db, Player, "acc_number = :acc", acc=acc)
-        else:
-            existing = fetch_one(db, Player, "name = :name AND acc_number IS NULL", name=name)
-        if existing is not None:
-            skipped += 1
-            continue
-        add_player(db, name, acc, club, email)
-        added += 1
-    return added, skipped
+def already_on_roster(db: Db, name: str, acc_number: str | None) -> bool:
+    """An imported row's player is on the roster: same ACC number, or (without one) same exact name."""
+    if acc_number:
+        return fetch_one(db, Player, "acc_number = :acc", acc=acc_number) is not None
+    return fetch_one(db, Player, "name = :name AND acc_number IS NULL", name=name) is not None

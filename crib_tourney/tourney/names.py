@@ -14,8 +14,11 @@ PostgreSQL matched it. Here a name is folded once: case (casefold), accents
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Callable, Hashable, Iterable, TypeVar
+
+from crib_tourney.errors import CribError
 
 T = TypeVar("T")
 
@@ -65,3 +68,25 @@ def duplicated(names: dict[Hashable, str]) -> set[Hashable]:
     for key, name in names.items():
         seen.setdefault(fold(name), []).append(key)
     return {k for keys in seen.values() if len(keys) > 1 for k in keys}
+
+
+MAX_NAME = 80  # a name prints on one line of a table sheet; WeasyPrint's layout time grows with the square of a long word
+
+
+def checked_name(text: str, what: str) -> str:
+    """A new name of a player, event, league (or team), trimmed, or one clear
+    refusal: empty, too long, unprintable, a number, or shaped like the '#id'
+    references that name things by number."""
+    clean = " ".join(text.split())
+    article = "an" if what[0] in "aeiou" else "a"
+    if not clean:
+        raise CribError(f"{article} {what} needs a name")
+    if not clean.isprintable():
+        raise CribError(f"{article} {what} name cannot hold control or invisible characters")
+    if len(clean) > MAX_NAME:
+        raise CribError(f"{article} {what} name can be at most {MAX_NAME} characters (this one has {len(clean)})")
+    if clean.startswith("#"):
+        raise CribError(f"a name cannot start with '#' ({clean}): #N means number N")
+    if clean.isdigit() or re.search(r"\s#\d+$", clean):
+        raise CribError(f"'{clean}' cannot be {article} {what} name: a number, or 'Name #N', names things by number")
+    return clean

@@ -3,12 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from crib_tourney.errors import CribError
-
-if TYPE_CHECKING:
-    from crib_tourney.tourney.settings import EventSettings
 
 
 @dataclass(frozen=True)
@@ -26,20 +22,6 @@ class ScoringRules:
     bye_points: int = 2
     bye_spread: int = 0
     target_loses: bool = False  # backward cribbage: whoever reaches the target loses
-
-
-def rules_for(settings: "EventSettings") -> ScoringRules:
-    """An event's scoring rules: its settings, and the target its variant plays to."""
-    from crib_tourney.engine.variants import get_variant
-
-    variant = get_variant(settings.variant)
-    return ScoringRules(
-        target=variant.game_target, target_loses=variant.reaching_target_loses, win_points=settings.win_points,
-        skunk_points=settings.skunk_points, double_skunk_points=settings.double_skunk_points,
-        skunk_margin=settings.skunk_margin, double_skunk_margin=settings.double_skunk_margin,
-        forfeit_points=settings.forfeit_points, forfeit_spread=settings.forfeit_spread,
-        bye_points=settings.bye_points, bye_spread=settings.bye_spread,
-    )
 
 
 @dataclass(frozen=True)

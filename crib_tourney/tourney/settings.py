@@ -15,6 +15,7 @@ from typing import Any, Callable, Optional, get_args, get_type_hints
 
 from crib_tourney.errors import CribError
 from crib_tourney.tourney.league import DEFAULT_PLACE_POINTS, FORMULAS
+from crib_tourney.tourney.scoring import ScoringRules
 
 Check = Callable[[str, Any], None]
 
@@ -135,6 +136,19 @@ class EventSettings:
     payouts: str = setting("", "percentages per place, e.g. 40,25,12.5,12.5", payout_table)
     grand_final_reset: bool = setting(True, "double elimination: a second final if the losers' side wins the first",
                                       flag="--grand-final-reset/--no-grand-final-reset")
+
+    def scoring_rules(self) -> ScoringRules:
+        """The rules that turn scores into game points: these settings, and the
+        target the variant plays to."""
+        from crib_tourney.engine.variants import get_variant
+
+        variant = get_variant(self.variant)
+        return ScoringRules(
+            target=variant.game_target, target_loses=variant.reaching_target_loses, win_points=self.win_points,
+            skunk_points=self.skunk_points, double_skunk_points=self.double_skunk_points, skunk_margin=self.skunk_margin,
+            double_skunk_margin=self.double_skunk_margin, forfeit_points=self.forfeit_points,
+            forfeit_spread=self.forfeit_spread, bye_points=self.bye_points, bye_spread=self.bye_spread,
+        )
 
     def check(self) -> None:
         """Checks across settings, on the whole set after any change."""

@@ -1,0 +1,107 @@
+"""The roster: adding, finding, changing and importing players."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from crib_tourney.errors import CribError, NotFound
+from crib_tourney.store import players as store
+from crib_tourney.store.directory import find_player
+from crib_tourney.store.rows import Player
+from crib_tourney.store.sql import Db
+from crib_tourney.tourney.names import checked_name
+
+
+def _field(value: str | None) -> str | None:
+    """An optional detail as typed: trimmed, empty meaning none."""
+    if value is None:
+        return None
+    return " ".join(value.split()) or None
+
+
+def add(db: Db, name: str, acc_number: str | None, club: str | None, email: str | None) -> Player:
+    return store.add_player(db, checked_name(name, "player"), _field(acc_number), _field(club), _field(email))
+
+
+def search(db: Db, text: str | None) -> list[Player]:
+    return store.search_players(db, text)
+
+
+def details(db: Db, ref: str) -> dict:
+    player = find_player(db, ref)
+    return player.as_dict() | {"events": store.events_of(db, player)}
+
+
+def edit(db: Db, ref: str, name: str | None, acc_number: str | None, club: str | None, email: str | None) -> Player:
+    """Change the details given; an empty string clears a field."""
+    player = find_player(db, ref)
+    if name is not None:
+        player.name = checked_name(name, "player")
+    if acc_number is not None:
+        store.check_acc_free(db, _field(acc_number), player.id)
+        player.acc_number = _field(acc_number)
+    if club is not None:
+        player.club = _field(club)
+    if email is not None:
+        player.email = _field(email)
+    store.update_player(db, player)
+    return player
+
+
+def find_or_add(db: Db, refs: list[str], add_unknown: bool) -> list[Player]:
+    """Players by what was typed; with ``add_unknown`` a name not on the roster is
+    added (a '#id' never is: it names a player who must exist)."""
+    found = []
+    for ref in refs:
+        try:
+            # with --new only the whole name finds a player: 'Pat' must not become 'Patricia Smith'
+            found.append(find_player(db, ref, loose=not add_unknown))
+        except NotFound:
+            if not add_unknown or ref.strip().startswith("#"):
+                raise
+            found.append(store.add_player(db, checked_name(ref, "player"), None, None, None))
+    return found
+
+
+def import_players(db: Db, text: str) -> tuple[int, int]:
+    """Import a roster CSV. Every bad row is reported by line number and nothing is
+    imported unless all rows are good. A row whose ACC number (or, without one,
+    whose exact name) is already on the roster is skipped."""
+    reader = csv.DictReader(io.StringIO(text))
+    if not reader.fieldnames or "name" not in [f.strip().lower() for f in reader.fieldnames]:
+        raise CribError("the CSV needs a header row with a 'name' column (and optionally acc_number, club, email)")
+    errors: list[str] = []
+    rows = []
+    seen_acc: dict[str, int] = {}
+    for line_no, raw in enumerate(reader, start=2):
+        if None in raw:
+            errors.append(f"line {line_no}: more fields than the header has")
+            continue
+        row = {(k or "").strip().lower(): " ".join((v or "").split()) for k, v in raw.items()}
+        name = row.get("name", "")
+        if not name:
+            errors.append(f"line {line_no}: no name")
+            continue
+        try:
+            checked_name(name, "player")
+        except CribError as exc:
+            errors.append(f"line {line_no}: {exc}")
+            continue
+        acc = row.get("acc_number") or None
+        if acc and acc in seen_acc:
+            errors.append(f"line {line_no}: ACC number {acc} repeats line {seen_acc[acc]}")
+            continue
+        if acc:
+            seen_acc[acc] = line_no
+        rows.append((name, acc, row.get("club") or None, row.get("email") or None))
+    if errors:
+        raise CribError(f"{len(errors)} bad row(s), nothing imported: " + "; ".join(errors))
+    added = skipped = 0
+    for name, acc, club, email in rows:
+        if store.already_on_roster(db, name, acc):
+            skipped += 1
+            continue
+        store.add_player(db, name, acc, club, email)
+        added += 1
+    return added, skipped
