@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Iterator
+from typing import Annotated, Callable, Iterator
 
 import typer
 
 from crib_tourney.cli import state
 from crib_tourney.errors import CribError
+
+def number(what: str) -> Callable[[str], int]:
+    """The parser of an integer option: ASCII digits within range, or one clear
+    line; Python's int() alone takes '1_2_1' and Arabic-Indic digits, and a
+    20-digit number overflows the database."""
+    from crib_tourney.tourney.numbers import whole_number
+
+    return lambda text: whole_number(text, what)
+
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print only JSON.")]
 RecutOption = Annotated[bool, typer.Option("--recut", help="After the cut: remake the bracket if this change moves a qualifier or a seed (before the first playoff game).")]

@@ -6,6 +6,8 @@ from typing import Annotated, List, Optional
 
 import typer
 
+from crib_tourney.cli.common import number
+
 from crib_tourney.cli.output import print_json, print_table
 from crib_tourney.errors import CribError
 
@@ -34,9 +36,9 @@ def count(
     starter: Annotated[str, typer.Option("--starter", "-s", help="The starter (cut) card.")],
     crib: Annotated[bool, typer.Option("--crib", help="Count as a crib (flush needs all five cards).")] = False,
     variant: VariantOption = None,
-    claim: Annotated[Optional[int], typer.Option("--claim", help="The score the player claimed; report the difference.")] = None,
+    claim: Annotated[Optional[int], typer.Option("--claim", parser=number("claim"), metavar="N", help="The score the player claimed; report the difference.")] = None,
     muggins: Annotated[bool, typer.Option("--muggins", help="Muggins is on: report what the opponent may take.")] = False,
-    muggins_call: Annotated[Optional[int], typer.Option("--muggins-call", help="Points the opponent called muggins for.")] = None,
+    muggins_call: Annotated[Optional[int], typer.Option("--muggins-call", parser=number("muggins call"), metavar="N", help="Points the opponent called muggins for.")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Count a hand or crib the way a player says it.
@@ -77,7 +79,7 @@ def peg(
     tokens: Annotated[List[str], typer.Argument(help="Cards and 'go' in the order they happened, from the leader.")],
     players: Annotated[int, typer.Option("--players", "-n", min=1, max=8, help="Number of players (1 solitaire, 2-6, up to 8 in Noddy).")] = 2,
     teams: Annotated[bool, typer.Option("--teams", help="Partners sitting opposite share one score.")] = False,
-    team_count: Annotated[Optional[int], typer.Option("--team-count", help="Number of teams (default: partnerships of two).")] = None,
+    team_count: Annotated[Optional[int], typer.Option("--team-count", parser=number("team count"), metavar="N", help="Number of teams (default: partnerships of two).")] = None,
     variant: VariantOption = None,
     as_json: JsonOption = False,
 ) -> None:

@@ -6,7 +6,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db
+from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, number
 from crib_tourney.cli.output import print_json, print_table
 from crib_tourney.cli.settings_options import settings_options
 from crib_tourney.tourney.names import checked_name
@@ -123,8 +123,8 @@ def withdraw(event: EventArg, player: Annotated[str, typer.Argument(help="Name, 
 def round_(
     event: EventArg,
     all_games: Annotated[bool, typer.Option("--all", help="Schedule every remaining game now (scorecards can be printed).")] = False,
-    show: Annotated[Optional[int], typer.Option("--show", help="Print an already scheduled game instead.")] = None,
-    unschedule_from: Annotated[Optional[int], typer.Option("--unschedule-from", help="Remove the pairings of game N and later (none may have results), e.g. to fit in a late entry.")] = None,
+    show: Annotated[Optional[int], typer.Option("--show", parser=number("game"), metavar="N", help="Print an already scheduled game instead.")] = None,
+    unschedule_from: Annotated[Optional[int], typer.Option("--unschedule-from", parser=number("game"), metavar="N", help="Remove the pairings of game N and later (none may have results), e.g. to fit in a late entry.")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Make the next game's table assignments.

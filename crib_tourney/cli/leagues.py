@@ -6,7 +6,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from crib_tourney.cli.common import JsonOption, db
+from crib_tourney.cli.common import JsonOption, db, number
 from crib_tourney.cli.output import print_json, print_table
 from crib_tourney.cli.settings_options import settings_options
 from crib_tourney.tourney.names import checked_name
@@ -181,7 +181,7 @@ def hand(
     player: Annotated[str, typer.Argument(help="Who held it.")],
     cards: Annotated[List[str], typer.Argument(help="The four cards of the hand (or crib).")],
     starter: Annotated[str, typer.Option("--starter", "-s", help="The starter card.")],
-    claim: Annotated[int, typer.Option("--claim", help="The count being recorded, e.g. 29.")],
+    claim: Annotated[int, typer.Option("--claim", parser=number("claim"), metavar="N", help="The count being recorded, e.g. 29.")],
     crib: Annotated[bool, typer.Option("--crib", help="It was a crib.")] = False,
     night_event: Annotated[Optional[str], typer.Option("--night", help="The night's event it was held in.")] = None,
 ) -> None:

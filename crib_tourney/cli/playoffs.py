@@ -6,14 +6,14 @@ from typing import Annotated, Optional
 
 import typer
 
-from crib_tourney.cli.common import EventArg, JsonOption, db
+from crib_tourney.cli.common import EventArg, JsonOption, db, number
 from crib_tourney.cli.output import print_json, print_table
 from crib_tourney.errors import CribError
 
 
 def cut(
     event: EventArg,
-    qualifiers: Annotated[Optional[int], typer.Option("--qualifiers", help="Override the number of qualifiers.")] = None,
+    qualifiers: Annotated[Optional[int], typer.Option("--qualifiers", parser=number("qualifiers"), metavar="N", help="Override the number of qualifiers.")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Cut to the qualifiers and make the seeded bracket (byes to the top seeds).

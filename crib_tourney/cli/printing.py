@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from crib_tourney.cli.common import db
+from crib_tourney.cli.common import db, number
 from crib_tourney.cli.output import note
 from crib_tourney.errors import CribError
 
@@ -21,7 +21,7 @@ def print_(
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="PDF file to write (default: EVENT-KIND.pdf here).")] = None,
     paper: Annotated[str, typer.Option("--paper", help="letter or a4.")] = "letter",
     landscape: Annotated[bool, typer.Option("--landscape", help="Landscape pages (the bracket always is).")] = False,
-    game: Annotated[Optional[int], typer.Option("--game", help="tables: this game (0 = every game; default the latest).")] = None,
+    game: Annotated[Optional[int], typer.Option("--game", parser=number("game"), metavar="N", help="tables: this game (0 = every game; default the latest).")] = None,
 ) -> None:
     """Print a document to PDF.
 

@@ -9,7 +9,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db
+from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, number
 from crib_tourney.cli.output import print_json, print_table
 from crib_tourney.errors import CribError
 from crib_tourney.tourney.numbers import whole_number
@@ -17,12 +17,12 @@ from crib_tourney.tourney.numbers import whole_number
 
 def result(
     args: Annotated[List[str], typer.Argument(help="EVENT PLAYER SCORE PLAYER SCORE, or EVENT with --forfeit, or: import EVENT FILE.csv", show_default=False, metavar="EVENT PLAYER SCORE PLAYER SCORE")],
-    game: Annotated[Optional[int], typer.Option("--game", "-g", help="Game number (default: their game without a result).")] = None,
+    game: Annotated[Optional[int], typer.Option("--game", "-g", parser=number("game"), metavar="N", help="Game number (default: their game without a result).")] = None,
     replace: Annotated[bool, typer.Option("--replace", help="Correct a result already entered.")] = False,
     forfeit: Annotated[Optional[str], typer.Option("--forfeit", help="This player forfeits the game.")] = None,
     card: Annotated[Optional[str], typer.Option("--card", help="Enter only this player's own scorecard.")] = None,
     playoff: Annotated[bool, typer.Option("--playoff", help="A tiebreak game between players tied across the cut line.")] = False,
-    match_game: Annotated[Optional[int], typer.Option("--match-game", help="Playoffs: which game of the match (with --replace).")] = None,
+    match_game: Annotated[Optional[int], typer.Option("--match-game", parser=number("match game"), metavar="N", help="Playoffs: which game of the match (with --replace).")] = None,
     cascade: Annotated[bool, typer.Option("--cascade", help="Playoffs: allow a correction that clears later matches (listed).")] = False,
     recut: RecutOption = False,
 ) -> None:
@@ -72,7 +72,7 @@ def _import(event: str, file: Path) -> None:
 
 def quick_results(
     event: EventArg,
-    game: Annotated[Optional[int], typer.Option("--game", "-g", help="Start on this game (default: the first with results missing).")] = None,
+    game: Annotated[Optional[int], typer.Option("--game", "-g", parser=number("game"), metavar="N", help="Start on this game (default: the first with results missing).")] = None,
 ) -> None:
     """Type results table by table, one line each, without restarting the program.
 
@@ -218,13 +218,13 @@ def ruling(
     event: EventArg,
     kind: Annotated[str, typer.Argument(help="count (a hand or crib) or peg (a pegging sequence).")],
     tokens: Annotated[List[str], typer.Argument(help="The cards (count) or cards and 'go' (peg).")],
-    game: Annotated[int, typer.Option("--game", "-g", help="The game in dispute.")],
+    game: Annotated[int, typer.Option("--game", "-g", parser=number("game"), metavar="N", help="The game in dispute.")],
     player: Annotated[str, typer.Option("--player", "-p", help="The player whose count is disputed.")],
-    claim: Annotated[int, typer.Option("--claim", help="What the player claimed.")],
+    claim: Annotated[int, typer.Option("--claim", parser=number("claim"), metavar="N", help="What the player claimed.")],
     starter: Annotated[Optional[str], typer.Option("--starter", "-s", help="The starter card (count).")] = None,
     crib: Annotated[bool, typer.Option("--crib", help="The count is of a crib.")] = False,
-    seat: Annotated[int, typer.Option("--seat", help="peg: the player's seat, 1 = who led.")] = 1,
-    muggins_call: Annotated[Optional[int], typer.Option("--muggins-call", help="Points the opponent called muggins for.")] = None,
+    seat: Annotated[int, typer.Option("--seat", parser=number("seat"), metavar="N", help="peg: the player's seat, 1 = who led.")] = 1,
+    muggins_call: Annotated[Optional[int], typer.Option("--muggins-call", parser=number("muggins call"), metavar="N", help="Points the opponent called muggins for.")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Settle a disputed count at the table and keep the ruling with the game.

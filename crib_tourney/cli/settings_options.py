@@ -10,6 +10,8 @@ from typing import Annotated, Any, Callable, Optional
 
 import typer
 
+from crib_tourney.cli.common import number
+
 from crib_tourney.tourney.settings import value_type
 
 
@@ -27,8 +29,9 @@ def settings_options(schema: type, skip: tuple[str, ...] = ()) -> Callable:
                 continue
             kind = value_type(schema, f.name)
             flag = f.metadata["flag"] or "--" + f.name.replace("_", "-")
+            extra = {"parser": number(f.name), "metavar": "N"} if kind is int else {}
             annotation = Annotated[Optional[kind] if f.default is None else kind,  # type: ignore[valid-type]
-                                   typer.Option(flag, help=f.metadata["help"][:1].upper() + f.metadata["help"][1:] + ".")]
+                                   typer.Option(flag, help=f.metadata["help"][:1].upper() + f.metadata["help"][1:] + ".", **extra)]
             added.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default, annotation=annotation))
 
         @functools.wraps(func)

@@ -34,7 +34,7 @@ def transaction(location: str, write: bool = True) -> Iterator[Db]:
     connection = connect_sqlite(path)
     if _schema_version(connection) != LATEST_VERSION:
         connection.close()  # new or older database: create or upgrade it, then reopen
-        ensure_schema(f"sqlite:///{path}")
+        ensure_schema(f"sqlite:///{path}").dispose()  # close its pool: no connection outlives the command
         connection = connect_sqlite(path)
     try:
         begin(connection, write)  # waits out the busy timeout; fails before any change

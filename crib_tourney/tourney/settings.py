@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from dataclasses import dataclass, field
 from datetime import date as Date
 from typing import Any, Callable, Optional, get_args, get_type_hints
@@ -59,7 +60,7 @@ def iso_date(name: str, value: str | None) -> None:
     if value is None:
         return
     try:
-        if len(value) != 10:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):  # fromisoformat alone takes 20260915 and 2026-W07-2
             raise ValueError
         Date.fromisoformat(value)
     except ValueError:
