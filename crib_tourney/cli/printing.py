@@ -12,7 +12,8 @@ from crib_tourney.cli.common import db, number
 from crib_tourney.cli.output import note
 from crib_tourney.errors import CribError
 
-KINDS = ("standings", "bracket", "scorecards", "tables", "slips", "rulings", "season")  # services/printing.DOCUMENTS (a test checks)
+# the keys of services/printing.DOCUMENTS, spelled here so --help need not import the services (a test checks)
+KINDS = ("standings", "bracket", "scorecards", "tables", "slips", "rulings", "season")
 
 
 def print_(

@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass, field
+from typing import Callable
 
 from crib_tourney.errors import CribError
 from crib_tourney.services import playoffs
@@ -129,6 +130,15 @@ def forfeit_rows(event: Event, pairing: Pairing, loser: int) -> list[dict]:
             outcome_row(event, pairing, Card(loser, 0, 0, "lost", "result"))]
 
 
+def _qualifying_change(db: Db, event: Event, action: str, recut: bool, make: Callable[[Change], Recorded]) -> Recorded:
+    """One change to qualifying, held to the bracket after the cut, logged once."""
+    change = Change(db, event.id, action)
+    recorded = make(change)
+    recorded.lines += playoffs.recut_if_moved(db, event, change, recut)
+    change.log("; ".join(line.removeprefix("recorded ") for line in recorded.lines))
+    return recorded
+
+
 def record_result(db: Db, event_ref: str, name1: str, score1: int, name2: str, score2: int, *, game: int | None = None,
                   replace: bool = False, card: str | None = None, playoff: bool = False, match_game: int | None = None,
                   cascade: bool = False, recut: bool = False) -> Recorded:
@@ -141,12 +151,9 @@ def record_result(db: Db, event_ref: str, name1: str, score1: int, name2: str, s
         return Recorded([f"recorded {playoffs.record_cut_playoff(db, event, entries, scores)}"])
     if plays_in_bracket(st.all_seeded(db, event.id, [e.id for e in entries]), game is not None, card is not None):
         return Recorded(playoffs.record_playoff_game(db, event, entries[0].id, entries[1].id, scores, match_game, replace, cascade).lines)
-    change = Change(db, event.id, "result")
     card_of = find_entry(db, event, card) if card else None
-    recorded = _game_result(db, event, change, entries, scores, game, replace, card_of)
-    recorded.lines += playoffs.recut_if_moved(db, event, change, recut)
-    change.log(recorded.lines[0].removeprefix("recorded ") + "".join(f"; {line}" for line in recorded.lines[1:]))
-    return recorded
+    return _qualifying_change(db, event, "result", recut,
+                              lambda change: _game_result(db, event, change, entries, scores, game, replace, card_of))
 
 
 def record_forfeit(db: Db, event_ref: str, name: str, game: int | None = None, replace: bool = False,
@@ -159,11 +166,7 @@ def record_forfeit(db: Db, event_ref: str, name: str, game: int | None = None, r
         lines = playoffs.record_playoff_forfeit(db, event, loser.id, change, whole_match=False)
         change.log("; ".join(lines))
         return Recorded(lines)
-    change = Change(db, event.id, "forfeit")
-    recorded = _forfeit(db, event, change, loser, game, replace)
-    recorded.lines += playoffs.recut_if_moved(db, event, change, recut)
-    change.log("; ".join(line.removeprefix("recorded ") for line in recorded.lines))
-    return recorded
+    return _qualifying_change(db, event, "forfeit", recut, lambda change: _forfeit(db, event, change, loser, game, replace))
 
 
 def record_table(db: Db, event: Event, game: int, table: int, scores: list[int]) -> Recorded:
@@ -172,11 +175,9 @@ def record_table(db: Db, event: Event, game: int, table: int, scores: list[int])
     if pairing is None or pairing.entry2_id is None:
         raise CribError(f"game {game} has no table {table}")
     by_id = {e.id: e for e in entries_of(db, event)}
-    change = Change(db, event.id, "result")
-    recorded = _game_result(db, event, change, [by_id[pairing.entry1_id], by_id[pairing.entry2_id]], scores, game, False, None)
-    recorded.lines += playoffs.recut_if_moved(db, event, change, False)
-    change.log(recorded.lines[0].removeprefix("recorded "))
-    return recorded
+    entries = [by_id[pairing.entry1_id], by_id[pairing.entry2_id]]
+    return _qualifying_change(db, event, "result", False,
+                              lambda change: _game_result(db, event, change, entries, scores, game, False, None))
 
 
 MAX_LISTED_ERRORS = 10
@@ -215,9 +216,8 @@ def import_results(db: Db, event_ref: str, text: str, file_name: str) -> int:
     if errors:
         listed = "; ".join(errors[:MAX_LISTED_ERRORS]) + (f"; and {len(errors) - MAX_LISTED_ERRORS} more" if len(errors) > MAX_LISTED_ERRORS else "")
         raise CribError(f"{len(errors)} bad row(s) in {file_name}, nothing imported: {listed}")
+    playoffs.recut_if_moved(db, event, Change(db, event.id, "import"), False)  # after the cut an import must keep the bracket
     audit.merge_since(db, event.id, since, "import", f"imported {count} results from {file_name}")
-    change = Change(db, event.id, "import")
-    playoffs.recut_if_moved(db, event, change, False)
     return count
 
 

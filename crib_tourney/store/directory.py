@@ -146,7 +146,9 @@ def find_entry(db: Db, event: Event, ref: str) -> Entry:
     if _id_of(ref) is None:
         entries = {e.id: e for e in entries_of(db, event)}
         names = entry_names(db, event)
-        ids = match_name(ref, names, names.__getitem__)
+        typed = " ".join(ref.split())
+        exact = [i for i, n in names.items() if n == typed]  # as the table sheet prints it: no folding needed
+        ids = exact if len(exact) == 1 else match_name(ref, names, names.__getitem__)
         if len(ids) == 1:
             return entries[ids[0]]
     return entry_of(db, event, find_player(db, ref))

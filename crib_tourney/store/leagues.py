@@ -6,23 +6,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from crib_tourney.store.audit import now
+from crib_tourney.store.rows import WithSettings
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney import settings as schema
 from crib_tourney.tourney.settings import LeagueSettings
 
 
 @dataclass
-class League:
-    """A league row: its own columns plus its settings (read as attributes too)."""
+class League(WithSettings):
+    """A league row: its own columns plus its settings."""
 
     id: int
     name: str
     settings: LeagueSettings
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__") or name == "settings":
-            raise AttributeError(name)
-        return getattr(self.settings, name)
 
     def as_dict(self) -> dict:
         return {"id": self.id, "name": self.name, **schema.as_dict(self.settings)}

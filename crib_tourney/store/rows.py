@@ -26,19 +26,25 @@ class Player:
         return {"id": self.id, "name": self.name, "acc_number": self.acc_number, "club": self.club, "email": self.email}
 
 
-@dataclass
-class Event:
-    """An event row: its own columns plus its settings (read as attributes too)."""
+class WithSettings:
+    """A row whose settings read as its own attributes: event.games, league.formula."""
 
-    id: int
-    name: str
-    parent_event_id: int | None
-    settings: EventSettings
+    settings: Any
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__") or name == "settings":
             raise AttributeError(name)
         return getattr(self.settings, name)
+
+
+@dataclass
+class Event(WithSettings):
+    """An event row: its own columns plus its settings."""
+
+    id: int
+    name: str
+    parent_event_id: int | None
+    settings: EventSettings
 
 
 @dataclass

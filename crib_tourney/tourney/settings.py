@@ -8,6 +8,7 @@ field here (plus its migration).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 from dataclasses import dataclass, field
@@ -180,11 +181,19 @@ class LeagueSettings:
         pass
 
 
+@functools.cache
+def _kinds(schema: type) -> dict[str, type]:
+    """Each field's value type, Optional[...] unwrapped (read once: every command's start-up pays for it)."""
+    kinds = {}
+    for name, hint in get_type_hints(schema).items():
+        args = [a for a in get_args(hint) if a is not type(None)]
+        kinds[name] = args[0] if args else hint
+    return kinds
+
+
 def value_type(schema: type, name: str) -> type:
-    """int, float, str or bool (Optional[...] unwrapped)."""
-    hint = get_type_hints(schema)[name]
-    args = [a for a in get_args(hint) if a is not type(None)]
-    return args[0] if args else hint
+    """int, float, str or bool."""
+    return _kinds(schema)[name]
 
 
 def names(schema: type) -> list[str]:

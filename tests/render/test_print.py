@@ -236,3 +236,14 @@ def test_large_event_standings_and_scorecards(cli, tmp_path):
     assert pages(cards) == 30  # 120 cards, four to a sheet
     text = pdf_text(cards)
     assert text.count("Checked by") == 120 and all(n in text for n in names)
+
+
+def test_print_kinds_are_the_document_registry():
+    """`print`'s help lists its kinds without importing the services; they must be
+    exactly the registry's documents, each with a renderer."""
+    from crib_tourney.cli.printing import KINDS
+    from crib_tourney.render import documents
+    from crib_tourney.services.printing import DOCUMENTS
+
+    assert KINDS == tuple(DOCUMENTS)
+    assert all(callable(getattr(documents, d.renderer)) for d in DOCUMENTS.values())
