@@ -39,9 +39,9 @@ def event_standings(db: Db, event: Event, cut_playoffs: bool = True) -> list[Row
             rows[entry].add(line)
         if line.won:
             h2h.record(entry, e2 if entry == e1 else e1)
-    for p in q.pairings(db, event.id):
-        if p.entry2_id is None and p.entry1_id in rows and bye_counts(p.game_no, under_way, entries[p.entry1_id].withdrawn_after):
-            rows[p.entry1_id].add(bye_line(rules))
+    for entry, game_no in q.byes(db, event.id):
+        if entry in rows and bye_counts(game_no, under_way, entries[entry].withdrawn_after):
+            rows[entry].add(bye_line(rules))
     ranked = rank_rows(list(rows.values()), h2h)
     return apply_cut_playoffs(ranked, q.cut_playoff_games(db, event.id)) if cut_playoffs else ranked
 

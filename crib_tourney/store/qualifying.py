@@ -50,6 +50,12 @@ def outcome_lines(db: Db, event_id: int) -> list[tuple[Any, ...]]:
         " FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e", e=event_id)
 
 
+def byes(db: Db, event_id: int) -> list[tuple[int, int]]:
+    """(entry, game) of every bye: the standings need these, not all the tables."""
+    return [tuple(r) for r in db.rows("SELECT entry1_id, game_no FROM pairing WHERE event_id = :e AND entry2_id IS NULL",
+                                      e=event_id)]  # type: ignore[misc]
+
+
 def has_result(db: Db, pairing_id: int) -> bool:
     return db.scalar("SELECT COUNT(*) FROM outcome WHERE pairing_id = :p", p=pairing_id) > 0
 
