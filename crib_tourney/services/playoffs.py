@@ -412,8 +412,10 @@ def set_round_best_of(db: Db, event: Event, bracket: str, round_no: int, best_of
     started = [k for k in keys if br.games.get(k)]
     if started:
         raise CribError(f"round {round_no} has started ({', '.join(started)}); its length cannot change now")
+    change = Change(db, event.id, "best of")
     for key in keys:
-        st.set_best_of(db, br.match_ids[key], best_of)
+        change.update("playoff_match", br.match_ids[key], {"best_of": best_of})
+    change.log(f"{bk.round_name(br.specs[[s.key for s in br.specs].index(keys[0])], br.specs)} ({', '.join(keys)}): best of {best_of}")
     return len(keys)
 
 

@@ -54,10 +54,6 @@ def games(db: Db, match_ids: list[int]) -> list[dict]:
                     **params)
 
 
-def set_best_of(db: Db, match_id: int, best_of: int) -> None:
-    db.execute("UPDATE playoff_match SET best_of = :b WHERE id = :id", b=best_of, id=match_id)
-
-
 def playoff_games_played(db: Db, event_id: int) -> int:
     return db.scalar("SELECT COUNT(*) FROM playoff_game g JOIN playoff_match m ON m.id = g.match_id WHERE m.event_id = :e",
                      e=event_id)

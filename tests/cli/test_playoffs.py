@@ -122,6 +122,10 @@ def test_per_round_best_of_override(cli, tmp_path, unchanged):
     cli("cut", "E")
     cli("bracket", "E", "--set-best-of", "1=5")
     assert all(m["best_of"] == 5 for m in first_round(cli))
+    assert cli("log", "E", "--json").json()["log"][-1]["summary"].endswith("best of 5")
+    assert cli("undo", "E").stdout.startswith("undid best of")  # a change like any other: logged, undone
+    assert all(m["best_of"] == 3 for m in first_round(cli))
+    cli("bracket", "E", "--set-best-of", "1=5")
     a, b = first_round(cli)[0]["players"]
     cli("result", "E", a, 121, b, 100)
     with unchanged():
