@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import os
-from typing import Annotated, Optional
+import sys
+from typing import Annotated, NoReturn, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -81,7 +83,32 @@ _register()
 
 
 def main() -> None:
-    app(prog_name="crib-tourney")
+    try:
+        app(prog_name="crib-tourney")
+    except SystemExit:
+        _flush_stdout()
+        raise
+    except OSError as exc:  # the terminal or pipe refused our output (a full disk, /dev/full)
+        _output_failed(exc)
+    _flush_stdout()
+
+
+def _flush_stdout() -> None:
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        _output_failed(exc)
+
+
+def _output_failed(exc: OSError) -> NoReturn:
+    """One line on stderr instead of a traceback; stdout is pointed at /dev/null
+    so Python's own flush at exit cannot fail a second time."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    if exc.errno == errno.EPIPE:  # `... | head`: the reader had enough; not an error worth a line
+        sys.exit(1)
+    sys.stderr.write(f"error: cannot write the output: {exc.strerror or exc}\n")
+    sys.exit(1)
 
 
 if __name__ == "__main__":  # pragma: no cover

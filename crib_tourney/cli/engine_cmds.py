@@ -24,7 +24,7 @@ def count_cards(cards: list[str], starter: str, crib: bool, variant_name: str | 
     from crib_tourney.engine.show import count_show
     from crib_tourney.engine.variants import get_variant
 
-    variant = get_variant(variant_name or "standard")
+    variant = get_variant("standard" if variant_name is None else variant_name)
     seen: set = set()
     hand = parse_cards(cards, seen)
     (starter_card,) = parse_cards([starter], seen)
@@ -53,7 +53,7 @@ def count(
 
     result = count_cards(cards, starter, crib, variant)
     data = {"total": result.total, "items": [i.as_dict() for i in result.items]}
-    dealer_heels = heels(result.starter, get_variant(variant or "standard"))
+    dealer_heels = heels(result.starter, get_variant("standard" if variant is None else variant))
     if dealer_heels:
         data["heels"] = dealer_heels
     ruling = None
@@ -93,7 +93,7 @@ def peg(
     from crib_tourney.engine.play import score_play, team_seats
     from crib_tourney.engine.variants import get_variant
 
-    rules = get_variant(variant or _default_variant(players))
+    rules = get_variant(_default_variant(players) if variant is None else variant)
     if rules.teams or team_count is not None:
         teams = True
     seats_of_teams = team_seats(players, team_count) if teams else None
@@ -138,7 +138,7 @@ def stats(
     from crib_tourney.engine.stats import score_distribution
     from crib_tourney.engine.variants import get_variant
 
-    dist = score_distribution(get_variant(variant or "standard"), crib=crib)
+    dist = score_distribution(get_variant("standard" if variant is None else variant), crib=crib)
     if as_json:
         print_json(dist.as_dict())
         return

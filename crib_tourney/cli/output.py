@@ -26,7 +26,7 @@ def print_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequen
     for column in columns:
         table.add_column(column, justify="right" if column in right else "left", overflow="fold")
     for row in rows:
-        table.add_row(*["" if v is None else str(v) for v in row])
+        table.add_row(*["" if v is None else printable(str(v)) for v in row])
     Console(file=sys.stdout, width=max(100, _terminal_width()), highlight=False, markup=False).print(table)
 
 
@@ -34,3 +34,11 @@ def _terminal_width() -> int:
     import shutil
 
     return shutil.get_terminal_size((120, 24)).columns
+
+
+def printable(text: str) -> str:
+    """Text safe for a terminal: a control character (an escape sequence, BEL, NUL,
+    kept in a name by an older release) shows as '?' instead of acting."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else "?" for c in text)

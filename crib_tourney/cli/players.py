@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -112,7 +110,7 @@ def import_(
 
     text = read_text_file(file)
     with db() as conn:
-        added, skipped = import_players(conn, text)
+        added, skipped = import_players(conn, text, str(file))
     typer.echo(f"imported {added} players" + (f", {skipped} already on the roster" if skipped else ""))
 
 
@@ -124,20 +122,17 @@ def export(
 
     Example: crib-tourney player export -o roster.csv
     """
+    from crib_tourney.csvfiles import csv_text
     from crib_tourney.services.players import search as search_players
 
     with db(write=False) as conn:
         players = search_players(conn, None)
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(["id"] + CSV_FIELDS)
-        for p in players:
-            writer.writerow([p.id, p.name, p.acc_number or "", p.club or "", p.email or ""])
+    text = csv_text(["id"] + CSV_FIELDS, [[p.id, p.name, p.acc_number, p.club, p.email] for p in players])
     if output is None:
-        sys.stdout.write(buffer.getvalue())
+        sys.stdout.write(text)
     else:
         try:
-            output.write_text(buffer.getvalue(), encoding="utf-8")
+            output.write_text(text, encoding="utf-8")
         except OSError as exc:
             raise CribError(f"cannot write {output}: {exc.strerror}") from None
         note(f"wrote {len(players)} players to {output}")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from pathlib import Path
 from typing import Annotated, List, Optional
 
@@ -196,12 +194,9 @@ def standings(
         return
     columns = ["rank", "player", "game_points", "wins", "losses", "spread", "plus", "minus", "skunks", "skunks_taken", "tied"]
     if as_csv:
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(columns)
-        for r in rows:
-            writer.writerow([r[c] for c in columns])
-        typer.echo(buffer.getvalue(), nl=False)
+        from crib_tourney.csvfiles import csv_text
+
+        typer.echo(csv_text(columns, ([r[c] for c in columns] for r in rows)), nl=False)
         return
     table = [
         [f"{r['rank']}{'=' if r['tied'] else ''}", r["player"] + (" (withdrawn)" if r["withdrawn"] else "") + (f" ({r['note']})" if r["note"] else ""), r["game_points"], r["wins"], r["losses"],

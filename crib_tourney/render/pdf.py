@@ -4,13 +4,15 @@ atomic write (the PDF appears under its name only when complete)."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
 import sys
 import tempfile
-from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from io import BytesIO
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 from urllib.parse import unquote, urlparse
 
 from crib_tourney.errors import CribError
@@ -77,38 +79,74 @@ def _merge(parts: Sequence[bytes]) -> bytes:
 
 def write_pdf(chunks: Sequence[str], output: Path, progress: bool = True) -> int:
     """Render HTML chunks (each a whole document) into one PDF at ``output``.
-    Returns the number of pages."""
-    output = Path(output)
-    folder = output.parent if str(output.parent) else Path(".")
-    if output.is_dir():
+    Returns the number of pages.
+
+    Nothing is on disk while rendering: the PDF is written to a hidden .part file
+    beside the target and renamed over it only when complete, so a print stopped
+    at any moment leaves the old file or the new one, never half of one. A
+    symlink is written through (its target replaced); a device, pipe or socket is
+    refused, never replaced by a regular file."""
+    target = _target(Path(output))
+    with _terminated_as_interrupt():
+        try:
+            data = _merge(_render_all(chunks, progress))
+        except KeyboardInterrupt:
+            raise CribError(f"interrupted: {output} was not written") from None
+        _replace(target, data, output)
+    return page_count(data)
+
+
+def _target(output: Path) -> Path:
+    """The regular file a PDF may replace at ``output``, or one clear refusal."""
+    target = Path(os.path.realpath(output))
+    folder = target.parent
+    if target.is_dir():
         raise CribError(f"cannot write {output}: it is a folder; give a file name ending .pdf")
+    if target.exists() and not target.is_file():
+        raise CribError(f"cannot write {output}: it is not a regular file (a device, pipe or socket)")
     if not folder.is_dir():
-        raise CribError(f"cannot write {output}: folder {folder} does not exist")
-    if not os.access(folder, os.W_OK) or (output.exists() and not os.access(output, os.W_OK)):
+        raise CribError(f"cannot write {output}: folder {output.parent} does not exist")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise CribError(f"cannot write {output}: permission denied")
+    return target
+
+
+def _replace(target: Path, data: bytes, shown: Path) -> None:
+    temporary = None
     try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".part", dir=folder)
-    except OSError as exc:
-        raise CribError(f"cannot write {output}: {exc.strerror}") from None
-    os.close(fd)
-    try:
-        parts = _render_all(chunks, progress)
-        data = _merge(parts)
-        Path(temporary).write_bytes(data)
+        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+        with os.fdopen(fd, "wb") as part:
+            part.write(data)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes it private; a PDF is for sharing
-        os.replace(temporary, output)
-    except KeyboardInterrupt:
-        Path(temporary).unlink(missing_ok=True)
-        raise CribError(f"interrupted: {output} was not written") from None
-    except OSError as exc:
-        Path(temporary).unlink(missing_ok=True)
-        raise CribError(f"cannot write {output}: {exc.strerror or exc}") from None
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        os.replace(temporary, target)
+    except BaseException as exc:
+        if temporary:
+            Path(temporary).unlink(missing_ok=True)
+        if isinstance(exc, KeyboardInterrupt):
+            raise CribError(f"interrupted: {shown} was not written") from None
+        if isinstance(exc, OSError):
+            raise CribError(f"cannot write {shown}: {exc.strerror or exc}") from None
         raise
-    return page_count(data)
+
+
+@contextmanager
+def _terminated_as_interrupt() -> Iterator[None]:
+    """SIGTERM (a timeout, a closed session) unwinds like Ctrl-C: render workers
+    are stopped and no .part file stays behind."""
+    def interrupt(_signum, _frame):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def page_count(data: bytes) -> int:
@@ -123,8 +161,11 @@ def _render_all(chunks: Sequence[str], progress: bool) -> list[bytes]:
     results: list[bytes] = []
     try:
         if len(chunks) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1:
-            with ProcessPoolExecutor(max_workers=min(2, os.cpu_count() or 1)) as pool:
-                for part in pool.map(render_chunk, chunks):
+            # a Pool, not a ProcessPoolExecutor: leaving the block on an error or
+            # an interrupt terminates the workers instead of waiting for them
+            with multiprocessing.Pool(min(2, os.cpu_count() or 1), initializer=_exit_with_parent,
+                                      initargs=(os.getpid(),)) as pool:
+                for part in pool.imap(render_chunk, chunks):
                     results.append(part)
                     if bar:
                         bar[1]()
@@ -137,6 +178,20 @@ def _render_all(chunks: Sequence[str], progress: bool) -> list[bytes]:
         if bar:
             bar[0].stop()
     return results
+
+
+def _exit_with_parent(parent: int) -> None:
+    """A render worker ends itself when the print that started it is gone (killed
+    with SIGKILL, it cannot stop its workers; each holds ~250 MB)."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _progress(total: int | None) -> tuple[object, Callable[[], None]]:

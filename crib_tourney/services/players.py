@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import csv
-import io
-
+from crib_tourney.csvfiles import read_rows, refuse
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.store import players as store
 from crib_tourney.store.directory import find_player
 from crib_tourney.store.rows import Player
 from crib_tourney.store.sql import Db
-from crib_tourney.tourney.names import checked_name
+from crib_tourney.tourney.names import checked_name, fold
 
 
 def _field(value: str | None) -> str | None:
@@ -64,25 +62,21 @@ def find_or_add(db: Db, refs: list[str], add_unknown: bool) -> list[Player]:
     return found
 
 
-def import_players(db: Db, text: str) -> tuple[int, int]:
+def import_players(db: Db, text: str, file_name: str = "the CSV") -> tuple[int, int]:
     """Import a roster CSV. Every bad row is reported by line number and nothing is
     imported unless all rows are good. A row whose ACC number (or, without one,
     whose exact name) is already on the roster is skipped."""
-    reader = csv.DictReader(io.StringIO(text))
-    if not reader.fieldnames or "name" not in [f.strip().lower() for f in reader.fieldnames]:
-        raise CribError("the CSV needs a header row with a 'name' column (and optionally acc_number, club, email)")
+    header, records = read_rows(text, file_name)
+    if "name" not in header:
+        raise CribError(f"{file_name}: the CSV needs a header row with a 'name' column (and optionally acc_number, club, email)")
     errors: list[str] = []
     rows = []
     seen_acc: dict[str, int] = {}
-    for line_no, raw in enumerate(reader, start=2):
-        if None in raw:
+    for line_no, row in records:
+        if None in row:
             errors.append(f"line {line_no}: more fields than the header has")
             continue
-        row = {(k or "").strip().lower(): " ".join((v or "").split()) for k, v in raw.items()}
-        name = row.get("name", "")
-        if not name:
-            errors.append(f"line {line_no}: no name")
-            continue
+        name = " ".join(row.get("name", "").split())
         try:
             checked_name(name, "player")
         except CribError as exc:
@@ -94,9 +88,12 @@ def import_players(db: Db, text: str) -> tuple[int, int]:
             continue
         if acc:
             seen_acc[acc] = line_no
+            holder = store.acc_holder(db, acc)
+            if holder is not None and fold(holder.name) != fold(name):
+                errors.append(f"line {line_no}: ACC number {acc} belongs to {holder.name} (#{holder.id}), not {name}")
+                continue
         rows.append((name, acc, row.get("club") or None, row.get("email") or None))
-    if errors:
-        raise CribError(f"{len(errors)} bad row(s), nothing imported: " + "; ".join(errors))
+    refuse(errors, file_name)
     added = skipped = 0
     for name, acc, club, email in rows:
         if store.already_on_roster(db, name, acc):

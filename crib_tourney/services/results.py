@@ -5,11 +5,10 @@ leave the bracket's qualifiers and seeds as they are (or recut it)."""
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 from typing import Callable
 
+from crib_tourney.csvfiles import read_rows, refuse
 from crib_tourney.errors import CribError
 from crib_tourney.services import playoffs
 from crib_tourney.services.standings import cards_by_pairing, card, event_standings, scoring_rules
@@ -180,23 +179,18 @@ def record_table(db: Db, event: Event, game: int, table: int, scores: list[int])
                               lambda change: _game_result(db, event, change, entries, scores, game, False, None))
 
 
-MAX_LISTED_ERRORS = 10
-
-
 def import_results(db: Db, event_ref: str, text: str, file_name: str) -> int:
     """A CSV of results (game, player1, score1, player2, score2[, forfeit]), all
     or nothing, as one change that one undo reverts."""
     event = find_event(db, event_ref)
-    reader = csv.DictReader(io.StringIO(text))
-    header = {(f or "").strip().lower() for f in reader.fieldnames or []}
-    if not {"player1", "score1", "player2", "score2"} <= header:
+    header, records = read_rows(text, file_name)
+    if not {"player1", "score1", "player2", "score2"} <= set(header):
         raise CribError(f"{file_name}: the header needs columns game, player1, score1, player2, score2 (optional: forfeit)")
     errors: list[str] = []
     count = 0
     since = audit.last_audit_id(db, event.id)
-    for line_no, raw in enumerate(reader, start=2):
-        row = {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items() if k is not None}
-        if None in raw:
+    for line_no, row in records:
+        if None in row:
             errors.append(f"line {line_no}: more fields than the header has")
             continue
         try:
@@ -213,9 +207,7 @@ def import_results(db: Db, event_ref: str, text: str, file_name: str) -> int:
             count += 1
         except CribError as exc:
             errors.append(f"line {line_no}: {exc}")
-    if errors:
-        listed = "; ".join(errors[:MAX_LISTED_ERRORS]) + (f"; and {len(errors) - MAX_LISTED_ERRORS} more" if len(errors) > MAX_LISTED_ERRORS else "")
-        raise CribError(f"{len(errors)} bad row(s) in {file_name}, nothing imported: {listed}")
+    refuse(errors, file_name)
     playoffs.recut_if_moved(db, event, Change(db, event.id, "import"), False)  # after the cut an import must keep the bracket
     audit.merge_since(db, event.id, since, "import", f"imported {count} results from {file_name}")
     return count

@@ -31,6 +31,8 @@ def transaction(location: str, write: bool = True) -> Iterator[Db]:
     if not write and not Path(path).exists():
         # a command that only reads never creates a database (a typo'd --db path)
         raise CribError(f"no crib-tourney database at {path} (give --db, or set CRIB_TOURNEY_DB)")
+    if not write and Path(path).is_file() and Path(path).stat().st_size == 0:
+        raise CribError(f"{path} is an empty file, not a crib-tourney database (a command that only reads never creates one)")
     connection = connect_sqlite(path)
     if _schema_version(connection) != LATEST_VERSION:
         connection.close()  # new or older database: create or upgrade it, then reopen
@@ -105,7 +107,10 @@ def ensure_schema(url: str) -> Any:
                 raise CribError("not a crib-tourney database (no schema_version table)")
             _create_latest(conn)
             return engine
-        upgrade(Db(conn, sqlite=sqlite, via_sqlalchemy=True), conn.execute(text("SELECT MAX(version) FROM schema_version")).scalar())
+        version = conn.execute(text("SELECT MAX(version) FROM schema_version")).scalar()
+        if version is None:
+            raise CribError("not a crib-tourney database (its schema_version table is empty)")
+        upgrade(Db(conn, sqlite=sqlite, via_sqlalchemy=True), version)
     return engine
 
 

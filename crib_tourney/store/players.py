@@ -5,6 +5,7 @@ from __future__ import annotations
 from crib_tourney.errors import CribError
 from crib_tourney.store.rows import Player, fetch, fetch_one
 from crib_tourney.store.sql import Db
+from crib_tourney.tourney.names import fold
 
 
 def check_acc_free(db: Db, acc_number: str | None, player_id: int | None = None) -> None:
@@ -46,13 +47,14 @@ def update_player(db: Db, player: Player) -> None:
 
 
 def search_players(db: Db, search: str | None) -> list[Player]:
-    if not search:
-        return fetch(db, Player, order="LOWER(name), id")
-    return fetch(
-        db, Player,
-        "LOWER(name) LIKE :pattern OR LOWER(COALESCE(club, '')) LIKE :pattern OR COALESCE(acc_number, '') LIKE :pattern",
-        "LOWER(name), id", pattern=f"%{search.lower()}%",
-    )
+    """Players whose name, club or ACC number contains the text, compared folded
+    (in Python: SQLite's LOWER() folds ASCII only, and LIKE would read % and _
+    as wildcards)."""
+    roster = fetch(db, Player, order="LOWER(name), id")
+    wanted = fold(search or "")
+    if not wanted:
+        return roster
+    return [p for p in roster if any(wanted in fold(text) for text in (p.name, p.club or "", p.acc_number or ""))]
 
 
 def events_of(db: Db, player: Player) -> list[str]:
@@ -61,6 +63,10 @@ def events_of(db: Db, player: Player) -> list[str]:
         p=player.id,
     )
     return [r[0] for r in rows]
+
+
+def acc_holder(db: Db, acc_number: str) -> Player | None:
+    return fetch_one(db, Player, "acc_number = :acc", acc=acc_number)
 
 
 def already_on_roster(db: Db, name: str, acc_number: str | None) -> bool:

@@ -47,7 +47,7 @@ def test_player_import_and_export_roundtrip(cli, tmp_path):
 @pytest.mark.parametrize(
     "content, match",
     [
-        ("name,acc_number\nAnn,1\n,2\nBob,1\n", "line 3: no name; line 4: ACC number 1 repeats line 2"),
+        ("name,acc_number\nAnn,1\n,2\nBob,1\n", "line 3: a player needs a name; line 4: ACC number 1 repeats line 2"),
         ("who,acc\nAnn,1\n", "header row with a 'name' column"),
         ("name,acc_number\nAnn,1,extra\n", "line 2: more fields"),
     ],
