@@ -22,15 +22,18 @@ class CribGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except CribError as exc:
-            typer.echo(f"error: {exc}", err=True)
+            from crib_tourney.cli.output import printable
+
+            typer.echo(f"error: {printable(str(exc))}", err=True)
             raise typer.Exit(1) from None
         except Exception as exc:  # database trouble: still one clear line
             if not type(exc).__module__.startswith(("sqlalchemy", "sqlite3")):
                 raise
             from crib_tourney.store.db import describe_db_error
 
-            message = describe_db_error(exc)
-            typer.echo(f"error: {message}", err=True)
+            from crib_tourney.cli.output import printable
+
+            typer.echo(f"error: {printable(describe_db_error(exc))}", err=True)
             raise typer.Exit(1) from None
 
 

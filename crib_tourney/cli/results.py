@@ -8,7 +8,7 @@ from typing import Annotated, List, Optional
 import typer
 
 from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, number
-from crib_tourney.cli.output import print_json, print_table
+from crib_tourney.cli.output import print_json, print_table, printable
 from crib_tourney.errors import CribError
 from crib_tourney.tourney.numbers import whole_number
 
@@ -118,7 +118,7 @@ def quick_results(
             else:
                 raise CribError(f"'{raw.strip()}' is not TABLE SCORE SCORE")
         except CribError as exc:
-            typer.echo(f"error: {exc}", err=True)
+            typer.echo(f"error: {printable(str(exc))}", err=True)
     typer.echo(f"{saved} result(s) saved", err=True)
 
 
@@ -187,6 +187,8 @@ def standings(
     """
     from crib_tourney.services.results import standings as load
 
+    if as_json and as_csv:
+        raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     with db(write=False) as conn:
         name, rows = load(conn, event)
     if as_json:

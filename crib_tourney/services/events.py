@@ -9,6 +9,7 @@ from typing import Any
 from crib_tourney.errors import CribError
 from crib_tourney.services import playoffs
 from crib_tourney.services.results import forfeit_rows
+from crib_tourney.store import brackets as bs
 from crib_tourney.store import events as store
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.audit import Change
@@ -53,6 +54,8 @@ def change_settings(db: Db, event_ref: str, changes: dict[str, Any], recut: bool
     if merged.variant != event.variant and has_results:
         raise CribError("the variant cannot change once results are entered (it sets the game target)")
     scheduled = q.scheduled_games(db, event.id)
+    if merged.format != event.format and (scheduled or bs.seeded_count(db, event.id)):
+        raise CribError(f"the format cannot change once play has started ({event.name} is {event.format})")
     if merged.games < scheduled:
         raise CribError(f"{scheduled} games are already scheduled; games cannot be fewer")
     change = Change(db, event.id, "settings")
@@ -71,6 +74,8 @@ def enter(db: Db, event_ref: str, refs: list[str], add_unknown: bool) -> list[st
 
 
 def enter_players(db: Db, event: Event, players: list[Player]) -> list[str]:
+    if bs.seeded_count(db, event.id):
+        raise CribError(f"entries to {event.name} are closed: it already has its bracket")
     first_game = q.scheduled_games(db, event.id) + 1
     entries = entries_of(db, event)
     entered = {e.player_id: e.withdrawn_after for e in entries}

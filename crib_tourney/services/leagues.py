@@ -127,7 +127,11 @@ def record_hand(db: Db, ref: str, player_ref: str, cards: list[str], starter: st
         night = store.night_date(db, league.id, event.id)
         if night is None:
             raise CribError(f"{event.name} is not a night of {league.name}")
+        if player.id not in {e.player_id for e in entries_of(db, event)}:
+            raise CribError(f"{player.name} did not play {event.name}")
         event_id, when = event.id, night
+    elif player.id not in store.members(db, league.id):
+        raise CribError(f"{player.name} is not a member of {league.name} (a guest's hand: give --night)")
     store.insert_hand(db, dict(league_id=league.id, player_id=player.id, event_id=event_id,
                                cards=" ".join(str(c) for c in hand), starter=str(starter_card), crib=crib, points=claim, date=when))
     return f"recorded {player.name}'s {claim}: {' '.join(str(c) for c in hand)} with {starter_card}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from crib_tourney.csvfiles import read_rows, refuse
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.store import players as store
@@ -11,15 +13,25 @@ from crib_tourney.store.sql import Db
 from crib_tourney.tourney.names import checked_name, fold
 
 
-def _field(value: str | None) -> str | None:
-    """An optional detail as typed: trimmed, empty meaning none."""
+MAX_DETAIL = 120
+
+
+def _field(value: str | None, what: str = "a detail") -> str | None:
+    """An optional detail as typed: trimmed, empty meaning none; printable and
+    one line, since it is printed on terminals, sheets and CSV exports."""
     if value is None:
         return None
-    return " ".join(value.split()) or None
+    clean = " ".join(value.split())
+    if not clean.isprintable():
+        raise CribError(f"{what} cannot hold control or invisible characters")
+    if len(clean) > MAX_DETAIL:
+        raise CribError(f"{what} can be at most {MAX_DETAIL} characters (this one has {len(clean)})")
+    return clean or None
 
 
 def add(db: Db, name: str, acc_number: str | None, club: str | None, email: str | None) -> Player:
-    return store.add_player(db, checked_name(name, "player"), _field(acc_number), _field(club), _field(email))
+    return store.add_player(db, checked_name(name, "player"), _field(acc_number, "an ACC number"), _field(club, "a club"),
+                            _field(email, "an e-mail address"))
 
 
 def search(db: Db, text: str | None) -> list[Player]:
@@ -37,26 +49,25 @@ def edit(db: Db, ref: str, name: str | None, acc_number: str | None, club: str |
     if name is not None:
         player.name = checked_name(name, "player")
     if acc_number is not None:
-        store.check_acc_free(db, _field(acc_number), player.id)
-        player.acc_number = _field(acc_number)
+        player.acc_number = _field(acc_number, "an ACC number")
+        store.check_acc_free(db, player.acc_number, player.id)
     if club is not None:
-        player.club = _field(club)
+        player.club = _field(club, "a club")
     if email is not None:
-        player.email = _field(email)
+        player.email = _field(email, "an e-mail address")
     store.update_player(db, player)
     return player
 
 
 def find_or_add(db: Db, refs: list[str], add_unknown: bool) -> list[Player]:
-    """Players by what was typed; with ``add_unknown`` a name not on the roster is
-    added (a '#id' never is: it names a player who must exist)."""
+    """Players by what was typed; with ``add_unknown`` a name not on the roster is added."""
     found = []
     for ref in refs:
         try:
             # with --new only the whole name finds a player: 'Pat' must not become 'Patricia Smith'
             found.append(find_player(db, ref, loose=not add_unknown))
         except NotFound:
-            if not add_unknown or ref.strip().startswith("#"):
+            if not add_unknown or re.search(r"#\d+$", ref.strip()):  # '#12', 'Pat #12': a player who must exist
                 raise
             found.append(store.add_player(db, checked_name(ref, "player"), None, None, None))
     return found

@@ -150,6 +150,8 @@ def record_result(db: Db, event_ref: str, name1: str, score1: int, name2: str, s
         return Recorded([f"recorded {playoffs.record_cut_playoff(db, event, entries, scores)}"])
     if plays_in_bracket(st.all_seeded(db, event.id, [e.id for e in entries]), game is not None, card is not None):
         return Recorded(playoffs.record_playoff_game(db, event, entries[0].id, entries[1].id, scores, match_game, replace, cascade).lines)
+    if match_game is not None or cascade:
+        raise CribError("--match-game and --cascade are for playoff matches; this is a qualifying game")
     card_of = find_entry(db, event, card) if card else None
     return _qualifying_change(db, event, "result", recut,
                               lambda change: _game_result(db, event, change, entries, scores, game, replace, card_of))

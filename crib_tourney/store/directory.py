@@ -22,13 +22,17 @@ def describe_player(player: Player) -> str:
     return f"{player.name} ({', '.join(extras)})"
 
 
-def _id_of(ref: str) -> int | None:
+MAX_ID = 2**62  # ids past this exist nowhere, and would overflow the database's integers
+
+
+def _id_of(ref: str) -> tuple[int, str] | None:
+    """(id, the name typed before it or '') of '#12' or 'Name #12'."""
     text = ref.strip()
     if text.startswith("#") and text[1:].isascii() and text[1:].isdigit():
-        return int(text[1:])
+        return int(text[1:]), ""
     name, _, number = text.rpartition(" #")
     if name and number.isascii() and number.isdigit():
-        return int(number)
+        return int(number), name
     return None
 
 
@@ -49,11 +53,14 @@ def find_player(db: Db, ref: str, loose: bool = True) -> Player:
     """A player by #id, 'Name #id', name or ACC number. ``loose`` also accepts a
     unique last name, initial plus last name, or prefix; without it only the
     whole name (folded) matches."""
-    pid = _id_of(ref)
-    if pid is not None:
-        player = fetch_one(db, Player, "id = :id", id=pid)
+    by_id = _id_of(ref)
+    if by_id is not None:
+        pid, typed = by_id
+        player = fetch_one(db, Player, "id = :id", id=pid) if pid <= MAX_ID else None
         if player is None:
             raise NotFound(f"no player #{pid}")
+        if typed and not match_name(typed, [player.name], str):
+            raise NotFound(f"player #{pid} is {player.name}, not {typed}")
         return player
     names = roster(db)
     ids = match_name(ref, names, names.__getitem__) if loose else [i for i, n in names.items() if fold(n) == fold(ref)]
@@ -73,7 +80,7 @@ def find_event(db: Db, ref: str) -> Event:
     """An event by id or by its name as typed."""
     text = ref.strip()
     key = text[1:] if text.startswith("#") else text
-    if key.isascii() and key.isdigit():
+    if key.isascii() and key.isdigit() and int(key) <= MAX_ID:
         event = fetch_one(db, Event, "id = :id", id=int(key))
         if event is not None:
             return event

@@ -68,6 +68,18 @@ def iso_date(name: str, value: str | None) -> None:
         raise CribError(f"{name} must be a real date written YYYY-MM-DD, not '{value}'") from None
 
 
+def plain_text(longest: int) -> Check:
+    """A free-text detail (a location, a season): printable, one line, bounded."""
+    def check(name: str, value: str | None) -> None:
+        if value is None:
+            return
+        if not value.isprintable():
+            raise CribError(f"{name} cannot hold control or invisible characters")
+        if len(value) > longest:
+            raise CribError(f"{name} can be at most {longest} characters (this one has {len(value)})")
+    return check
+
+
 def finite(name: str, value: float) -> None:
     if not math.isfinite(value):
         raise CribError(f"{name} must be a finite number, not {value}")
@@ -115,7 +127,7 @@ class EventSettings:
     """An event's settings; the defaults are the ACC's."""
 
     date: Optional[str] = setting(None, "date of play (YYYY-MM-DD)", iso_date)
-    location: Optional[str] = setting(None, "where it is played")
+    location: Optional[str] = setting(None, "where it is played", plain_text(120))
     games: int = setting(7, "qualifying games per player", between(1, 60))
     variant: str = setting("standard", "rule set of the games", known_variant)
     format: str = setting("acc", "acc (qualifying, cut, bracket), round-robin, single-elim or double-elim", one_of(_formats))
@@ -156,6 +168,9 @@ class EventSettings:
         """Checks across settings, on the whole set after any change."""
         from crib_tourney.engine.variants import get_variant
 
+        if not self.win_points <= self.skunk_points <= self.double_skunk_points:
+            raise CribError(f"a skunk cannot be worth less than a plain win: win_points {self.win_points} <= "
+                            f"skunk_points {self.skunk_points} <= double_skunk_points {self.double_skunk_points}")
         if self.double_skunk_margin <= self.skunk_margin:
             raise CribError("double_skunk_margin must be larger than skunk_margin")
         target = get_variant(self.variant).game_target
@@ -167,7 +182,7 @@ class EventSettings:
 class LeagueSettings:
     """A club league's settings."""
 
-    season: Optional[str] = setting(None, "the season, e.g. 2026-27")
+    season: Optional[str] = setting(None, "the season, e.g. 2026-27", plain_text(40))
     games_per_night: int = setting(9, "games each night", between(1, 30))
     threshold: int = setting(12, "game points a night needs to score (grass-roots, acc-internet)", at_least(0), small)
     formula: str = setting("grass-roots", "grass-roots, acc-internet, game-points or placing", one_of(lambda: FORMULAS))

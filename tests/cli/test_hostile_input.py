@@ -12,99 +12,323 @@ from tests.conftest import Cli
 
 BIG = "99999999999999999999"  # past 2**63
 
+HAND = ["5H", "5D", "5S", "JC"]
+AT_TABLE = ["--game", "1", "--player", "Ann"]
+INT_SETTINGS = ["--games", "--win-points", "--skunk-points", "--double-skunk-points", "--skunk-margin", "--double-skunk-margin",
+                "--forfeit-points", "--forfeit-spread", "--bye-points", "--bye-spread", "--best-of", "--final-best-of"]
+BAD_NAMES = [  # (typed, why it is refused)
+    ("", "needs a name"), ("   ", "needs a name"), ("\u200b", "invisible characters"), ("\u200b\u200b", "invisible characters"),
+    ("Bell\x07", "control or invisible"), ("Esc\x1b[31m", "control or invisible"), ("Nul\x00x", "control or invisible"),
+    ("Del\x7f", "control or invisible"), ("\u202eevil", "control or invisible"), ("\ufeff", "control or invisible"),
+    ("Pat #3", "names things by number"), ("Pat #03", "names things by number"), ("95687", "names things by number"),
+    ("#5", "cannot start with '#'"), ("x" * 81, "at most 80 characters"), ("x" * 10_000, "this one has 10000"),
+]
+
 CASES = [
+    # cards, as people mistype them
+    *[(["count", bad, "5D", "5S", "JC", "--starter", "9C"], why) for bad, why in [
+        ("5X", "unknown suit 'X'"), ("1H", "unknown rank '1'"), ("11H", "unknown rank '11'"), ("", "is not a card"),
+        ("5", "is not a card"), ("HH", "unknown rank 'H'"), ("5D", "appears twice"), ("0H", "unknown rank '0'"),
+        ("ten-of-hearts", "is not a card"), ("5H\x1b[2J", "is not a card")]],
+    (["count", "5H", "5D", "5S", "--starter", "9C"], "holds 4 cards plus the starter, not 3"),
+    (["count", *HAND, "2C", "3C", "--starter", "9C"], "not 6"),
+    (["count", *HAND, "--starter", "5H"], "appears twice"),
+    (["count", *HAND, "--starter", "ZZ"], "'ZZ' is not a card"),
+    (["count", *HAND, "--starter", ""], "'' is not a card"),
+    (["count", *HAND], "Missing option '--starter'"),
+    (["count", "--starter", "9C"], "Missing argument"),
+    (["count", "-5H", "5D", "5S", "JC", "--starter", "9C"], "No such option: -5"),
+    (["count", *HAND, "--starter", "9C", "--variant", ""], "unknown variant ''"),
+    (["count", *HAND, "--starter", "9C", "--variant", "poker"], "unknown variant 'poker'"),
+    (["count", *HAND, "--starter", "9C", "--variant", "five-card"], "holds 3 cards plus the starter"),
+    (["count", *HAND, "2C", "--starter", "9C", "--crib"], "a crib holds 4 cards"),
+    (["count", *HAND, "--starter", "9C", "--claim", "-1"], "cannot be negative"),
+    (["count", *HAND, "--starter", "9C", "--claim", BIG], "out of range"),
+    (["count", *HAND, "--starter", "9C", "--claim", "twenty"], "not a whole number"),
+    (["count", *HAND, "--starter", "5C", "--claim", "1e3"], "not a whole number"),
+    (["count", *HAND, "--starter", "9C", "--muggins-call", "3"], "--muggins needs --claim"),
+    (["count", *HAND, "--starter", "9C", "--muggins", "--muggins-call", BIG], "out of range"),
+    (["peg", "5H", "5X"], "token 2 '5X'"),
+    (["peg", "KH", "QH", "JH", "5H"], "would make 35, over 31"),
+    (["peg", "5H", "5H"], "already played"),
+    (["peg", "go"], "cannot say go at count 0"),
+    (["peg", "5H", "go", "go", "go"], "cannot say go at count 5"),
+    (["peg"], "Missing argument"),
+    (["peg", "--players", "9", "5H"], "less than or equal to 8"),
+    (["peg", "--players", "0", "5H"], "greater than or equal to 1"),
+    (["peg", "--players", BIG, "5H"], "--players"),
+    (["peg", "5H", "--variant", ""], "unknown variant ''"),
+    (["peg", "5H", "--variant", "nope"], "unknown variant 'nope'"),
+    (["peg", "5H", "--teams", "--players", "3"], "give --team-count"),
+    (["peg", "5H", "--teams", "--players", "4", "--team-count", BIG], "out of range"),
+    (["peg", "5H", "--teams", "--players", "4", "--team-count", "0"], "0 equal teams"),
+    (["stats", "--variant", ""], "unknown variant ''"),
+    (["stats", "--variant", " "], "unknown variant ' '"),
+    (["stats", "--variant", "solitaire5"], "unknown variant"),
     # names: one policy for players, events and leagues
-    (["player", "add", ""], "needs a name"),
-    (["player", "add", "   "], "needs a name"),
-    (["player", "add", "\u200b"], "invisible characters"),
-    (["player", "add", "Bell\x07"], "control or invisible"),
-    (["player", "add", "Pat #3"], "names things by number"),
-    (["player", "add", "95687"], "names things by number"),
-    (["player", "add", "#5"], "cannot start with '#'"),
-    (["player", "add", "x" * 81], "at most 80 characters"),
+    *[(["player", "add", name], why) for name, why in BAD_NAMES],
+    *[(["enter", "E", name, "--new"], why) for name, why in BAD_NAMES if name.strip() and "#" not in name],
+    (["enter", "E", "Pat #3", "--new"], "player #3 is Outsider, not Pat"),
+    *[(["new-event", name], why.replace("player", "event")) for name, why in BAD_NAMES[:12]],
+    *[(["league", "new", name], why) for name, why in BAD_NAMES[:12]],
+    (["player", "add", "Ann", "--club", "Hall\x1b[2J"], "a club cannot hold control"),
+    (["player", "add", "Zoe", "--email", "z" * 121], "at most 120 characters"),
     (["player", "edit", "Ann", "--name", ""], "needs a name"),
+    (["player", "edit", "Ann", "--name", "7"], "names things by number"),
+    (["player", "edit", "Ann", "--name", "x" * 81], "at most 80 characters"),
+    (["player", "edit", "Ann", "--name", "Ann\x1b[0m"], "control or invisible"),
+    (["player", "edit", "Ann", "--acc-number", "\x07"], "an ACC number cannot hold control"),
+    (["player", "edit", "Nobody", "--name", "Z"], "unknown player"),
+    (["player", "edit", "Kowalski", "--club", "X"], "matches 2 players"),
+    (["player", "edit", "#0", "--club", "X"], "no player #0"),
+    (["player", "edit", f"#{BIG}", "--club", "X"], "no player #"),
     (["player", "show", "Nobody"], "unknown player"),
     (["player", "show", "#999"], "no player #999"),
+    (["player", "show", f"#{BIG}"], "no player #"),
+    (["player", "show", "Margaret Kowalski #2"], "player #2 is Mark Kowalski, not Margaret Kowalski"),
     (["player", "show", "Kowalski"], "matches 2 players"),
-    (["enter", "E", "", "--new"], "needs a name"),
-    (["enter", "E", "Zed #999", "--new"], "names things by number"),
+    (["player", "show", ""], "unknown player"),
+    (["player", "show", "#"], "unknown player"),
+    (["player", "show", "#-1"], "unknown player"),
     (["enter", "E", "#999", "--new"], "no player #999"),
     (["enter", "E", "Ann"], "already entered"),
-    (["new-event", ""], "needs a name"),
-    (["new-event", "123"], "names things by number"),
-    (["new-event", "Open #4"], "names things by number"),
+    (["enter", "E", "Nobody"], "unknown player"),
+    (["enter", "E", "Kowalski"], "matches 2 players"),
+    (["enter", "E", "Zed", "Zed", "--new"], "named twice"),
+    (["enter", "E", "Zed", "Ann", "--new"], "already entered"),
+    (["enter", "Nope", "Ann"], "unknown event"),
+    (["enter", "C", "Dan"], "entries to C are closed"),
+    (["enter", "E"], "Missing argument"),
+    (["withdraw", "E", "Outsider"], "not entered in E"),
+    (["withdraw", "E", "Nobody"], "unknown player"),
+    (["withdraw", "E", ""], "unknown player"),
+    (["withdraw", "E", "Kowalski"], "matches 2 players"),
+    (["withdraw", "Nope", "Ann"], "unknown event"),
     (["new-event", "e"], "already exists"),
-    (["league", "new", "7"], "names things by number"),
+    (["new-event", " E "], "already exists"),
     (["league", "new", "club"], "already exists"),
     (["consolation", "C", "--name", "7"], "names things by number"),
+    (["consolation", "C", "--name", ""], "needs a name"),
+    (["league", "join", "Club", "", "--new"], "needs a name"),
+    (["league", "join", "Club", "Q #1", "--new"], "player #1 is Margaret Kowalski, not Q"),
     # numbers as people mistype them
-    (["result", "E", "Ann", "1_2_1", "Bob", "100"], "is not a whole number"),
-    (["result", "E", "Ann", "١٢١", "Bob", "100"], "is not a whole number"),
-    (["result", "E", "Ann", BIG, "Bob", "100"], "out of range"),
-    (["result", "E", "Ann", "121", "Bob", "-5"], "cannot be negative"),
+    *[(["new-event", "X", option, value], why) for option in INT_SETTINGS
+      for value, why in [(BIG, "out of range"), ("1_0", "not a whole number")]],
+    *[(["new-event", "X", option, "-1"], "-1") for option in INT_SETTINGS],
+    *[(["result", "E", "Bob", score, "Cat", "100"], why) for score, why in [
+        ("1_2_1", "not a whole number"), ("١٢١", "not a whole number"), (BIG, "out of range"), ("121.0", "not a whole number"),
+        ("0x79", "not a whole number"), ("", "not a whole number"), ("12１", "not a whole number"), ("120", "no winner"),
+        ("122", "above the game target")]],
+    (["result", "E", "Bob", "121", "Cat", "-5"], "cannot be negative"),
+    (["result", "E", "Bob", "121", "Cat", "abc"], "not a whole number"),
+    (["result", "E", "Bob", "121", "Cat", "1e2"], "not a whole number"),
+    (["result", "E", "Bob", "121", "Cat", "121"], "two winners"),
     (["result", "E", "Ann", "121", "Bob", "100", "--game", BIG], "out of range"),
     (["result", "E", "Ann", "121", "Bob", "100", "--game", "1_0"], "not a whole number"),
+    (["result", "E", "Bob", "121", "Cat", "100", "--game", "0"], "does not exist"),
+    (["result", "E", "Bob", "121", "Cat", "100", "--game", "5"], "does not exist"),
     (["result", "E", "--forfeit", "Ann", "--game", BIG], "out of range"),
+    (["result", "C", "Ann", "121", "Bob", "100", "--match-game", BIG], "out of range"),
     (["round", "E", "--show", BIG], "out of range"),
+    (["round", "E", "--show", "0"], "has not been scheduled"),
+    (["round", "E", "--show", "-1"], "has not been scheduled"),
     (["round", "E", "--unschedule-from", BIG], "out of range"),
+    (["round", "E", "--unschedule-from", "0"], "is not scheduled"),
     (["print", "tables", "E", "--game", BIG], "out of range"),
-    (["ruling", "E", "count", "5H", "5D", "5S", "JC", "--starter", "5C", "--claim", BIG, "--game", "1", "--player", "Ann"], "out of range"),
-    (["ruling", "E", "count", "5H", "5D", "5S", "JC", "--starter", "5C", "--claim", "28", "--game", BIG, "--player", "Ann"], "out of range"),
-    (["ruling", "E", "count", "5H", "5D", "5S", "JC", "--starter", "5C", "--claim", "28", "--game", "9", "--player", "Ann"], "does not exist"),
+    (["print", "tables", "E", "--game", "-1"], "has not been scheduled"),
+    (["ruling", "E", "count", *HAND, "--starter", "5C", "--claim", BIG, *AT_TABLE], "out of range"),
+    (["ruling", "E", "count", *HAND, "--starter", "5C", "--claim", "28", "--game", BIG, "--player", "Ann"], "out of range"),
+    (["ruling", "E", "peg", "5H", "--claim", "2", "--seat", BIG, *AT_TABLE], "out of range"),
     (["cut", "C", "--qualifiers", BIG], "out of range"),
     (["bracket", "C", "--set-best-of", f"1={BIG}"], "needs ROUND=N"),
-    (["count", "5H", "5D", "5S", "JC", "--starter", "5C", "--claim", "1e3"], "not a whole number"),
-    (["new-event", "X", "--win-points", BIG], "out of range"),
-    (["new-event", "X", "--forfeit-spread", "1_0"], "not a whole number"),
-    (["new-event", "X", "--best-of", BIG], "out of range"),
+    (["new-event", "X", "--games", "0"], "games must be 1 to 60"),
+    (["new-event", "X", "--games", "61"], "games must be 1 to 60"),
+    (["new-event", "X", "--best-of", "2"], "odd number"),
+    (["new-event", "X", "--final-best-of", "4"], "odd number"),
+    (["new-event", "X", "--win-points", "3", "--skunk-points", "2"], "cannot be worth less than a plain win"),
+    (["new-event", "X", "--skunk-margin", "70"], "double_skunk_margin must be larger"),
     (["new-event", "X", "--prize-fund", "inf"], "finite"),
+    (["new-event", "X", "--prize-fund", "nan"], "finite"),
+    (["new-event", "X", "--prize-fund", "1e400"], "finite"),
+    (["new-event", "X", "--prize-fund", "-100"], "cannot be negative"),
     (["new-event", "X", "--qualify-ratio", "nan"], "finite"),
+    (["new-event", "X", "--qualify-ratio", "inf"], "finite"),
+    (["new-event", "X", "--qualify-ratio", "0"], "qualify_ratio must be"),
+    (["new-event", "X", "--qualify-ratio", "1.5"], "qualify_ratio must be"),
+    (["new-event", "X", "--payouts", "60,50"], "add up to at most 100"),
+    (["new-event", "X", "--payouts", "-10,20"], "must be positive"),
+    (["new-event", "X", "--payouts", "a,b"], "percentages separated by commas"),
+    (["new-event", "X", "--payouts", "nan"], "percentages separated by commas"),
+    (["new-event", "X", "--payouts", "inf"], "percentages separated by commas"),
+    (["new-event", "X", "--variant", "poker"], "unknown variant"),
+    (["new-event", "X", "--variant", ""], "unknown variant"),
+    (["new-event", "X", "--format", "swiss"], "unknown format"),
+    (["new-event", "X", "--format", ""], "unknown format"),
+    (["new-event", "X", "--first-dealer", "winner"], "unknown first dealer"),
+    (["new-event", "X", "--location", "x" * 1000], "at most 120 characters"),
+    (["new-event", "X", "--location", "Hall\x1b[2J"], "location cannot hold control"),
     (["league", "new", "L", "--skunk-pot", "inf"], "finite"),
+    (["league", "new", "L", "--skunk-pot", "-1"], "cannot be negative"),
     (["league", "new", "L", "--best-of-nights", BIG], "out of range"),
+    (["league", "new", "L", "--games-per-night", "0"], "games_per_night must be 1 to 30"),
+    (["league", "new", "L", "--games-per-night", BIG], "out of range"),
+    (["league", "new", "L", "--threshold", BIG], "out of range"),
+    (["league", "new", "L", "--drop-worst", "-1"], "cannot be negative"),
+    (["league", "new", "L", "--guest-limit", "-1"], "cannot be negative"),
+    (["league", "new", "L", "--formula", "fancy"], "unknown formula"),
+    (["league", "new", "L", "--place-points", "a,b"], "numbers separated by commas"),
+    (["league", "new", "L", "--place-points", "-3,2"], "zero or more"),
+    (["league", "new", "L", "--season", "\x1b[2J"], "season cannot hold control"),
     # settings
-    (["event", "set", "E", f"win_points={BIG}"], "needs a whole number"),
-    (["event", "set", "E", "win_points=1_0"], "needs a whole number"),
-    (["event", "set", "E", "prize_fund=inf"], "finite"),
-    (["event", "set", "E", "payouts=nan"], "payouts must be percentages"),
-    (["event", "set", "E", "payouts=60,50"], "add up to at most 100"),
-    (["event", "set", "E", "colour=red"], "unknown setting"),
-    (["event", "set", "E", "games"], "is not SETTING=VALUE"),
-    (["event", "set", "E", "games=0"], "games must be 1 to 60"),
-    (["event", "set", "E", "skunk_margin=70"], "double_skunk_margin must be larger"),
-    (["event", "set", "E", "variant=four-player"], "tables seat two players"),
-    (["event", "set", "E", "muggins=perhaps"], "needs on or off"),
+    *[(["event", "set", "E", pair], why) for pair, why in [
+        (f"win_points={BIG}", "needs a whole number"), ("win_points=1_0", "needs a whole number"), ("win_points=", "needs a whole number"),
+        ("games=٣", "needs a whole number"), ("prize_fund=inf", "finite"), ("prize_fund=-1", "cannot be negative"),
+        ("payouts=nan", "payouts must be percentages"), ("payouts=60,50", "add up to at most 100"), ("colour=red", "unknown setting"),
+        ("name=Z", "unknown setting 'name'"), ("=3", "unknown setting ''"), ("games", "is not SETTING=VALUE"), ("games=0", "games must be 1 to 60"),
+        ("games=61", "games must be 1 to 60"), ("skunk_margin=70", "double_skunk_margin must be larger"),
+        ("skunk_points=1", "cannot be worth less"), ("variant=four-player", "tables seat two players"), ("variant=poker", "unknown variant"),
+        ("format=swiss", "unknown format"), ("muggins=perhaps", "needs on or off"), ("date=2026-13-01", "YYYY-MM-DD"),
+        ("date=13/01/2026", "YYYY-MM-DD"), ("qualify_ratio=2", "qualify_ratio must be"), ("best_of=4", "odd number"),
+        ("first_dealer=winner", "unknown first dealer"), ("location=\x07", "location cannot hold control")]],
     (["event", "set", "E", "games=3", "--recut"], "no bracket seeded from qualifying"),
-    (["league", "set", "Club", "formula=fancy"], "unknown formula"),
-    (["league", "set", "Club", "drop_worst=-1"], "cannot be negative"),
+    (["event", "set", "Nope", "games=3"], "unknown event"),
+    (["event", "set", "E"], "Missing argument"),
+    (["event", "set", "C", "format=acc"], "the format cannot change once play has started"),
+    (["event", "show", "Nope"], "unknown event"),
+    (["event", "show", "#0"], "unknown event"),
+    (["event", "show", f"#{BIG}"], "unknown event"),
+    *[(["league", "set", "Club", pair], why) for pair, why in [
+        ("formula=fancy", "unknown formula"), ("drop_worst=-1", "cannot be negative"), ("skunk_pot=nan", "finite"),
+        ("games_per_night=0", "games_per_night must be 1 to 30"), ("colour=red", "unknown league setting"),
+        ("drop_worst", "is not SETTING=VALUE"), ("season=\x1b", "season cannot hold control")]],
     # dates: YYYY-MM-DD and real
-    (["new-event", "X", "--date", "20260915"], "YYYY-MM-DD"),
-    (["new-event", "X", "--date", "2026-W07-2"], "YYYY-MM-DD"),
-    (["new-event", "X", "--date", "2026-02-30"], "YYYY-MM-DD"),
-    (["event", "set", "E", "date=2026-13-01"], "YYYY-MM-DD"),
+    *[(["new-event", "X", "--date", day], "YYYY-MM-DD") for day in
+      ["20260915", "2026-W07-2", "2026-02-30", "2026-2-3", "yesterday", "٢٠٢٦-٠١-٠١", "2026-09-15T10:00", " 2026-09-15x"]],
     (["league", "night", "Club", "--date", "20260915"], "YYYY-MM-DD"),
+    (["league", "night", "Club", "--date", "2026-02-29"], "YYYY-MM-DD"),
     (["league", "standings", "Club", "--from", "2026-W07-2"], "YYYY-MM-DD"),
+    (["league", "standings", "Club", "--to", "tomorrow"], "YYYY-MM-DD"),
     # results, cut playoffs, undo and recut
     (["result", "E", "Ann", "121", "Ann", "100"], "cannot play against themselves"),
-    (["result", "E", "Ann", "121", "Bob", "121"], "two winners"),
     (["result", "E", "Bob", "121", "Cat", "100", "--recut"], "no bracket seeded from qualifying"),
+    (["result", "E", "Bob", "121", "Cat", "100", "--match-game", "1"], "for playoff matches"),
+    (["result", "E", "Bob", "121", "Cat", "100", "--cascade"], "for playoff matches"),
     (["result", "E", "Ann", "121", "Bob", "100", "--playoff"], "not tied across the cut line"),
     (["result", "E", "Ann", "121", "Outsider", "100"], "not entered in E"),
     (["result", "E", "Bob", "121", "Cat", "100", "--card", "Ann"], "not in this game"),
     (["result", "E", "Ann", "121", "Dan", "100"], "already has a result"),
+    (["result", "E", "Bob", "121", "Dan", "100"], "not seated together"),
+    (["result", "E", "Nobody", "121", "Cat", "100"], "unknown player"),
+    (["result", "E", "Kowalski", "121", "Cat", "100"], "matches 2 players"),
+    (["result", "E", "--forfeit", "Nobody"], "unknown player"),
+    (["result", "E", "--forfeit", "Outsider"], "not entered in E"),
+    (["result", "C", "Ann", "121", "Cat", "100"], "not in the same open match"),
+    (["result", "Empty", "Ann", "121", "Bob", "100"], "not entered in Empty"),
     (["result", "Nope", "Ann", "121", "Bob", "100"], "unknown event"),
     (["result", "E", "Ann", "121"], "expected EVENT PLAYER SCORE PLAYER SCORE"),
+    (["result", "E"], "expected EVENT PLAYER SCORE PLAYER SCORE"),
+    (["result", "E", "Ann", "121", "Bob", "100", "extra"], "expected EVENT PLAYER SCORE PLAYER SCORE"),
+    (["result", "import", "E"], "usage: crib-tourney result import"),
+    (["result", "import", "E", "missing.csv"], "no such file"),
+    (["result", "--game"], "requires an argument"),
     (["undo", "Empty"], "nothing to undo"),
     (["undo", "Empty", "--recut"], "nothing to undo"),
-    (["withdraw", "E", "Outsider"], "not entered in E"),
+    (["undo", "Nope"], "unknown event"),
+    (["check", "Nope"], "unknown event"),
+    (["log", "Nope"], "unknown event"),
+    (["standings", "Nope"], "unknown event"),
+    (["standings", ""], "unknown event"),
+    (["standings", "E", "--json", "--csv"], "choose one of --json and --csv"),
+    (["round", "Nope"], "unknown event"),
+    (["round", "Empty"], "at least 2 players"),
+    (["round", "C"], "no qualifying games"),
+    (["round", "E", "--unschedule-from", "1"], "already has results"),
     (["cut", "E"], "qualifying is not finished"),
     (["cut", "C"], "already has its bracket"),
-    (["match", "C", "W9.9"], "no match W9.9"),
+    (["cut", "Empty"], "qualifying has not started"),
+    (["cut", "Nope"], "unknown event"),
+    (["bracket", "C", "--set-best-of", "1=2"], "odd number"),
+    (["bracket", "C", "--set-best-of", "9=3"], "no W-bracket round 9"),
+    (["bracket", "C", "--set-best-of", "L2=3"], "no L-bracket round 2"),
+    (["bracket", "C", "--set-best-of", "x"], "needs ROUND=N"),
+    (["bracket", "C", "--set-best-of", "=3"], "needs ROUND=N"),
     (["bracket", "E"], "has no bracket yet"),
+    (["bracket", "Nope"], "unknown event"),
+    (["match", "C", "W9.9"], "no match W9.9"),
+    (["match", "C", "X1"], "no match X1"),
+    (["match", "C", f"W{BIG}.1"], "no match"),
+    (["match", "E", "W1.1"], "no match W1.1"),
     (["placings", "E"], "has no bracket yet"),
-    (["ruling", "E", "shout", "5H", "--claim", "1", "--game", "1", "--player", "Ann"], "unknown ruling kind"),
+    (["consolation", "E"], "cut E first"),
+    (["consolation", "C", "--format", "swiss"], "unknown format"),
+    (["ruling", "E", "shout", "5H", "--claim", "1", *AT_TABLE], "unknown ruling kind"),
+    (["ruling", "E", "count", *HAND, "--starter", "5C", "--claim", "28", "--game", "9", "--player", "Ann"], "does not exist"),
+    (["ruling", "E", "count", *HAND, "--starter", "5C", "--claim", "28", "--game", "1", "--player", "Outsider"], "has no seat in game 1"),
+    (["ruling", "E", "count", *HAND, "--starter", "5C", "--claim", "28", "--game", "1", "--player", "Nobody"], "unknown player"),
+    (["ruling", "E", "count", "5X", "5D", "5S", "JC", "--starter", "5C", "--claim", "28", *AT_TABLE], "'5X' is not a card"),
+    (["ruling", "E", "count", *HAND, "--claim", "28", *AT_TABLE], "needs --starter"),
+    (["ruling", "E", "count", *HAND, "--starter", "5C", "--claim", "-1", *AT_TABLE], "cannot be negative"),
+    (["ruling", "E", "peg", "5H", "5X", "--claim", "2", *AT_TABLE], "'5X' is not a card"),
+    (["ruling", "E", "peg", "5H", "--claim", "2", "--seat", "9", *AT_TABLE], "--seat must be 1 to 2"),
+    (["ruling", "Nope", "count", *HAND, "--starter", "5C", "--claim", "28", *AT_TABLE], "unknown event"),
+    # printing and output paths
+    (["print", "poster", "E"], "unknown kind 'poster'"),
+    (["print", "", "E"], "unknown kind ''"),
+    (["print", "standings", "E", "--paper", "a5"], "paper must be letter or a4"),
+    (["print", "standings", "Nope"], "unknown event"),
+    (["print", "bracket", "E"], "has no bracket yet"),
+    (["print", "slips", "E"], "has no bracket yet"),
+    (["print", "season", "Nope"], "unknown league"),
+    (["print", "tables", "Empty"], "no games scheduled"),
+    (["print", "tables", "E", "--game", "9"], "has not been scheduled"),
+    (["print", "standings", "E", "-o", "/dev/null"], "not a regular file"),
+    (["print", "standings", "E", "-o", "no/such/folder/x.pdf"], "does not exist"),
+    (["print", "standings", "E", "-o", "."], "it is a folder"),
+    (["player", "export", "-o", "no/such/folder/x.csv"], "cannot write"),
+    # leagues
     (["league", "join", "Club", "Ann"], "already a member"),
-    (["league", "hand", "Club", "Ann", "5H", "5D", "5S", "JC", "--starter", "5C", "--claim", "28"], "counts 29, not 28"),
+    (["league", "join", "Club", "Nobody"], "unknown player"),
+    (["league", "join", "Nope", "Ann"], "unknown league"),
+    (["league", "night", "Nope"], "unknown league"),
+    (["league", "standings", "Nope"], "unknown league"),
+    (["league", "show", "Nope"], "unknown league"),
+    (["league", "records", "Nope"], "unknown league"),
+    (["league", "hand", "Club", "Ann", *HAND, "--starter", "5C", "--claim", "28"], "counts 29, not 28"),
+    (["league", "hand", "Club", "Ann", *HAND, "--starter", "5C", "--claim", BIG], "out of range"),
+    (["league", "hand", "Club", "Outsider", *HAND, "--starter", "5C", "--claim", "29"], "not a member of Club"),
+    (["league", "hand", "Club", "Ann", "5X", "5D", "5S", "JC", "--starter", "5C", "--claim", "28"], "'5X' is not a card"),
+    (["league", "hand", "Club", "Ann", *HAND, "--starter", "5C", "--claim", "29", "--night", "Nope"], "unknown event"),
+    (["league", "hand", "Club", "Ann", *HAND, "--starter", "5C", "--claim", "29", "--night", "E"], "not a night of Club"),
+    # the program itself
+    (["nosuchcommand"], "No such command"),
+    (["--db"], "requires an argument"),
+    (["count", "--claim"], "requires an argument"),
 ]
+
+# CSV files, each refused whole: (command before the file, file text, why)
+CSV_CASES = [
+    (["player", "import"], 'name,acc_number\n"Zed,1\nYan,2\nXi,3\n', "line 2: a quote opened here is never closed"),
+    (["player", "import"], 'name,acc_number\n"Zed\nYan",1\n', "line 2: a quoted field runs on to line 3"),
+    (["player", "import"], "name\n" + "x" * 140_000 + "\n", "longer than 131,072 characters"),
+    (["player", "import"], "name,acc_number\nZed,1\n" + "Bad #1,2\n" * 500, "500 bad row(s)"),
+    (["player", "import"], "name,acc_number\nMargaret Kowalski,77\nImpostor,77\n", "repeats line 2"),
+    (["player", "import"], "name,acc_number\nImpostor,K1\n", "ACC number K1 belongs to Margaret Kowalski"),
+    (["player", "import"], "acc_number,club\n1,X\n", "needs a header row with a 'name' column"),
+    (["player", "import"], "", "needs a header row"),
+    (["player", "import"], "name\n=cmd|' /C calc'!A0\n", None),  # accepted: a name may start with '=' (exports neutralise it)
+    (["player", "import"], "name\nA,B\n", "more fields than the header"),
+    (["player", "import"], "name\n\x1b[2J\n", "control or invisible"),
+    (["player", "import"], "name\n#4\n", "cannot start with '#'"),
+    (["player", "import"], b"name\n\xff\xfe\n", "is not UTF-8 text"),
+    (["result", "import", "E"], 'game,player1,score1,player2,score2\n"1,Bob,121,Cat,100\n', "never closed"),
+    (["result", "import", "E"], "game,player1,score1,player2,score2\n1,Bob,121,Cat,121\n", "line 2: two winners"),
+    (["result", "import", "E"], "game,player1,score1,player2,score2\n1,Bob,121,Cat,90\n1,Bob,121,Cat,95\n", "line 3"),
+    (["result", "import", "E"], "game,player1,score1,player2,score2\n" + "1,Nobody,121,Cat,90\n" * 300, "and 290 more"),
+    (["result", "import", "E"], "game,player,score\n1,Bob,121\n", "the header needs columns"),
+    (["result", "import", "E"], f"game,player1,score1,player2,score2\n{BIG},Bob,121,Cat,90\n", "out of range"),
+    (["result", "import", "E"], "game,player1,score1,player2,score2,forfeit\n1,,,,,Nobody\n", "unknown player"),
+]
+CSV_CASES = [case for case in CSV_CASES if case[2] is not None]
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +336,7 @@ def seeded(tmp_path_factory) -> Path:
     """One database with an event mid-qualifying, a cut event, an empty event and a league."""
     path = tmp_path_factory.mktemp("hostile") / "seed.db"
     cli = Cli(path)
-    cli("player", "add", "Margaret Kowalski")
+    cli("player", "add", "Margaret Kowalski", "--acc-number", "K1")
     cli("player", "add", "Mark Kowalski")
     cli("player", "add", "Outsider")
     cli("new-event", "E", "--games", "3")
@@ -131,12 +355,31 @@ def seeded(tmp_path_factory) -> Path:
     return path
 
 
-@pytest.mark.parametrize("args, match", CASES, ids=[" ".join(a)[:60] for a, _ in CASES])
-def test_refused_in_one_printable_line_and_nothing_changes(seeded, tmp_path, args, match):
+def _case_id(args: list) -> str:
+    return " ".join(args)[:60].encode("unicode_escape").decode()
+
+
+@pytest.mark.parametrize("args, match", CASES, ids=[_case_id(a) for a, _ in CASES])
+def test_refused_in_one_printable_line_and_nothing_changes(seeded, tmp_path, monkeypatch, args, match):
+    monkeypatch.chdir(tmp_path)
+    _refused(seeded, tmp_path, args, match)
+
+
+@pytest.mark.parametrize("command, text, match", CSV_CASES, ids=[f"{' '.join(c)} {m}"[:60] for c, _, m in CSV_CASES])
+def test_bad_csv_files_are_refused_whole(seeded, tmp_path, command, text, match):
+    file = tmp_path / "in.csv"
+    if isinstance(text, bytes):
+        file.write_bytes(text)
+    else:
+        file.write_text(text, encoding="utf-8")
+    _refused(seeded, tmp_path, [*command, str(file)], match)
+
+
+def _refused(seeded: Path, tmp_path: Path, args: list, match: str) -> None:
     path = tmp_path / "case.db"
     shutil.copy(seeded, path)
     cli = Cli(path)
-    before = cli.snapshot()
+    before = cli.snapshot(), path.read_bytes()
     run = cli(*args, ok=False)
     assert run.code in (1, 2), run
     output = run.stdout + run.stderr
@@ -146,4 +389,4 @@ def test_refused_in_one_printable_line_and_nothing_changes(seeded, tmp_path, arg
         lines = [line for line in run.stderr.splitlines() if line.strip()]
         assert len(lines) == 1, run.stderr
     assert match.lower() in output.lower(), output
-    assert cli.snapshot() == before, "a refused command changed the database"
+    assert (cli.snapshot(), path.read_bytes()) == before, "a refused command changed the database"
