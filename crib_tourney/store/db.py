@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from crib_tourney.errors import CribError
-from crib_tourney.store.sql import Db, begin, connect_sqlite, sqlite_path
+from crib_tourney.store import sql
+from crib_tourney.store.sql import Db, begin, connect_sqlite, sqlite_path, use_wal
 
 LATEST_VERSION = 5  # keep equal to migrations.LATEST_VERSION (a test checks)
 WRITER_LOCK = 0x637269625F74  # PostgreSQL advisory lock key that writers queue on
@@ -39,6 +40,7 @@ def transaction(location: str, write: bool = True) -> Iterator[Db]:
         ensure_schema(f"sqlite:///{path}").dispose()  # close its pool: no connection outlives the command
         connection = connect_sqlite(path)
     try:
+        use_wal(connection)
         begin(connection, write)  # waits out the busy timeout; fails before any change
         try:
             yield Db(connection, sqlite=True)
@@ -78,7 +80,7 @@ def _schema_version(connection: sqlite3.Connection) -> int | None:
 def ensure_schema(url: str) -> Any:
     """Create a new database from the SQLModel tables, or upgrade an older one in
     place through the frozen migration steps; one transaction either way."""
-    from sqlalchemy import create_engine, event, inspect, text
+    from sqlalchemy import create_engine, event
 
     try:
         engine = create_engine(url)
@@ -92,11 +94,22 @@ def ensure_schema(url: str) -> Any:
         def _on_connect(dbapi_connection, _record):  # type: ignore[no-untyped-def]
             dbapi_connection.isolation_level = None
             dbapi_connection.execute("PRAGMA foreign_keys=ON")
-            dbapi_connection.execute("PRAGMA busy_timeout=30000")
+            dbapi_connection.execute(f"PRAGMA busy_timeout={sql.BUSY_TIMEOUT_S * 1000}")
 
         @event.listens_for(engine, "begin")
         def _on_begin(connection):  # type: ignore[no-untyped-def]
             connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    try:
+        _create_or_upgrade(engine, sqlite)
+    except BaseException:
+        engine.dispose()  # a refused file: no connection (or -wal file) outlives the command
+        raise
+    return engine
+
+
+def _create_or_upgrade(engine: Any, sqlite: bool) -> None:
+    from sqlalchemy import inspect, text
 
     with engine.begin() as conn:
         if not sqlite:  # several first commands at once: one creates, the others wait and see it made
@@ -106,7 +119,7 @@ def ensure_schema(url: str) -> Any:
             if tables:
                 raise CribError("not a crib-tourney database (no schema_version table)")
             _create_latest(conn)
-            return engine
+            return
         version = conn.execute(text("SELECT MAX(version) FROM schema_version")).scalar()
         if version is None:
             raise CribError("not a crib-tourney database (its schema_version table is empty)")

@@ -36,6 +36,16 @@ def _id_of(ref: str) -> tuple[int, str] | None:
     return None
 
 
+LISTED = 8  # candidates named in an ambiguity: enough to choose from, never a screenful
+
+
+def listed(names: list[str], total: int | None = None) -> str:
+    """'a; b; c' for the first few names, and how many more."""
+    total = len(names) if total is None else total
+    more = total - min(len(names), LISTED)
+    return "; ".join(names[:LISTED]) + (f"; and {more} more" if more > 0 else "")
+
+
 def roster(db: Db) -> dict[int, str]:
     """Every player's id and name, read once per command."""
     if "roster" not in db.cache:
@@ -71,9 +81,8 @@ def find_player(db: Db, ref: str, loose: bool = True) -> Player:
     if not ids:
         hint = _suggest(ref, list(names.values()))
         raise NotFound(f"unknown player '{ref}'" + (f" (did you mean {hint}?)" if hint else ""))
-    matches = [fetch_one(db, Player, "id = :id", id=i) for i in sorted(ids)]
-    raise Ambiguous(f"'{ref}' matches {len(matches)} players: " + "; ".join(describe_player(p) for p in matches)  # type: ignore[arg-type]
-                    + " (use #id or the ACC number)")
+    shown = [describe_player(fetch_one(db, Player, "id = :id", id=i)) for i in sorted(ids)[:LISTED]]  # type: ignore[arg-type]
+    raise Ambiguous(f"'{ref}' matches {len(ids)} players: {listed(shown, len(ids))} (use #id or the ACC number)")
 
 
 def find_event(db: Db, ref: str) -> Event:
@@ -87,7 +96,7 @@ def find_event(db: Db, ref: str) -> Event:
     named = dict(db.rows("SELECT id, name FROM event"))
     ids = match_name(text, named, named.__getitem__)
     if len(ids) > 1:
-        raise Ambiguous(f"'{ref}' matches {len(ids)} events: " + "; ".join(sorted(named[i] for i in ids)))
+        raise Ambiguous(f"'{ref}' matches {len(ids)} events: " + listed(sorted(named[i] for i in ids)))
     if not ids:
         hint = _suggest(text, list(named.values()), cutoff=0.6)
         raise NotFound(f"unknown event '{ref}'" + (f" (did you mean {hint}?)" if hint else " (see: crib-tourney event list)"))
@@ -102,7 +111,7 @@ def find_league_id(db: Db, ref: str) -> int:
         return int(key)
     ids = match_name(text, named, named.__getitem__)
     if len(ids) > 1:
-        raise Ambiguous(f"'{ref}' matches {len(ids)} leagues: " + "; ".join(sorted(named[i] for i in ids)))
+        raise Ambiguous(f"'{ref}' matches {len(ids)} leagues: " + listed(sorted(named[i] for i in ids)))
     if not ids:
         raise NotFound(f"unknown league '{ref}' (see: crib-tourney league list)")
     return ids[0]

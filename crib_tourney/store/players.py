@@ -50,7 +50,7 @@ def search_players(db: Db, search: str | None) -> list[Player]:
     """Players whose name, club or ACC number contains the text, compared folded
     (in Python: SQLite's LOWER() folds ASCII only, and LIKE would read % and _
     as wildcards)."""
-    roster = fetch(db, Player, order="LOWER(name), id")
+    roster = sorted(fetch(db, Player), key=lambda p: (fold(p.name), p.id))
     wanted = fold(search or "")
     if not wanted:
         return roster

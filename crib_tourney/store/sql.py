@@ -119,11 +119,17 @@ def connect_sqlite(path: str) -> sqlite3.Connection:
     connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
     connection.execute("PRAGMA foreign_keys=ON")
     connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
-    if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-        connection.execute("PRAGMA journal_mode=WAL")
     # FULL: a committed result survives a power cut too, not only a crash of the program
     connection.execute("PRAGMA synchronous=FULL")
     return connection
+
+
+def use_wal(connection: sqlite3.Connection) -> None:
+    """Write-ahead logging (readers never wait for a writer). Switched on only once
+    the file is known to be a crib-tourney database: the mode is written into
+    the file's header, and a file that is refused must be left as it was."""
+    if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        connection.execute("PRAGMA journal_mode=WAL")
 
 
 def begin(connection: sqlite3.Connection, write: bool) -> None:
