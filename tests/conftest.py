@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -88,3 +90,23 @@ def unchanged(cli: Cli):
         assert cli.snapshot() == before, "a refused command changed the database"
 
     return check
+
+
+# A PostgreSQL server where the test user may create databases (.ci/run starts one);
+# the tests that need it are skipped without it.
+POSTGRES_SERVER = os.environ.get("CRIB_TOURNEY_TEST_POSTGRES")
+
+
+@pytest.fixture
+def pg_url():
+    """A new, empty PostgreSQL database for one test, dropped after it."""
+    if not POSTGRES_SERVER:
+        pytest.skip("no PostgreSQL server given (CRIB_TOURNEY_TEST_POSTGRES)")
+    psycopg = pytest.importorskip("psycopg")
+    name = f"crib_test_{uuid.uuid4().hex[:10]}"
+    admin = POSTGRES_SERVER.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    yield POSTGRES_SERVER.rsplit("/", 1)[0] + "/" + name
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')

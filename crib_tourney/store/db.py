@@ -53,19 +53,22 @@ def transaction(location: str, write: bool = True) -> Iterator[Db]:
         connection.close()
 
 
+_ENGINES: dict[str, Any] = {}  # one engine (and pool) per server URL for the life of the process
+
+
 def _sqlalchemy_transaction(url: str, write: bool) -> Iterator[Db]:
-    engine = ensure_schema(url)
-    try:
-        with engine.begin() as connection:
-            db = Db(connection, sqlite=url.startswith("sqlite"), via_sqlalchemy=True)
-            if write and not db.sqlite:
-                # PostgreSQL runs READ COMMITTED: numbers taken with MAX()+1 (games,
-                # tables, nights, seeds) would race, so writers queue on one lock, as
-                # SQLite's BEGIN IMMEDIATE makes them queue there. Readers never wait.
-                db.execute("SELECT pg_advisory_xact_lock(:key)", key=WRITER_LOCK)
-            yield db
-    finally:
-        engine.dispose()
+    # The schema is checked once per process: quick-results and the web view run
+    # many transactions, and connecting plus inspecting costs each one ~30 ms.
+    if url not in _ENGINES:
+        _ENGINES[url] = ensure_schema(url)
+    with _ENGINES[url].begin() as connection:
+        db = Db(connection, sqlite=url.startswith("sqlite"), via_sqlalchemy=True)
+        if write and not db.sqlite:
+            # PostgreSQL runs READ COMMITTED: numbers taken with MAX()+1 (games,
+            # tables, nights, seeds) would race, so writers queue on one lock, as
+            # SQLite's BEGIN IMMEDIATE makes them queue there. Readers never wait.
+            db.execute("SELECT pg_advisory_xact_lock(:key)", key=WRITER_LOCK)
+        yield db
 
 
 def _schema_version(connection: sqlite3.Connection) -> int | None:

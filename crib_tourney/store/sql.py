@@ -12,6 +12,7 @@ through SQLAlchemy's text(), which takes the same :name parameters.
 from __future__ import annotations
 
 import sqlite3
+import time
 from contextlib import contextmanager
 from typing import Any, Iterator, Sequence
 
@@ -128,8 +129,16 @@ def use_wal(connection: sqlite3.Connection) -> None:
     """Write-ahead logging (readers never wait for a writer). Switched on only once
     the file is known to be a crib-tourney database: the mode is written into
     the file's header, and a file that is refused must be left as it was."""
-    if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-        connection.execute("PRAGMA journal_mode=WAL")
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    while connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        try:
+            connection.execute("PRAGMA journal_mode=WAL")
+        except sqlite3.OperationalError as exc:
+            # switching needs the file to itself and does not wait for it (a second
+            # command starting on a brand-new database): try again until the timeout
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
 
 
 def begin(connection: sqlite3.Connection, write: bool) -> None:

@@ -3,28 +3,14 @@ server where the user may create databases (.ci/run starts one when it can);
 skipped otherwise."""
 
 import json
-import os
-import uuid
 
 import pytest
 from typer.testing import CliRunner
 
 from crib_tourney.cli.app import app
+from tests.conftest import POSTGRES_SERVER
 
-SERVER = os.environ.get("CRIB_TOURNEY_TEST_POSTGRES")
-pytestmark = pytest.mark.skipif(not SERVER, reason="no PostgreSQL server given (CRIB_TOURNEY_TEST_POSTGRES)")
-
-
-@pytest.fixture
-def pg_url():
-    psycopg = pytest.importorskip("psycopg")
-    name = f"crib_test_{uuid.uuid4().hex[:10]}"
-    admin = SERVER.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    yield SERVER.rsplit("/", 1)[0] + "/" + name
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+pytestmark = pytest.mark.skipif(not POSTGRES_SERVER, reason="no PostgreSQL server given (CRIB_TOURNEY_TEST_POSTGRES)")
 
 
 def test_a_whole_event_on_postgresql(pg_url, tmp_path):
