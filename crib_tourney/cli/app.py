@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import inspect
 import os
 import sys
 from typing import Annotated, NoReturn, Optional
@@ -11,12 +12,46 @@ import typer
 from typer.core import TyperGroup
 
 from crib_tourney import __version__
-from crib_tourney.cli import state
+from crib_tourney.cli import coercion, state
 from crib_tourney.errors import CribError
 
 
+# Every command, in --help order, with the cli module that defines it (its
+# register() adds it). A command is built only when it is run: building all 23
+# (their options, Typer's checks) cost every command 25 ms. A test checks this
+# table against the modules.
+COMMAND_MODULES = {
+    "count": "engine_cmds", "peg": "engine_cmds", "stats": "engine_cmds",
+    "new-event": "events", "enter": "events", "withdraw": "events", "round": "events",
+    "result": "results", "quick-results": "results", "check": "results", "log": "results", "undo": "results",
+    "standings": "results", "ruling": "results",
+    "cut": "playoffs", "bracket": "playoffs", "match": "playoffs", "placings": "playoffs", "consolation": "playoffs",
+    "print": "printing", "player": "players", "event": "events", "league": "leagues",
+}
+
+
 class CribGroup(TyperGroup):
-    """Turns domain errors into one line on stderr and exit 1, never a traceback."""
+    """Builds each command on first use, and turns domain errors into one line on
+    stderr and exit 1, never a traceback."""
+
+    def list_commands(self, ctx):  # type: ignore[no-untyped-def]
+        return list(COMMAND_MODULES)
+
+    def get_command(self, ctx, cmd_name):  # type: ignore[no-untyped-def]
+        if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:
+            self.commands[cmd_name] = build_command(cmd_name)
+        return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx, formatter):  # type: ignore[no-untyped-def]
+        """The command list of --help, from the docstrings, without building the commands."""
+        try:
+            from typer._click.utils import make_default_short_help
+        except ImportError:  # Typer before 0.29 uses click itself
+            from click.utils import make_default_short_help
+        limit = formatter.width - 6 - max(map(len, COMMAND_MODULES))
+        rows = [(name, make_default_short_help(summary(name), limit)) for name in COMMAND_MODULES]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx):  # type: ignore[no-untyped-def]
         try:
@@ -40,7 +75,7 @@ class CribGroup(TyperGroup):
 app = typer.Typer(
     cls=CribGroup,
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     help="Run cribbage tournaments and leagues: players, events, results, standings, and a complete cribbage engine.",
@@ -70,19 +105,41 @@ def root(
     state.DB_LOCATION = db or os.environ.get("CRIB_TOURNEY_DB") or "crib-tourney.db"
 
 
-def _register() -> None:
-    from crib_tourney.cli import engine_cmds, events, leagues, players, playoffs, printing, results
-
-    engine_cmds.register(app)
-    app.add_typer(players.players_app, name="player")
-    events.register(app)
-    results.register(app)
-    playoffs.register(app)
-    printing.register(app)
-    leagues.register(app)
+coercion.install()  # before any command runs: values are checked without importing pydantic
 
 
-_register()
+def _registered(name: str) -> typer.Typer:
+    """A Typer app holding only command ``name``, registered by its module."""
+    import importlib
+
+    module = importlib.import_module(f"crib_tourney.cli.{COMMAND_MODULES[name]}")
+    one = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
+    module.register(one)
+    one.registered_commands = [c for c in one.registered_commands
+                               if (c.name or c.callback.__name__.replace("_", "-")) == name]  # type: ignore[union-attr]
+    one.registered_groups = [g for g in one.registered_groups if g.name == name]
+    return one
+
+
+def summary(name: str) -> str:
+    """The help text of command ``name`` (a group's help, or the function's docstring)."""
+    one = _registered(name)
+    if one.registered_groups:
+        return one.registered_groups[0].typer_instance.info.help or ""  # type: ignore[union-attr,return-value]
+    info = one.registered_commands[0]
+    return info.help or inspect.cleandoc(info.callback.__doc__ or "")  # type: ignore[union-attr]
+
+
+def build_command(name: str):  # type: ignore[no-untyped-def]
+    """The click command ``name``, from its module's register() into a Typer app of its own."""
+    import typer.main
+
+    one = _registered(name)
+    built = typer.main.get_command(one)
+    if isinstance(built, TyperGroup) and not one.registered_commands:
+        return built.commands[name]  # a group of commands (player, event, league)
+    built.name = name
+    return built
 
 
 def main() -> None:

@@ -136,3 +136,7 @@ def export(
         except OSError as exc:
             raise CribError(f"cannot write {output}: {exc.strerror}") from None
         note(f"wrote {len(players)} players to {output}")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(players_app, name="player")

@@ -1,0 +1,73 @@
+"""What every command pays before its work: the table of commands, building only the
+command that runs, and checking values without pydantic."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+
+import typer
+
+from crib_tourney.cli.app import COMMAND_MODULES, app
+
+
+def test_the_command_table_names_what_each_module_registers():
+    by_module: dict[str, set[str]] = {}
+    for name, module in COMMAND_MODULES.items():
+        by_module.setdefault(module, set()).add(name)
+    for module, names in by_module.items():
+        probe = typer.Typer()
+        importlib.import_module(f"crib_tourney.cli.{module}").register(probe)
+        registered = {c.name or c.callback.__name__.replace("_", "-") for c in probe.registered_commands}
+        registered |= {g.name for g in probe.registered_groups}
+        assert registered == names, module
+
+
+def test_help_lists_every_command_with_its_summary(cli):
+    shown = cli("--help").stdout
+    listed = [line.split()[0] for line in shown.split("Commands:")[1].splitlines() if line.strip()]
+    assert listed == list(COMMAND_MODULES)
+    assert "count          Count a hand or crib the way a player says it." in shown
+    assert "player         Players: the club's roster, kept across events." in shown
+
+
+def _modules_after(*args: str) -> set[str]:
+    code = ("import sys\nfrom crib_tourney.cli.app import main\nsys.argv = ['crib-tourney', *sys.argv[1:]]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\nprint(' '.join(sorted(sys.modules)), file=sys.stderr)")
+    run = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=60)
+    return set(run.stderr.split())
+
+
+def test_a_command_runs_without_importing_pydantic_or_the_other_commands():
+    loaded = _modules_after("count", "5H", "5D", "5S", "JC", "--starter", "5C", "--claim", "29")
+    assert "crib_tourney.cli.engine_cmds" in loaded
+    assert not {m for m in loaded if m.split(".")[0] in ("pydantic", "sqlalchemy", "sqlmodel", "rich")}
+    assert not {"crib_tourney.cli.events", "crib_tourney.cli.results", "crib_tourney.services.results"} & loaded
+
+
+def test_help_builds_no_command(monkeypatch):
+    built = []
+    import crib_tourney.cli.app as root
+
+    monkeypatch.setattr(root, "build_command", lambda name: built.append(name))
+    group = typer.main.get_command(app)
+    with group.make_context("crib-tourney", ["--db", "x.db"], resilient_parsing=True) as ctx:
+        assert "Commands:" in group.get_help(ctx)
+    assert built == []
+
+
+def test_shell_completion_completes_commands_and_options(tmp_path):
+    import os
+
+    def complete(words: str) -> list[str]:
+        env = dict(os.environ, COMP_WORDS=words, COMP_CWORD=str(len(words.split()) - (0 if words.endswith(" ") else 1)),
+                   _CRIB_TOURNEY_COMPLETE="complete_bash", CRIB_TOURNEY_DB=str(tmp_path / "none.db"))
+        run = subprocess.run([sys.executable, "-m", "crib_tourney"], env=env, capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, run.stderr
+        return run.stdout.split()
+
+    assert complete("crib-tourney st") == ["stats", "standings"]
+    assert complete("crib-tourney player e") == ["edit", "export"]
+    assert complete("crib-tourney count --st") == ["--starter"]
+    assert not (tmp_path / "none.db").exists()
