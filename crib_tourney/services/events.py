@@ -21,7 +21,7 @@ from crib_tourney.store.sql import Db
 from crib_tourney.tourney import settings as schema
 from crib_tourney.tourney.names import checked_name
 from crib_tourney.tourney.formats import FORMATS
-from crib_tourney.tourney.pairings import pair_game
+from crib_tourney.tourney.pairings import History, pair_game, pair_key
 
 
 def create_event(db: Db, name: str, settings: schema.EventSettings, parent: int | None = None) -> Event:
@@ -160,14 +160,15 @@ def schedule_next(db: Db, event: Event) -> int:
     players = players_in_game(db, event, game_no)
     if len(players) < 2:
         raise CribError(f"{event.name} needs at least 2 players entered to pair a game (has {len(players)})")
-    met: set[frozenset] = set()
+    met: dict[tuple[int, int], int] = {}
     byes: dict[int, int] = {}
-    for p in q.pairings(db, event.id):
-        if p.entry2_id is None:
-            byes[p.entry1_id] = byes.get(p.entry1_id, 0) + 1
+    for a, b in q.seatings(db, event.id):
+        if b is None:
+            byes[a] = byes.get(a, 0) + 1
         else:
-            met.add(frozenset((p.entry1_id, p.entry2_id)))
-    pairing = pair_game(players, game_no - 1, met, byes)
+            key = pair_key(a, b)
+            met[key] = met.get(key, 0) + 1
+    pairing = pair_game(players, game_no - 1, History(met=met, byes=byes))
     rows = [dict(event_id=event.id, game_no=game_no, table_no=t, entry1_id=a, entry2_id=b) for t, (a, b) in enumerate(pairing.tables, 1)]
     if pairing.bye is not None:
         rows.append(dict(event_id=event.id, game_no=game_no, table_no=None, entry1_id=pairing.bye, entry2_id=None))

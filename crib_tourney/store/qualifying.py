@@ -18,6 +18,12 @@ def pairings(db: Db, event_id: int, game: int | None = None) -> list[Pairing]:
     return fetch(db, Pairing, "event_id = :e AND game_no = :g", "table_no, id", e=event_id, g=game)
 
 
+def seatings(db: Db, event_id: int) -> list[tuple[int, int | None]]:
+    """(entry1, entry2) of every table and bye so far: what pairing must respect,
+    read as plain tuples (a 20,000-player event has 220,000 of them)."""
+    return db.rows("SELECT entry1_id, entry2_id FROM pairing WHERE event_id = :e", e=event_id)
+
+
 def pairings_of(db: Db, event_id: int, entry_id: int, game: int | None = None) -> list[Pairing]:
     where = "event_id = :e AND (entry1_id = :a OR entry2_id = :a)" + (" AND game_no = :g" if game is not None else "")
     return fetch(db, Pairing, where, "game_no", e=event_id, a=entry_id, **({"g": game} if game is not None else {}))

@@ -1,19 +1,34 @@
-"""Qualifying pairings: a fixed rotation so every player meets a different opponent
-each game while that is possible, and with an odd field a different player sits out
-each game.
+"""Qualifying pairings: every player meets a different opponent each game while
+that is possible, at any field size, however the field changes.
 
-The rotation is the circle method over the entry list: it gives N-1 games without a
-repeat for an even field (N games with one bye each for an odd field). When the field
-changes (late entries, withdrawals) the rotation is checked against the games already
-played, and repairs fall back to a search that avoids repeat opponents.
+A game starts from a proposal: the circle method over the entry list (N-1 games
+without a repeat for an even field, N with one bye each for an odd one), or, for a
+drawn game, a shuffle from a stored seed. Tables of the proposal that break a rule
+are taken apart and their players re-seated by a maximum matching over the
+allowed pairs (Edmonds' augmenting paths, blossoms included), tried in tiers:
+
+  1. not met before, not kept apart, not from the same club (while that rule runs)
+  2. not met before, not kept apart
+  3. met at most once, then at most twice, ... (repeats: only when no pairing
+     without one exists, and spread so nobody meets one opponent a third time
+     while a second meeting would do)
+  4. anything (only if players kept apart leave no other way)
+
+Each tier grows the matching of the one before to a maximum matching over its
+own allowed pairs, so the pairs from outside tier 2 (the repeats) are as few as
+possible. Augmenting paths are found by checking short ones
+first (a free partner, or one swap with a seated table), which in a field of
+hundreds is almost always enough; the full search runs only when they fail.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Hashable, Sequence
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
 
-Player = Hashable
+Player = int
+Allowed = Callable[[int, int], bool]  # on positions in the field, not player ids
 
 
 @dataclass(frozen=True)
@@ -22,109 +37,213 @@ class GamePairing:
     bye: Player | None
 
 
+@dataclass(frozen=True)
+class History:
+    """What a new game must respect."""
+
+    met: Mapping[tuple[Player, Player], int] = field(default_factory=dict)  # (low, high) -> games played together
+    byes: Mapping[Player, int] = field(default_factory=dict)
+    apart: frozenset[tuple[Player, Player]] = frozenset()  # (low, high): never at one table (family)
+    club_of: Mapping[Player, str] = field(default_factory=dict)  # kept apart this game when given
+
+
+def pair_key(a: Player, b: Player) -> tuple[Player, Player]:
+    return (a, b) if a < b else (b, a)
+
+
 def circle_round(players: Sequence[Player], round_index: int) -> GamePairing:
     """Round ``round_index`` (0-based) of the circle method over ``players``."""
-    field: list[Player | None] = list(players)
-    if len(field) % 2:
-        field.append(None)  # the sit-out slot
-    n = len(field)
+    seats: list[Player | None] = list(players)
+    if len(seats) % 2:
+        seats.append(None)  # the sit-out slot
+    n = len(seats)
     if n == 0:
         return GamePairing([], None)
     r = round_index % (n - 1) if n > 2 else 0
-    # Seat 0 stays put; the others rotate one place each round.
-    rest = field[1:]
-    rest = rest[-r:] + rest[:-r] if r else rest
-    seats = [field[0]] + rest
+    rest = seats[1:]  # seat 0 stays put; the others rotate one place each round
+    seats = [seats[0]] + (rest[-r:] + rest[:-r] if r else rest)
     tables: list[tuple[Player, Player]] = []
     bye = None
     for k in range(n // 2):
         a, b = seats[k], seats[n - 1 - k]
         if a is None or b is None:
             bye = a if b is None else b
-            continue
-        tables.append((a, b))
+        else:
+            tables.append((a, b))
     return GamePairing(tables, bye)
 
 
-def pair_game(
-    players: Sequence[Player],
-    round_index: int,
-    met: set[frozenset],
-    byes: dict[Player, int],
-) -> GamePairing:
-    """Pair one game: the fixed rotation when it repeats no opponent, else a search
-    for pairings that avoid repeats (and give the bye to whoever has had fewest)."""
-    proposal = circle_round(players, round_index)
-    repeats = any(frozenset(t) in met for t in proposal.tables)
-    bye_ok = proposal.bye is None or byes.get(proposal.bye, 0) == min(byes.get(p, 0) for p in players)
-    if not repeats and bye_ok:
-        return proposal
-    return _search(players, met, byes)
+def drawn_round(players: Sequence[Player], seed: int) -> GamePairing:
+    """A random draw, the same for the same seed and field."""
+    order = list(players)
+    random.Random(seed).shuffle(order)
+    bye = order.pop() if len(order) % 2 else None
+    return GamePairing([(order[k], order[k + 1]) for k in range(0, len(order), 2)], bye)
 
 
-def _search(players: Sequence[Player], met: set[frozenset], byes: dict[Player, int]) -> GamePairing:
-    pool = list(players)
-    bye = None
-    if len(pool) % 2:
-        # fewest byes first; among those the latest entrant sits out
-        fewest = min(byes.get(p, 0) for p in pool)
-        bye = [p for p in pool if byes.get(p, 0) == fewest][-1]
-        pool.remove(bye)
-    tables = _match_avoiding_repeats(pool, met)
-    if tables is None:  # no pairing without a repeat exists (or none found): repeat as little as greedily can
-        tables = _greedy(pool, met)
-    return GamePairing(tables, bye)
+def pair_game(players: Sequence[Player], round_index: int, history: History = History(),
+              seed: int | None = None) -> GamePairing:
+    """Pair one game: the proposal (rotation or draw) where it breaks no rule,
+    repaired by matching where it does; the bye to someone who has had fewest."""
+    proposal = circle_round(players, round_index) if seed is None else drawn_round(players, seed)
+    bye = _bye(players, proposal.bye, history.byes)
+    field_ = [p for p in players if p != bye]
+    return GamePairing(_Matcher(field_, history).pair([t for t in proposal.tables if bye not in t]), bye)
 
 
-def _greedy(pool: list[Player], met: set[frozenset]) -> list[tuple[Player, Player]]:
-    free = list(pool)
-    tables = []
-    while free:
-        a = free.pop(0)
-        b = next((p for p in free if frozenset((a, p)) not in met), free[0])
-        free.remove(b)
-        tables.append((a, b))
-    return tables
-
-
-def _match_avoiding_repeats(pool: list[Player], met: set[frozenset], budget: int = 200_000) -> list[tuple[Player, Player]] | None:
-    """Depth-first perfect matching with no repeat pair; None if none found in budget."""
-    steps = 0
-    tables: list[tuple[Player, Player]] = []
-    used: set[int] = set()
-
-    def first_free() -> int | None:
-        for k in range(len(pool)):
-            if k not in used:
-                return k
+def _bye(players: Sequence[Player], proposed: Player | None, byes: Mapping[Player, int]) -> Player | None:
+    """Nobody sits out twice before everyone present has sat out once: the
+    proposal's sit-out if he has had fewest, else the latest entrant who has."""
+    if len(players) % 2 == 0:
         return None
+    fewest = min(byes.get(p, 0) for p in players)
+    if proposed is not None and byes.get(proposed, 0) == fewest:
+        return proposed
+    return [p for p in players if byes.get(p, 0) == fewest][-1]
 
-    def solve() -> bool:
-        nonlocal steps
-        a = first_free()
-        if a is None:
-            return True
-        used.add(a)
-        for b in range(a + 1, len(pool)):
-            if b in used or frozenset((pool[a], pool[b])) in met:
-                continue
-            steps += 1
-            if steps > budget:
+
+class _Matcher:
+    """A matching over positions 0..n-1 of the field, grown tier by tier."""
+
+    def __init__(self, players: list[Player], history: History):
+        self.players = players
+        self.n = len(players)
+        self.mate = [-1] * self.n
+        self.history = history
+        self.position = {p: k for k, p in enumerate(players)}
+
+    # --- the tiers -------------------------------------------------------------
+    def _met(self, i: int, j: int) -> int:
+        return self.history.met.get(pair_key(self.players[i], self.players[j]), 0)
+
+    def _apart(self, i: int, j: int) -> bool:
+        return bool(self.history.apart) and pair_key(self.players[i], self.players[j]) in self.history.apart
+
+    def _same_club(self, i: int, j: int) -> bool:
+        clubs = self.history.club_of
+        club = clubs.get(self.players[i])
+        return club is not None and club == clubs.get(self.players[j])
+
+    def tiers(self) -> list[Allowed]:
+        fresh = self._met_fewer_than(1)
+        tiers: list[Allowed] = [fresh]
+        if self.history.club_of:
+            tiers.insert(0, lambda i, j: fresh(i, j) and not self._same_club(i, j))
+        most = max(self.history.met.values(), default=0)
+        tiers += [self._met_fewer_than(times) for times in range(2, most + 2)]
+        tiers.append(lambda i, j: True)
+        return tiers
+
+    def _met_fewer_than(self, times: int) -> Allowed:
+        return lambda i, j: self._met(i, j) < times and not self._apart(i, j)
+
+    # --- pairing ---------------------------------------------------------------
+    def pair(self, proposal: list[tuple[Player, Player]]) -> list[tuple[Player, Player]]:
+        first = self.tiers()[0]
+        for a, b in proposal:
+            i, j = self.position[a], self.position[b]
+            if first(i, j):
+                self.mate[i], self.mate[j] = j, i
+        for allowed in self.tiers():
+            free = [u for u in range(self.n) if self.mate[u] == -1]
+            if not free:
                 break
-            used.add(b)
-            tables.append((pool[a], pool[b]))
-            if solve():
+            for u in free:
+                if self.mate[u] == -1:
+                    self._augment(u, allowed)
+        return self._tables(proposal)
+
+    def _tables(self, proposal: list[tuple[Player, Player]]) -> list[tuple[Player, Player]]:
+        """Tables in the proposal's order where it stood, then the re-seated ones."""
+        tables, seated = [], set()
+        for a, b in proposal:
+            i, j = self.position[a], self.position[b]
+            if self.mate[i] == j:
+                tables.append((a, b))
+                seated.update((i, j))
+        for u in range(self.n):
+            if u not in seated:
+                w = self.mate[u]
+                tables.append((self.players[u], self.players[w]))
+                seated.update((u, w))
+        return tables
+
+    # --- augmenting paths --------------------------------------------------------
+    def _augment(self, u: int, allowed: Allowed) -> bool:
+        """Grow the matching by one path from free ``u``; False when none exists."""
+        mate = self.mate
+        free = [w for w in range(self.n) if mate[w] == -1 and w != u]
+        for w in free:  # a free partner
+            if allowed(u, w):
+                mate[u], mate[w] = w, u
                 return True
-            tables.pop()
-            used.discard(b)
-        used.discard(a)
-        return False
+        for x in range(self.n):  # one swap: u takes x, x's partner y takes a free w
+            y = mate[x]
+            if y == -1 or not allowed(u, x):
+                continue
+            for w in free:
+                if allowed(y, w):
+                    mate[u], mate[x], mate[y], mate[w] = x, u, w, y
+                    return True
+        return self._search(u, allowed) != -1
 
-    import sys
+    def _search(self, root: int, allowed: Allowed) -> int:
+        """Edmonds' blossom search for an augmenting path from ``root``; flips it
+        and returns its far end, or -1 when there is none."""
+        n, mate = self.n, self.mate
+        parent = [-1] * n
+        base = list(range(n))
+        used = [False] * n
+        used[root] = True
+        queue = [root]
+        head = 0
+        while head < len(queue):
+            v = queue[head]
+            head += 1
+            for to in range(n):
+                if to == v or base[v] == base[to] or mate[v] == to or not allowed(v, to):
+                    continue
+                if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+                    current = self._common_base(v, to, root, base, parent)
+                    blossom = [False] * n
+                    self._mark(v, current, to, base, parent, blossom)
+                    self._mark(to, current, v, base, parent, blossom)
+                    for i in range(n):
+                        if blossom[base[i]]:
+                            base[i] = current
+                            if not used[i]:
+                                used[i] = True
+                                queue.append(i)
+                elif parent[to] == -1:
+                    parent[to] = v
+                    if mate[to] == -1:
+                        end = to
+                        while end != -1:  # flip the path back to the root
+                            previous, after = parent[end], mate[parent[end]]
+                            mate[end], mate[previous] = previous, end
+                            end = after
+                        return to
+                    used[mate[to]] = True
+                    queue.append(mate[to])
+        return -1
 
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, len(pool) + 100))
-    try:
-        return tables if solve() else None
-    finally:
-        sys.setrecursionlimit(limit)
+    def _common_base(self, a: int, b: int, root: int, base: list[int], parent: list[int]) -> int:
+        seen = [False] * self.n
+        while True:
+            a = base[a]
+            seen[a] = True
+            if a == root:
+                break
+            a = parent[self.mate[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[self.mate[b]]
+
+    def _mark(self, v: int, current: int, child: int, base: list[int], parent: list[int], blossom: list[bool]) -> None:
+        while base[v] != current:
+            blossom[base[v]] = blossom[base[self.mate[v]]] = True
+            parent[v] = child
+            child = self.mate[v]
+            v = parent[self.mate[v]]

@@ -5,7 +5,7 @@ import pytest
 from crib_tourney.errors import CribError
 from crib_tourney.tourney import bracket as bk
 from crib_tourney.tourney.league import night_points
-from crib_tourney.tourney.pairings import circle_round, pair_game
+from crib_tourney.tourney.pairings import History, circle_round, pair_game, pair_key
 from crib_tourney.tourney.scoring import ScoringRules, check_scores, game_line
 from crib_tourney.tourney.standings import HeadToHead, Row, rank_rows
 
@@ -36,10 +36,10 @@ def test_circle_method_meets_everyone_once():
 
 def test_pairing_repairs_a_changed_field_without_repeats():
     players = list(range(8))
-    met = {frozenset(t) for t in circle_round(players, 0).tables}
+    met = {pair_key(*t): 1 for t in circle_round(players, 0).tables}
     changed = players[1:] + [99]  # one withdrew, one arrived
-    game = pair_game(changed, 1, met, {})
-    assert all(frozenset(t) not in met for t in game.tables)
+    game = pair_game(changed, 1, History(met=met))
+    assert all(pair_key(*t) not in met for t in game.tables)
     assert sorted(p for t in game.tables for p in t) == sorted(changed)
 
 
@@ -91,8 +91,8 @@ def test_placing_points_shared_by_ties():
 
 def test_more_games_than_opponents_still_pairs_everyone():
     players = list(range(4))
-    met = {frozenset(p) for r in range(3) for p in circle_round(players, r).tables}  # all met once
-    game = pair_game(players, 3, met, {})
+    met = {pair_key(*p): 1 for r in range(3) for p in circle_round(players, r).tables}  # all met once
+    game = pair_game(players, 3, History(met=met))
     assert sorted(p for t in game.tables for p in t) == players
 
 
