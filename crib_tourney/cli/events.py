@@ -122,6 +122,8 @@ def withdraw(event: EventArg, player: Annotated[str, typer.Argument(help="Name, 
 
 def round_(
     event: EventArg,
+    seed: Annotated[Optional[int], typer.Argument(parser=number("seed"), metavar="[SEED]", help="With --draw: the draw's seed (default: a new one, shown).", show_default=False)] = None,
+    draw: Annotated[bool, typer.Option("--draw", help="Seat the next game by a random draw, reproducible from its seed (stored and shown).")] = False,
     all_games: Annotated[bool, typer.Option("--all", help="Schedule every remaining game now (scorecards can be printed).")] = False,
     show: Annotated[Optional[int], typer.Option("--show", parser=number("game"), metavar="N", help="Print an already scheduled game instead.")] = None,
     unschedule_from: Annotated[Optional[int], typer.Option("--unschedule-from", parser=number("game"), metavar="N", help="Remove the pairings of game N and later (none may have results), e.g. to fit in a late entry.")] = None,
@@ -129,21 +131,31 @@ def round_(
 ) -> None:
     """Make the next game's table assignments.
 
+    \b
     Example: crib-tourney round "Spring Open" --json
+             crib-tourney round "Club Night" --draw 4711
     """
     from crib_tourney.services.events import make_round, unschedule
+
+    if seed is not None and not draw:
+        raise typer.BadParameter("a seed needs --draw", param_hint="SEED")
+    if draw and seed is None:
+        import secrets
+
+        seed = secrets.randbelow(1_000_000)
 
     if unschedule_from is not None:
         with db() as conn:
             typer.echo(unschedule(conn, event, unschedule_from))
         return
     with db(write=show is None) as conn:
-        views = make_round(conn, event, all_games, show)
+        views = make_round(conn, event, all_games, show, seed if draw else None)
     if as_json:
         print_json(views[0].as_dict() if len(views) == 1 and not all_games else {"games": [v.as_dict() for v in views]})
         return
     for view in views:
-        print_table(f"Game {view.game}", ["table", "player", "opponent"], [[t, a, b] for t, a, b in view.tables], right=["table"])
+        drawn = f" (drawn, seed {view.draw_seed})" if view.draw_seed is not None else ""
+        print_table(f"Game {view.game}{drawn}", ["table", "player", "opponent"], [[t, a, b] for t, a, b in view.tables], right=["table"])
         if view.bye:
             typer.echo(f"sits out (bye): {view.bye}")
 

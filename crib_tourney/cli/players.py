@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, List, Optional
 
 import typer
 
@@ -77,6 +77,8 @@ def show(
         if data[key]:
             typer.echo(f"  {key.replace('_', ' ')}: {data[key]}")
     typer.echo("  events: " + (", ".join(data["events"]) or "none"))
+    if data["kept_apart_from"]:
+        typer.echo("  never paired with: " + ", ".join(data["kept_apart_from"]))
 
 
 @players_app.command("edit")
@@ -86,16 +88,24 @@ def edit(
     acc_number: Annotated[Optional[str], typer.Option("--acc-number")] = None,
     club: Annotated[Optional[str], typer.Option("--club")] = None,
     email: Annotated[Optional[str], typer.Option("--email")] = None,
+    avoid: Annotated[Optional[List[str]], typer.Option("--avoid", help="Never pair with this player (family); repeatable.")] = None,
+    allow: Annotated[Optional[List[str]], typer.Option("--no-avoid", help="Pair with this player again; repeatable.")] = None,
 ) -> None:
     """Change a player's details (an empty string clears a field).
 
+    \b
     Example: crib-tourney player edit "Pat Smith" --club "Oak Hall"
+             crib-tourney player edit "Pat Smith" --avoid "Chris Smith"
     """
     from crib_tourney.services.players import edit as edit_player
+    from crib_tourney.services.players import keep_apart
 
     with db() as conn:
         p = edit_player(conn, player, name, acc_number, club, email)
+        lines = keep_apart(conn, f"#{p.id}", avoid or [], True) + keep_apart(conn, f"#{p.id}", allow or [], False)
     typer.echo(f"updated player #{p.id} {p.name}")
+    for line in lines:
+        typer.echo(line)
 
 
 @players_app.command("import")

@@ -15,11 +15,12 @@ from crib_tourney.store import qualifying as q
 from crib_tourney.store.audit import Change
 from crib_tourney.store.directory import entries_of, entry_names, find_event, find_entry, forget_entries, name_taken
 from crib_tourney.services.players import find_or_add
+from crib_tourney.store import players as players_store
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event, Player
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney import settings as schema
-from crib_tourney.tourney.names import checked_name
+from crib_tourney.tourney.names import checked_name, fold
 from crib_tourney.tourney.formats import FORMATS
 from crib_tourney.tourney.pairings import History, pair_game, pair_key
 
@@ -134,9 +135,11 @@ class GameView:
     game: int
     tables: list[tuple[int, str, str]]
     bye: str | None
+    draw_seed: int | None = None  # the seed of a drawn game
 
     def as_dict(self) -> dict:
-        return {"game": self.game, "tables": [{"table": t, "players": [a, b]} for t, a, b in self.tables], "bye": self.bye}
+        return {"game": self.game, "tables": [{"table": t, "players": [a, b]} for t, a, b in self.tables], "bye": self.bye,
+                "draw_seed": self.draw_seed}
 
 
 def players_in_game(db: Db, event: Event, game_no: int) -> list[int]:
@@ -145,8 +148,9 @@ def players_in_game(db: Db, event: Event, game_no: int) -> list[int]:
             if e.first_game <= game_no and (e.withdrawn_after is None or e.withdrawn_after >= game_no)]
 
 
-def schedule_next(db: Db, event: Event) -> int:
-    """Pair the next game and store its tables; returns its number."""
+def schedule_next(db: Db, event: Event, draw_seed: int | None = None) -> int:
+    """Pair the next game and store its tables; returns its number. With
+    ``draw_seed`` the game starts from a random draw instead of the rotation."""
     fmt = FORMATS[event.format]
     game_no = q.scheduled_games(db, event.id) + 1
     if not fmt.qualifying:
@@ -160,6 +164,19 @@ def schedule_next(db: Db, event: Event) -> int:
     players = players_in_game(db, event, game_no)
     if len(players) < 2:
         raise CribError(f"{event.name} needs at least 2 players entered to pair a game (has {len(players)})")
+    pairing = pair_game(players, game_no - 1, _history(db, event, game_no, players), seed=draw_seed)
+    if draw_seed is not None:
+        q.record_draw(db, event.id, game_no, draw_seed)
+    rows = [dict(event_id=event.id, game_no=game_no, table_no=t, entry1_id=a, entry2_id=b) for t, (a, b) in enumerate(pairing.tables, 1)]
+    if pairing.bye is not None:
+        rows.append(dict(event_id=event.id, game_no=game_no, table_no=None, entry1_id=pairing.bye, entry2_id=None))
+    q.insert_pairings(db, rows)
+    return game_no
+
+
+def _history(db: Db, event: Event, game_no: int, entries: list[int]) -> History:
+    """What game ``game_no`` must respect: who met whom, who sat out, who is kept
+    apart (family, all event; clubs, for the event's first games)."""
     met: dict[tuple[int, int], int] = {}
     byes: dict[int, int] = {}
     for a, b in q.seatings(db, event.id):
@@ -168,12 +185,15 @@ def schedule_next(db: Db, event: Event) -> int:
         else:
             key = pair_key(a, b)
             met[key] = met.get(key, 0) + 1
-    pairing = pair_game(players, game_no - 1, History(met=met, byes=byes))
-    rows = [dict(event_id=event.id, game_no=game_no, table_no=t, entry1_id=a, entry2_id=b) for t, (a, b) in enumerate(pairing.tables, 1)]
-    if pairing.bye is not None:
-        rows.append(dict(event_id=event.id, game_no=game_no, table_no=None, entry1_id=pairing.bye, entry2_id=None))
-    q.insert_pairings(db, rows)
-    return game_no
+    player_of = {e.id: e.player_id for e in entries_of(db, event) if e.id in set(entries)}
+    entry_of_player = {p: e for e, p in player_of.items()}
+    apart = frozenset(pair_key(entry_of_player[a], entry_of_player[b]) for a, b in players_store.avoided_pairs(db)
+                      if a in entry_of_player and b in entry_of_player)
+    club_of: dict[int, str] = {}
+    if game_no <= event.avoid_same_club_games:
+        clubs = players_store.clubs_of(db, list(player_of.values()))
+        club_of = {e: fold(clubs[p]) for e, p in player_of.items() if p in clubs}
+    return History(met=met, byes=byes, apart=apart, club_of=club_of)
 
 
 def game_view(db: Db, event: Event, game_no: int) -> GameView:
@@ -183,11 +203,14 @@ def game_view(db: Db, event: Event, game_no: int) -> GameView:
     names = entry_names(db, event)
     tables = [(r.table_no or 0, names[r.entry1_id], names[r.entry2_id]) for r in rows if r.entry2_id]
     bye = next((names[r.entry1_id] for r in rows if r.entry2_id is None), None)
-    return GameView(game_no, tables, bye)
+    return GameView(game_no, tables, bye, q.draw_seed(db, event.id, game_no))
 
 
-def make_round(db: Db, event_ref: str, all_games: bool = False, show: int | None = None) -> list[GameView]:
+def make_round(db: Db, event_ref: str, all_games: bool = False, show: int | None = None,
+               draw_seed: int | None = None) -> list[GameView]:
     event = find_event(db, event_ref)
+    if draw_seed is not None and (all_games or show is not None):
+        raise CribError("--draw seats one new game: not with --all or --show")
     if show is not None:
         games = [show]
     elif all_games:
@@ -196,7 +219,7 @@ def make_round(db: Db, event_ref: str, all_games: bool = False, show: int | None
         while q.scheduled_games(db, event.id) < event.games:
             games.append(schedule_next(db, event))
     else:
-        games = [schedule_next(db, event)]
+        games = [schedule_next(db, event, draw_seed)]
     return [game_view(db, event, g) for g in games]
 
 

@@ -40,7 +40,22 @@ def search(db: Db, text: str | None) -> list[Player]:
 
 def details(db: Db, ref: str) -> dict:
     player = find_player(db, ref)
-    return player.as_dict() | {"events": store.events_of(db, player)}
+    apart = [b if a == player.id else a for a, b in store.avoided_pairs(db) if player.id in (a, b)]
+    return player.as_dict() | {"events": store.events_of(db, player),
+                               "kept_apart_from": [p.name for p in store.players_by_id(db, apart).values()]}
+
+
+def keep_apart(db: Db, ref: str, others: list[str], apart: bool) -> list[str]:
+    """Seat a player never with these others (family), or again allow it; in
+    every event, from its next pairing on."""
+    player = find_player(db, ref)
+    lines = []
+    for other in [find_player(db, o) for o in others]:
+        if other.id == player.id:
+            raise CribError(f"{player.name} cannot be kept apart from themselves")
+        store.set_avoid(db, player.id, other.id, apart)
+        lines.append(f"{player.name} and {other.name} " + ("are kept apart in every pairing" if apart else "may be paired again"))
+    return lines
 
 
 def edit(db: Db, ref: str, name: str | None, acc_number: str | None, club: str | None, email: str | None) -> Player:

@@ -322,6 +322,27 @@ CREATE UNIQUE INDEX uq_league_night_number ON league_night (league_id, night_no)
 """
 
 
+V6 = """
+ALTER TABLE event ADD COLUMN avoid_same_club_games INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE player_avoid (
+    id {pk},
+    player1_id INTEGER NOT NULL,
+    player2_id INTEGER NOT NULL,
+    UNIQUE (player1_id, player2_id),
+    FOREIGN KEY(player1_id) REFERENCES player (id),
+    FOREIGN KEY(player2_id) REFERENCES player (id)
+);
+CREATE TABLE game_draw (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    game_no INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    UNIQUE (event_id, game_no),
+    FOREIGN KEY(event_id) REFERENCES event (id)
+);
+"""
+
+
 def run_script(db: Db, script: str) -> None:
     for statement in script.split(";"):
         if statement.strip():
@@ -404,5 +425,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (3, _script(V3)),
     (4, _script(V4)),
     (5, _v5_entries_as_competitors),
+    (6, _script(V6)),  # pairing options: clubs kept apart, players kept apart, drawn games
 ]
-LATEST_VERSION = 5
+LATEST_VERSION = 6

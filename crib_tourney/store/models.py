@@ -65,6 +65,27 @@ class Entry(SQLModel, table=True):
     withdrawn_after: Optional[int] = None  # last game played before withdrawing
 
 
+class PlayerAvoid(SQLModel, table=True):
+    """Two players never seated together (family): player1 < player2."""
+
+    __tablename__ = "player_avoid"
+    __table_args__ = (UniqueConstraint("player1_id", "player2_id"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    player1_id: int = Field(foreign_key="player.id")
+    player2_id: int = Field(foreign_key="player.id")
+
+
+class GameDraw(SQLModel, table=True):
+    """The seed of a qualifying game seated by a random draw (round --draw)."""
+
+    __tablename__ = "game_draw"
+    __table_args__ = (UniqueConstraint("event_id", "game_no"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id")
+    game_no: int
+    seed: int
+
+
 class Pairing(SQLModel, table=True):
     """One seat assignment of a qualifying game between two entries: a table, or a
     bye (entry2 empty). Schema 5: entries, not players, are the competitors."""

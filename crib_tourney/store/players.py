@@ -74,3 +74,19 @@ def already_on_roster(db: Db, name: str, acc_number: str | None) -> bool:
     if acc_number:
         return fetch_one(db, Player, "acc_number = :acc", acc=acc_number) is not None
     return fetch_one(db, Player, "name = :name AND acc_number IS NULL", name=name) is not None
+
+
+def avoided_pairs(db: Db) -> set[tuple[int, int]]:
+    """(low id, high id) of every two players kept apart."""
+    return {(a, b) for a, b in db.rows("SELECT player1_id, player2_id FROM player_avoid")}
+
+
+def set_avoid(db: Db, a: int, b: int, keep_apart: bool) -> None:
+    low, high = min(a, b), max(a, b)
+    db.execute("DELETE FROM player_avoid WHERE player1_id = :a AND player2_id = :b", a=low, b=high)
+    if keep_apart:
+        db.insert("player_avoid", dict(player1_id=low, player2_id=high))
+
+
+def clubs_of(db: Db, player_ids: list[int]) -> dict[int, str]:
+    return {p.id: p.club for p in players_by_id(db, player_ids).values() if p.club}  # type: ignore[misc]

@@ -89,6 +89,15 @@ def insert_pairings(db: Db, rows: list[dict]) -> None:
 
 def delete_pairings_from(db: Db, event_id: int, first: int) -> None:
     db.execute("DELETE FROM pairing WHERE event_id = :e AND game_no >= :g", e=event_id, g=first)
+    db.execute("DELETE FROM game_draw WHERE event_id = :e AND game_no >= :g", e=event_id, g=first)
+
+
+def record_draw(db: Db, event_id: int, game: int, seed: int) -> None:
+    db.insert("game_draw", dict(event_id=event_id, game_no=game, seed=seed))
+
+
+def draw_seed(db: Db, event_id: int, game: int) -> int | None:
+    return db.scalar("SELECT seed FROM game_draw WHERE event_id = :e AND game_no = :g", e=event_id, g=game)
 
 
 def cut_playoff_games(db: Db, event_id: int) -> list[tuple[int, int]]:

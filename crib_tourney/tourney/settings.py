@@ -148,6 +148,8 @@ class EventSettings:
                                 one_of(lambda: DEALER_RULES))
     prize_fund: float = setting(0.0, "prize fund to share by the payout table", finite, at_least(0))
     payouts: str = setting("", "percentages per place, e.g. 40,25,12.5,12.5", payout_table)
+    avoid_same_club_games: int = setting(0, "keep players of the same club apart for the first N games (when pairing allows)",
+                                         at_least(0), small)
     grand_final_reset: bool = setting(True, "double elimination: a second final if the losers' side wins the first",
                                       flag="--grand-final-reset/--no-grand-final-reset")
 
