@@ -185,7 +185,8 @@ def _history(db: Db, event: Event, game_no: int, entries: list[int]) -> History:
         else:
             key = pair_key(a, b)
             met[key] = met.get(key, 0) + 1
-    player_of = {e.id: e.player_id for e in entries_of(db, event) if e.id in set(entries)}
+    playing = set(entries)
+    player_of = {e.id: e.player_id for e in entries_of(db, event) if e.id in playing}
     entry_of_player = {p: e for e, p in player_of.items()}
     apart = frozenset(pair_key(entry_of_player[a], entry_of_player[b]) for a, b in players_store.avoided_pairs(db)
                       if a in entry_of_player and b in entry_of_player)

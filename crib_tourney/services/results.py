@@ -10,7 +10,7 @@ from typing import Callable
 
 from crib_tourney.csvfiles import read_rows, refuse
 from crib_tourney.errors import CribError
-from crib_tourney.services.standings import cards_by_pairing, card, event_standings, scoring_rules
+from crib_tourney.services.standings import event_standings, scoring_rules
 from crib_tourney.store import audit
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
@@ -34,8 +34,8 @@ class Recorded:
     table: int | None = None
 
 
-def outcome_row(event: Event, pairing: Pairing, c: Card) -> dict:
-    return dict(event_id=event.id, pairing_id=pairing.id, entry_id=c.entry, own_score=c.own, opp_score=c.opp,
+def outcome_row(event: Event, pairing_id: int, c: Card) -> dict:
+    return dict(event_id=event.id, pairing_id=pairing_id, entry_id=c.entry, own_score=c.own, opp_score=c.opp,
                 forfeit=c.forfeit, source=c.source)
 
 
@@ -94,7 +94,7 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
             raise CribError(f"game {pairing.game_no} between {names[winner]} and {names[loser]} already has a result; use --replace to correct it")
         if existing:
             change.action = "replace"
-        rows = [outcome_row(event, pairing, Card(e, by_entry[e], by_entry[o], "none", "result")) for e, o in ((a, b), (b, a))]
+        rows = [outcome_row(event, pairing.id, Card(e, by_entry[e], by_entry[o], "none", "result")) for e, o in ((a, b), (b, a))]
         change.replace("outcome", {"pairing_id": pairing.id}, rows)
         return Recorded([f"recorded {text}"], pairing.game_no, pairing.table_no)
     if card_of.id not in by_entry:
@@ -103,7 +103,7 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
         raise CribError(f"{names[card_of.id]}'s card for game {pairing.game_no} is already entered; use --replace to correct it")
     opponent = b if card_of.id == a else a
     keep = [o.values() for o in existing if o.entry_id != card_of.id]
-    mine = outcome_row(event, pairing, Card(card_of.id, by_entry[card_of.id], by_entry[opponent], "none", "card"))
+    mine = outcome_row(event, pairing.id, Card(card_of.id, by_entry[card_of.id], by_entry[opponent], "none", "card"))
     change.action = "card"
     change.replace("outcome", {"pairing_id": pairing.id}, keep + [mine])
     return Recorded([f"recorded {names[card_of.id]}'s card, {text}"], pairing.game_no, pairing.table_no)
@@ -124,8 +124,8 @@ def _forfeit(db: Db, event: Event, change: Change, loser: Entry, game: int | Non
 
 def forfeit_rows(event: Event, pairing: Pairing, loser: int) -> list[dict]:
     winner = pairing.entry2_id if loser == pairing.entry1_id else pairing.entry1_id
-    return [outcome_row(event, pairing, Card(winner, 0, 0, "won", "result")),  # type: ignore[arg-type]
-            outcome_row(event, pairing, Card(loser, 0, 0, "lost", "result"))]
+    return [outcome_row(event, pairing.id, Card(winner, 0, 0, "won", "result")),  # type: ignore[arg-type]
+            outcome_row(event, pairing.id, Card(loser, 0, 0, "lost", "result"))]
 
 
 def _qualifying_change(db: Db, event: Event, action: str, recut: bool, make: Callable[[Change], Recorded]) -> Recorded:
@@ -243,23 +243,22 @@ def resolve_cards(db: Db, event_ref: str, recut: bool = False) -> list[str]:
     standings = event_standings(db, event)
     cut = bk.qualifier_count(len(standings), event.qualify_ratio)
     qualifiers = {r.player for r in standings if r.rank <= cut}
-    tables, grouped = cards_by_pairing(db, event)
     names = entry_names(db, event)
+    # read every table first (streamed), write after: no write under an open read
+    unsettled = [(table, [Card(*r) for r in rows]) for table, rows in q.tables_with_cards(db, event.id)
+                 if len(rows) == 1 or needs_resolving([Card(*r) for r in rows])]
     done = []
     change = Change(db, event.id, "resolve")
-    for p in tables:
-        cards = [card(o) for o in grouped.get(p.id, [])]
+    for (pairing_id, game_no, _, entry1, entry2), cards in unsettled:
         if len(cards) == 1:
-            other = p.entry2_id if cards[0].entry == p.entry1_id else p.entry1_id
-            settled = copy_card(cards[0], other)  # type: ignore[arg-type]
-            text = f"game {p.game_no}: {names[cards[0].entry]}'s card copied to {names[other]}"  # type: ignore[index]
-        elif needs_resolving(cards):
-            settled = resolve(cards, qualifiers, rules)
-            text = f"game {p.game_no} resolved: " + "; ".join(
-                f"{names[c.entry]} {c.own}-{c.opp}" + (" (apparent qualifier)" if c.entry in qualifiers else "") for c in settled)
+            other = entry2 if cards[0].entry == entry1 else entry1
+            settled = copy_card(cards[0], other)
+            text = f"game {game_no}: {names[cards[0].entry]}'s card copied to {names[other]}"
         else:
-            continue
-        change.replace("outcome", {"pairing_id": p.id}, [outcome_row(event, p, c) for c in settled])
+            settled = resolve(cards, qualifiers, rules)
+            text = f"game {game_no} resolved: " + "; ".join(
+                f"{names[c.entry]} {c.own}-{c.opp}" + (" (apparent qualifier)" if c.entry in qualifiers else "") for c in settled)
+        change.replace("outcome", {"pairing_id": pairing_id}, [outcome_row(event, pairing_id, c) for c in settled])
         done.append(text)
     if done:
         done += _keep_bracket(db, event, change, recut)

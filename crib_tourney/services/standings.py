@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names
-from crib_tourney.store.rows import Event, Outcome, Pairing
+from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.cut import apply_cut_playoffs
 from crib_tourney.tourney.reconcile import Card, needs_resolving
@@ -46,18 +46,6 @@ def event_standings(db: Db, event: Event, cut_playoffs: bool = True) -> list[Row
     return apply_cut_playoffs(ranked, q.cut_playoff_games(db, event.id)) if cut_playoffs else ranked
 
 
-def card(o: Outcome) -> Card:
-    return Card(o.entry_id, o.own_score, o.opp_score, o.forfeit, o.source)
-
-
-def cards_by_pairing(db: Db, event: Event) -> tuple[list[Pairing], dict[int, list[Outcome]]]:
-    tables = [p for p in q.pairings(db, event.id) if p.entry2_id is not None]
-    grouped: dict[int, list[Outcome]] = {}
-    for o in q.event_outcomes(db, event.id):
-        grouped.setdefault(o.pairing_id, []).append(o)
-    return tables, grouped
-
-
 @dataclass
 class CardProblem:
     game: int
@@ -73,19 +61,18 @@ class CardProblem:
 def check_cards(db: Db, event: Event) -> list[CardProblem]:
     """Every game whose result is missing, has one card, or whose cards disagree;
     both cards are shown in the table sheet's player order."""
-    tables, grouped = cards_by_pairing(db, event)
     names = entry_names(db, event)
     problems = []
-    for p in tables:
-        rows = sorted(grouped.get(p.id, []), key=lambda o: o.entry_id != p.entry1_id)
-        pair = (names[p.entry1_id], names[p.entry2_id])  # type: ignore[index]
-        if not rows:
-            problems.append(CardProblem(p.game_no, p.table_no, pair, "missing", "no result entered"))
-        elif len(rows) == 1:
-            r = rows[0]
-            problems.append(CardProblem(p.game_no, p.table_no, pair, "one card", f"only {names[r.entry_id]}'s card: {r.own_score}-{r.opp_score}"))
-        elif needs_resolving([card(r) for r in rows]):
-            a, b = rows
-            detail = f"{names[a.entry_id]}'s card {a.own_score}-{a.opp_score}, {names[b.entry_id]}'s card {b.own_score}-{b.opp_score}"
-            problems.append(CardProblem(p.game_no, p.table_no, pair, "disagree", detail))
+    for (_, game, table, entry1, entry2), rows in q.tables_with_cards(db, event.id):
+        cards = sorted((Card(*r) for r in rows), key=lambda c: c.entry != entry1)
+        pair = (names[entry1], names[entry2])
+        if not cards:
+            problems.append(CardProblem(game, table, pair, "missing", "no result entered"))
+        elif len(cards) == 1:
+            c = cards[0]
+            problems.append(CardProblem(game, table, pair, "one card", f"only {names[c.entry]}'s card: {c.own}-{c.opp}"))
+        elif needs_resolving(cards):
+            a, b = cards
+            detail = f"{names[a.entry]}'s card {a.own}-{a.opp}, {names[b.entry]}'s card {b.own}-{b.opp}"
+            problems.append(CardProblem(game, table, pair, "disagree", detail))
     return problems

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crib_tourney.store.sql import Db, in_list
+from crib_tourney.store.sql import Db, in_lists
 from crib_tourney.tourney import bracket as bk
 
 GAME_FIELDS = ("id", "match_id", "game_no", "entry1_id", "entry2_id", "score1", "score2", "forfeit_by")
@@ -41,17 +41,15 @@ def seeded_count(db: Db, event_id: int) -> int:
 
 def all_seeded(db: Db, event_id: int, entry_ids: list[int]) -> bool:
     """Whether all these entries hold a seed (a cheap check on the result hot path)."""
-    marks, params = in_list("p", entry_ids)
-    count = db.scalar(f"SELECT COUNT(*) FROM seed WHERE event_id = :e AND entry_id IN {marks}", e=event_id, **params)
+    count = sum(db.scalar(f"SELECT COUNT(*) FROM seed WHERE event_id = :e AND entry_id IN {marks}", e=event_id, **params)
+                for marks, params in in_lists("p", entry_ids))
     return count == len(set(entry_ids))
 
 
 def games(db: Db, match_ids: list[int]) -> list[dict]:
-    if not match_ids:
-        return []
-    marks, params = in_list("m", match_ids)
-    return db.dicts(f"SELECT {', '.join(GAME_FIELDS)} FROM playoff_game WHERE match_id IN {marks} ORDER BY match_id, game_no",
-                    **params)
+    found = [row for marks, params in in_lists("m", match_ids)
+             for row in db.dicts(f"SELECT {', '.join(GAME_FIELDS)} FROM playoff_game WHERE match_id IN {marks}", **params)]
+    return sorted(found, key=lambda g: (g["match_id"], g["game_no"]))
 
 
 def playoff_games_played(db: Db, event_id: int) -> int:

@@ -29,12 +29,9 @@ def add_player(db: Db, name: str, acc_number: str | None, club: str | None, emai
 
 
 def players_by_id(db: Db, ids: list[int]) -> dict[int, Player]:
-    from crib_tourney.store.sql import in_list
+    from crib_tourney.store.sql import in_lists
 
-    if not ids:
-        return {}
-    marks, params = in_list("p", ids)
-    return {p.id: p for p in fetch(db, Player, f"id IN {marks}", **params)}
+    return {p.id: p for marks, params in in_lists("p", ids) for p in fetch(db, Player, f"id IN {marks}", **params)}  # type: ignore[misc]
 
 
 def update_player(db: Db, player: Player) -> None:

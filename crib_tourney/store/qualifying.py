@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from itertools import groupby
+from typing import Any, Iterator
 
 from crib_tourney.store.rows import Outcome, Pairing, fetch
-from crib_tourney.store.sql import Db, in_list
+from crib_tourney.store.sql import Db, in_lists
 
 
 def scheduled_games(db: Db, event_id: int) -> int:
@@ -39,21 +40,31 @@ def game_exists(db: Db, event_id: int, game: int) -> bool:
 
 
 def outcomes_for(db: Db, pairing_ids: list[int]) -> list[Outcome]:
-    if not pairing_ids:
-        return []
-    marks, params = in_list("p", pairing_ids)
-    return fetch(db, Outcome, f"pairing_id IN {marks}", "pairing_id, entry_id", **params)
+    found = [o for marks, params in in_lists("p", pairing_ids) for o in fetch(db, Outcome, f"pairing_id IN {marks}", **params)]
+    return sorted(found, key=lambda o: (o.pairing_id, o.entry_id))
 
 
 def event_outcomes(db: Db, event_id: int) -> list[Outcome]:
     return fetch(db, Outcome, "event_id = :e", "pairing_id, entry_id", e=event_id)
 
 
-def outcome_lines(db: Db, event_id: int) -> list[tuple[Any, ...]]:
-    """(entry, own, opp, forfeit, entry1, entry2, game) for every outcome row."""
-    return db.rows(
+def outcome_lines(db: Db, event_id: int) -> Iterator[tuple[Any, ...]]:
+    """(entry, own, opp, forfeit, entry1, entry2, game) for every outcome row, streamed."""
+    return db.stream(
         "SELECT o.entry_id, o.own_score, o.opp_score, o.forfeit, p.entry1_id, p.entry2_id, p.game_no"
         " FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e", e=event_id)
+
+
+def tables_with_cards(db: Db, event_id: int) -> Iterator[tuple[tuple[int, int, int | None, int, int], list[tuple]]]:
+    """((pairing, game, table, entry1, entry2), [(entry, own, opp, forfeit, source), ...])
+    for every table in game and table order, streamed: checking 220,000 tables
+    holds one at a time."""
+    rows = db.stream(
+        "SELECT p.id, p.game_no, p.table_no, p.entry1_id, p.entry2_id, o.entry_id, o.own_score, o.opp_score, o.forfeit, o.source"
+        " FROM pairing p LEFT JOIN outcome o ON o.pairing_id = p.id WHERE p.event_id = :e AND p.entry2_id IS NOT NULL"
+        " ORDER BY p.game_no, p.table_no, p.id, o.entry_id", e=event_id)
+    for table, group in groupby(rows, key=lambda r: r[:5]):
+        yield table, [r[5:] for r in group if r[5] is not None]  # type: ignore[misc]
 
 
 def byes(db: Db, event_id: int) -> list[tuple[int, int]]:

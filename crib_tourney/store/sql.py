@@ -43,6 +43,17 @@ class Db:
 
         return [tuple(r) for r in self._connection.execute(text(sql), params).fetchall()]
 
+    def stream(self, sql: str, **params: Any) -> Iterator[tuple]:
+        """Rows one at a time, for the queries that read a whole event (440,000
+        cards at 20,000 players): nothing holds them all at once."""
+        if self._raw:
+            yield from self._connection.execute(sql, params)
+            return
+        from sqlalchemy import text
+
+        for r in self._connection.execute(text(sql), params):
+            yield tuple(r)
+
     def row(self, sql: str, **params: Any) -> tuple | None:
         found = self.rows(sql, **params)
         return found[0] if found else None
@@ -99,11 +110,16 @@ class Db:
                 yield
 
 
-def in_list(name: str, values: Sequence[Any]) -> tuple[str, dict[str, Any]]:
-    """SQL for 'IN (...)' with one named parameter per value (portable)."""
-    params = {f"{name}{i}": v for i, v in enumerate(values)}
-    marks = ", ".join(f":{k}" for k in params) or "NULL"
-    return f"({marks})", params
+IN_CHUNK = 500  # values per 'IN (...)': SQLite finds named parameters one by one (quadratic), and caps them at 32,766
+
+
+def in_lists(name: str, values: Sequence[Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """SQL for 'IN (...)' and its named parameters, one chunk of values at a
+    time: run the query once per chunk and join the rows."""
+    values = list(dict.fromkeys(values))
+    for start in range(0, len(values), IN_CHUNK):
+        params = {f"{name}{i}": v for i, v in enumerate(values[start:start + IN_CHUNK])}
+        yield "(" + ", ".join(f":{k}" for k in params) + ")", params
 
 
 def sqlite_path(location: str) -> str | None:

@@ -24,31 +24,38 @@ from crib_tourney.tourney.reconcile import Card
 from crib_tourney.tourney.settings import EventSettings
 
 
-def build(path: Path, players: int, games: int, extra_games: int = 1) -> None:
+def build(path: Path, players: int, games: int, extra_games: int = 1, event_games: int | None = None) -> None:
+    """``games`` played, ``extra_games`` more paired; the event has ``event_games`` (default both)."""
     for suffix in ("", "-wal", "-shm"):
         Path(str(path) + suffix).unlink(missing_ok=True)
     rnd = random.Random(7)
     location = str(path)
     with transaction(location) as db:
-        event = create_event(db, "Big Open", EventSettings(games=games + extra_games))
+        event = create_event(db, "Big Open", EventSettings(games=event_games or games + extra_games))
         roster = [add_player(db, f"Player {i:04d}", str(100000 + i), None, None) for i in range(players)]
         enter_players(db, event, roster)
     for game in range(1, games + extra_games + 1):
         with transaction(location) as db:
             (event,) = fetch(db, Event)
             schedule_next(db, event)
-            if game > games:
+        if game <= games:
+            play_game(location, game, rnd)
+
+
+def play_game(location: str, game: int, rnd: random.Random) -> None:
+    """Enter a result at every table of ``game`` (random scores, one audit entry)."""
+    with transaction(location) as db:
+        (event,) = fetch(db, Event)
+        change = Change(db, event.id, "import")
+        for pairing in pairings(db, event.id, game):
+            if pairing.entry2_id is None:
                 continue
-            change = Change(db, event.id, "import")
-            for pairing in pairings(db, event.id, game):
-                if pairing.entry2_id is None:
-                    continue
-                loser = max(45, min(120, int(rnd.gauss(101, 13))))
-                a, b = (121, loser) if rnd.random() < 0.5 else (loser, 121)
-                change.replace("outcome", {"pairing_id": pairing.id}, [
-                    outcome_row(event, pairing, Card(pairing.entry1_id, a, b, "none", "result")),
-                    outcome_row(event, pairing, Card(pairing.entry2_id, b, a, "none", "result"))])
-            change.log(f"game {game}")
+            loser = max(45, min(120, int(rnd.gauss(101, 13))))
+            a, b = (121, loser) if rnd.random() < 0.5 else (loser, 121)
+            change.replace("outcome", {"pairing_id": pairing.id}, [
+                outcome_row(event, pairing.id, Card(pairing.entry1_id, a, b, "none", "result")),
+                outcome_row(event, pairing.id, Card(pairing.entry2_id, b, a, "none", "result"))])
+        change.log(f"game {game}")
 
 
 def main() -> None:
@@ -56,8 +63,9 @@ def main() -> None:
     parser.add_argument("path", type=Path)
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--games", type=int, default=22)
+    parser.add_argument("--extra-games", type=int, default=1, help="games paired but not played")
     args = parser.parse_args()
-    build(args.path, args.players, args.games)
+    build(args.path, args.players, args.games, args.extra_games)
 
 
 if __name__ == "__main__":
