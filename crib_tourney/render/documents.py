@@ -5,6 +5,7 @@ render them."""
 from __future__ import annotations
 
 from crib_tourney.render.bracket_chart import pages as bracket_pages
+from crib_tourney.render.scorecard_grid import Grid
 from crib_tourney.render.templates import fill
 
 CARDS_PER_SHEET = 4  # 2 x 2 on a portrait page
@@ -30,12 +31,15 @@ def scorecards(data: dict, paper: str, landscape: bool, chunks: int = 2) -> list
     games = len(cards[0]["games"]) if cards else 0
     per_sheet = CARDS_PER_SHEET if games <= 16 else 2
     sheet_mm = PAPER_MM[paper][1] - 16 - 1
+    grid = Grid(width=(PAPER_MM[paper][0] - 16) / 2 - 8 - 0.5, games=games,  # inside the card's padding and border
+                row=6.2 if games <= 12 else 5.0)
     rows = per_sheet // 2
     context = {
         "event": data["event"], "title": f"{data['event']['name']}: scorecards",
         "sheet_height": f"{sheet_mm:.1f}mm", "card_height": f"{sheet_mm / rows:.1f}mm",
         "card_top": [f"{sheet_mm / rows * r:.1f}mm" for r in range(rows)],
-        "row_height": "5.2mm" if games <= 12 else "4.2mm", **_page(paper, False),
+        "grid": grid, "column": f"{grid.width * 0.105:.1f}mm",  # tab stop of the game and table columns
+        **_page(paper, False),
     }
     sheets = [cards[i:i + per_sheet] for i in range(0, len(cards), per_sheet)] or [[]]
     size = max(1, -(-len(sheets) // chunks))

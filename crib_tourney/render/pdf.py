@@ -24,6 +24,8 @@ PARALLEL_FROM = 2
 
 def _allowed(url: str) -> bool:
     parsed = urlparse(url)
+    if parsed.scheme == "data":  # inline pictures the templates draw (a scorecard's grid): nothing is fetched
+        return True
     if parsed.scheme != "file":
         return False
     path = Path(unquote(parsed.path)).resolve()
@@ -32,8 +34,9 @@ def _allowed(url: str) -> bool:
 
 
 def _fetcher():  # type: ignore[no-untyped-def]
-    """Serve files from the templates folder; refuse every other URL, so a name
-    like <img src="file:///etc/passwd"> can never pull anything into a PDF."""
+    """Serve files from the templates folder (and inline data: pictures); refuse
+    every other URL, so a name like <img src="file:///etc/passwd"> can never pull
+    anything into a PDF (names are escaped besides)."""
     import weasyprint
 
     if hasattr(weasyprint, "URLFetcher"):
