@@ -50,38 +50,3 @@ def test_a_whole_event_on_postgresql(pg_url, tmp_path):
     out = tmp_path / "standings.pdf"
     run("print", "standings", "E", "-o", out)
     assert out.stat().st_size > 1000
-
-
-def test_two_writers_on_postgresql_lose_nothing(pg_url):
-    """Two writers enter 200 results each into one event at once: every result
-    lands once (writers queue on an advisory lock, unique constraints back it)."""
-    import threading
-
-    from crib_tourney.services import events, results
-    from crib_tourney.store.db import transaction
-    from crib_tourney.tourney.settings import EventSettings
-
-    with transaction(pg_url) as db:
-        events.create_event(db, "Race", EventSettings(games=1))
-        events.enter(db, "Race", [f"P{i:03d}" for i in range(800)], add_unknown=True)
-        tables = [t["players"] for t in events.make_round(db, "Race")[0].as_dict()["tables"]]
-    errors = []
-
-    def writer(share):
-        try:
-            for a, b in share:
-                with transaction(pg_url) as db:
-                    results.record_result(db, "Race", a, 121, b, 100)
-        except Exception as exc:  # pragma: no cover - reported below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=writer, args=(tables[k::2],)) for k in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
-    with transaction(pg_url, write=False) as db:
-        _, rows = results.standings(db, "Race")
-        assert sum(r["games"] for r in rows) == 800 and sum(r["wins"] for r in rows) == 400
-        assert db.scalar("SELECT COUNT(*) FROM audit WHERE action = 'result'") == 400
