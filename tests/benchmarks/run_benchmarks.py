@@ -1,16 +1,25 @@
-"""Time the commands that have speed budgets, as whole processes.
+"""Time the commands that have speed goals, as whole processes, against a floor.
 
-    python tests/benchmarks/run_benchmarks.py [--runs 7]
+    python tests/benchmarks/run_benchmarks.py [--runs 9] [--only NAME]
 
-Each command runs once to warm the disk cache, then --runs times; the script prints
-min / median / max wall seconds and the budget. Medians are the figures to quote:
-these machines are noisy. Not a test: run it on purpose.
+The floor is `python -c "import typer"`: starting Python and the CLI library, which
+every command pays. Each command and the floor run in turn (floor, command, floor,
+command, ...) after a warm-up, and the ratio is taken pair by pair, so a machine
+that speeds up or slows down during the run moves both. Medians are the figures
+to quote. Python runs as installed: bytecode cached (a shell that sets
+PYTHONDONTWRITEBYTECODE would time compiling the sources instead).
+
+Not a test: run it on purpose. bench_pairing.py and bench_scale.py measure the
+pairing and the growth to 20,000 players.
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
+import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -19,54 +28,84 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
 from build_big_event import build  # noqa: E402
+
+FLOOR = [sys.executable, "-c", "import typer"]
 
 
 def crib(*args: str) -> list[str]:
     return [sys.executable, "-m", "crib_tourney", *args]
 
 
-def timed(command: list[str], runs: int) -> list[float]:
-    subprocess.run(command, check=True, capture_output=True)  # warm-up
-    times = []
+def timed(command: list[str], env: dict) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True, env=env)
+    return time.perf_counter() - start
+
+
+def paired(command: list[str], env: dict, runs: int) -> tuple[list[float], list[float]]:
+    """(command seconds, command / floor ratios), alternating with the floor."""
+    timed(FLOOR, env)
+    timed(command, env)
+    seconds, ratios = [], []
     for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return times
+        floor = timed(FLOOR, env)
+        took = timed(command, env)
+        seconds.append(took)
+        ratios.append(took / floor)
+    return seconds, ratios
+
+
+def cpu_seconds(command: list[str], env: dict) -> float:
+    """User + system CPU of a command and every process it started."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, check=True, capture_output=True, env=env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--long-runs", type=int, default=3, help="runs of the PDF benchmarks (20+ s each)")
+    parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--only", help="run only benchmarks whose name contains this")
     args = parser.parse_args()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    compileall.compile_dir(ROOT / "crib_tourney", quiet=1)
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "big.db"
         build(db, players=1000, games=22)
-        cards_db = Path(tmp) / "cards.db"
-        build(cards_db, players=512, games=12, extra_games=0)
         game = json.loads(subprocess.run(crib("--db", str(db), "round", "Big Open", "--show", "23", "--json"),
-                                         check=True, capture_output=True, text=True).stdout)
+                                         check=True, capture_output=True, text=True, env=env).stdout)
         a, b = game["tables"][0]["players"]
+        completion = dict(env, COMP_WORDS="crib-tourney st", COMP_CWORD="1", _CRIB_TOURNEY_COMPLETE="complete_bash")
         benches = [
-            ("stats (exact distribution, 12,994,800 hands)", crib("stats", "--json"), 2.0),
-            ("result into 1,000 players x 22 games", crib("--db", str(db), "result", "Big Open", a, "121", b, "97", "--game", "23", "--replace"), 0.3),
-            ("standings of 1,000 players x 22 games", crib("--db", str(db), "standings", "Big Open", "--json"), 1.0),
-            ("count a hand", crib("count", "5H", "5D", "5S", "JC", "--starter", "5C"), 0.3),
-            ("--help", crib("--help"), 0.3),
-            ("print scorecards, 512 players x 12 games (PDF)", crib("--db", str(cards_db), "print", "scorecards", "Big Open", "-o", str(Path(tmp) / "cards.pdf")), 30.0),
-            ("print standings, 1,000 players (PDF)", crib("--db", str(db), "print", "standings", "Big Open", "-o", str(Path(tmp) / "standings.pdf")), 30.0),
+            ("count a hand", crib("count", "5H", "5D", "5S", "JC", "--starter", "5C"), env, 1.6),
+            ("peg a sequence", crib("peg", "5H", "10D", "JS", "5C"), env, 1.6),
+            ("--help", crib("--help"), env, 1.6),
+            ("shell completion (a TAB)", crib(), completion, 1.6),
+            ("result into 1,000 x 22", crib("--db", str(db), "result", "Big Open", a, "121", b, "97", "--game", "23", "--replace"), env, 1.8),
+            ("standings --json, 1,000 x 22", crib("--db", str(db), "standings", "Big Open", "--json"), env, 4.0),
+            ("standings table, 1,000 x 22", crib("--db", str(db), "standings", "Big Open"), env, 5.0),
+            ("stats (12,994,800 hands)", crib("stats"), env, 3.0),
         ]
-        print(f"{'benchmark':48} {'min':>7} {'median':>7} {'max':>7} {'budget':>7}")
-        for name, command, budget in benches:
+        print(f"{'benchmark':32} {'median s':>9} {'x floor':>8} {'min x':>7} {'max x':>7} {'goal':>6}")
+        for name, command, run_env, goal in benches:
             if args.only and args.only not in name:
                 continue
-            times = timed(command, args.long_runs if budget >= 10 else args.runs)
-            print(f"{name:48} {min(times):7.3f} {statistics.median(times):7.3f} {max(times):7.3f} {budget:7.1f}", flush=True)
+            seconds, ratios = paired(command, run_env, args.runs)
+            print(f"{name:32} {statistics.median(seconds):9.3f} {statistics.median(ratios):8.2f} {min(ratios):7.2f} "
+                  f"{max(ratios):7.2f} {goal:6.1f}", flush=True)
+        if not args.only or "scorecards" in args.only:
+            cards_db = Path(tmp) / "cards.db"
+            build(cards_db, players=512, games=12, extra_games=0)
+            out = Path(tmp) / "cards.pdf"
+            start = time.perf_counter()
+            cpu = cpu_seconds(crib("--db", str(cards_db), "print", "scorecards", "Big Open", "-o", str(out)), env)
+            wall = time.perf_counter() - start
+            print(f"print scorecards, 512 x 12 (128 pages): {wall:.1f} s wall, {cpu / 128:.3f} s CPU a page (goal 0.2)")
 
 
 if __name__ == "__main__":
