@@ -148,18 +148,25 @@ def rank_points(ranks: Sequence[int]) -> int:
                 total += values[i]
         if total == 15:
             points += 2
-    counts = Counter(ranks)
-    for m in counts.values():
-        points += m * (m - 1)  # C(m,2) pairs x 2 points
+    held = [0] * 15
+    for rank in ranks:
+        held[rank] += 1
+    return points + sum(m * (m - 1) for m in held) + run_points(held)  # C(m,2) pairs x 2 points
+
+
+def run_points(held: Sequence[int]) -> int:
+    """Runs of three or more, each counted once per way to pick its cards;
+    ``held[r]`` is how many cards of rank r (1-13) there are, ``held[14]`` is 0."""
+    points = 0
     rank = 1
     while rank <= 13:
-        if rank not in counts:
+        if not held[rank]:
             rank += 1
             continue
         length, ways = 0, 1
-        while rank in counts:
+        while held[rank]:
             length += 1
-            ways *= counts[rank]
+            ways *= held[rank]
             rank += 1
         if length >= 3:
             points += length * ways

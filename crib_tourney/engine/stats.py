@@ -17,6 +17,7 @@ from math import comb
 from typing import Iterator
 
 from crib_tourney.engine.cards import JACK
+from crib_tourney.engine.show import run_points
 from crib_tourney.engine.variants import STANDARD, Variant
 from crib_tourney.errors import VariantError
 
@@ -63,7 +64,7 @@ def score_distribution(variant: Variant = STANDARD, crib: bool = False) -> Distr
             value = VALUE[starter]
             base = 2 * (sums[15] + sums[15 - value]) + hand_pairs + 2 * m
             held[starter] += 1
-            base += _run_points(held)
+            base += run_points(held)
             held[starter] -= 1
             ways = suit_ways // COMB4[m] * COMB3[m]  # the starter's rank has one suit fewer for the hand
             _add_suit_patterns(tally, base, ways, held, starter, distinct, crib, size, variant)
@@ -100,24 +101,6 @@ def _subset_sums(held: list[int]) -> list[int]:
             for total in range(15, value - 1, -1):
                 sums[total] += sums[total - value]
     return sums
-
-
-def _run_points(held: list[int]) -> int:
-    """Runs of three or more, each counted once per way to pick its cards."""
-    points = 0
-    rank = 1
-    while rank <= 13:
-        if not held[rank]:
-            rank += 1
-            continue
-        length, ways = 0, 1
-        while held[rank]:
-            length += 1
-            ways *= held[rank]
-            rank += 1
-        if length >= 3:
-            points += length * ways
-    return points
 
 
 def _add_suit_patterns(
