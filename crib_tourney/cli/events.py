@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, List, Optional
 
 import typer
 
-from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, number
+from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, number, read_text_file
 from crib_tourney.cli.output import print_json, print_table
 from crib_tourney.cli.settings_options import settings_options
 from crib_tourney.tourney.names import checked_name
@@ -93,17 +94,37 @@ def set_(
 
 def enter(
     event: EventArg,
-    players: Annotated[List[str], typer.Argument(help="Players by name, #id or ACC number.")],
+    players: Annotated[Optional[List[str]], typer.Argument(help="Players by name, #id or ACC number (with --team: the team's players).", show_default=False)] = None,
     new: Annotated[bool, typer.Option("--new", help="Add unknown names to the roster on the fly.")] = False,
+    team: Annotated[bool, typer.Option("--team", help="The players given are one team (a team event).")] = False,
+    team_name: Annotated[Optional[str], typer.Option("--team-name", help="With --team: the team's name (default: its players' names joined by ' & ').")] = None,
+    teams: Annotated[Optional[Path], typer.Option("--teams", help="A CSV of teams: team, player1, player2[, player3].")] = None,
 ) -> None:
-    """Register players in an event. Late entries join from the next game.
+    """Register players (or teams) in an event. Late entries join from the next game.
 
+    \b
     Example: crib-tourney enter "Spring Open" "Pat Smith" "Lee Wong" --new
+             crib-tourney enter "Doubles" --team "Pat Smith" "Lee Wong" --team-name "The Aces"
+             crib-tourney enter "Doubles" --teams teams.csv --new
     """
-    from crib_tourney.services.events import enter as enter_players
+    from crib_tourney.services import events as service
 
-    with db() as conn:
-        messages = enter_players(conn, event, players, new)
+    if teams is not None:
+        if players or team or team_name:
+            raise typer.BadParameter("--teams FILE takes no players, --team or --team-name", param_hint="--teams")
+        text = read_text_file(teams)
+        with db() as conn:
+            messages = service.enter_team_file(conn, event, text, str(teams), new)
+    elif not players:
+        raise typer.BadParameter("name the players (or give --teams FILE.csv)", param_hint="PLAYERS")
+    elif team:
+        with db() as conn:
+            messages = service.enter_team(conn, event, players, team_name, new)
+    else:
+        if team_name:
+            raise typer.BadParameter("--team-name names a team: give --team too", param_hint="--team-name")
+        with db() as conn:
+            messages = service.enter(conn, event, players, new)
     typer.echo("\n".join(messages))
 
 

@@ -201,7 +201,8 @@ def standings(
         typer.echo(csv_text(columns, ([r[c] for c in columns] for r in rows)), nl=False)
         return
     table = [
-        [f"{r['rank']}{'=' if r['tied'] else ''}", r["player"] + (" (withdrawn)" if r["withdrawn"] else "") + (f" ({r['note']})" if r["note"] else ""), r["game_points"], r["wins"], r["losses"],
+        [f"{r['rank']}{'=' if r['tied'] else ''}", r["player"] + (" (withdrawn)" if r["withdrawn"] else "") + (f" ({r['note']})" if r["note"] else "")
+         + (f" ({', '.join(r['members'])})" if r.get("members") and r["player"] != " & ".join(r["members"]) else ""), r["game_points"], r["wins"], r["losses"],
          f"{r['spread']:+d}", r["plus"], r["minus"], r["skunks"], r["skunks_taken"]]
         for r in rows
     ]

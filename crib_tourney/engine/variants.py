@@ -46,6 +46,9 @@ class Variant:
     # Cards each seat plays, when not hand_size for everyone (solitaire's blind crib).
     play_cards_by_seat: tuple[int, ...] | None = None
     pone_first_hand_bonus: int = 0  # five-card: pone pegs 3 at the start of the game
+    # Canadian doubles: the dealer deals ten each to the pone and himself; each makes
+    # two four-card hands, keeps one, passes the other to his partner, cribs two.
+    deal_to_pair_leaders: bool = False
     reaching_target_loses: bool = False  # backward cribbage
     notes: tuple[str, ...] = field(default_factory=tuple)
 
@@ -56,6 +59,16 @@ class Variant:
 
     def seat_scores(self, seat: int) -> bool:
         return self.scoring_seats is None or seat in self.scoring_seats
+
+    def deal_plan(self, players: int) -> list[dict[str, int]]:
+        """Per seat (0 = the dealer, then to his left): cards dealt, kept for the
+        play and the show, thrown to the crib, and passed to the partner."""
+        if self.deal_to_pair_leaders:
+            # the dealer and the pone (seat 1) are dealt ten; their partners nothing
+            return [{"dealt": 10, "kept": self.hand_size, "crib": 2, "passed": self.hand_size} if seat in (0, 1)
+                    else {"dealt": 0, "kept": self.hand_size, "crib": 0, "passed": 0} for seat in range(players)]
+        return [{"dealt": self.deal_size, "kept": self.hand_size, "crib": self.crib_from_each, "passed": 0}
+                for _ in range(players)]
 
 
 STANDARD = Variant(
@@ -77,6 +90,14 @@ VARIANTS: dict[str, Variant] = {
             name="four-player", description="Two partnerships sitting opposite, five dealt, one each to the crib",
             min_players=4, max_players=4, deal_size=5, hand_size=4, crib_from_each=1,
             crib_from_deck=0, game_target=121, teams=True,
+        ),
+        Variant(
+            name="canadian-doubles",
+            description="Two partnerships; the dealer deals ten to the pone and ten to himself, each makes two four-card"
+                        " hands, keeps one, passes the other to his partner and puts two in the crib; then play and show"
+                        " as four-player partners, 121 points",
+            min_players=4, max_players=4, deal_size=10, hand_size=4, crib_from_each=2,
+            crib_from_deck=0, game_target=121, teams=True, deal_to_pair_leaders=True,
         ),
         Variant(
             name="partners", description="Four to six players in partnerships sitting opposite, five dealt, one each to the crib",

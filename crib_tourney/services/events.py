@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from crib_tourney.csvfiles import read_rows, refuse
 from crib_tourney.errors import CribError
 from crib_tourney.services import playoffs
 from crib_tourney.services.results import forfeit_rows
@@ -13,7 +14,7 @@ from crib_tourney.store import brackets as bs
 from crib_tourney.store import events as store
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.audit import Change
-from crib_tourney.store.directory import entries_of, entry_names, find_event, find_entry, forget_entries, name_taken
+from crib_tourney.store.directory import entries_of, entry_names, find_entry, find_event, forget_entries, member_names, members_of, name_taken
 from crib_tourney.services.players import find_or_add
 from crib_tourney.store import players as players_store
 from crib_tourney.store.players import players_by_id
@@ -54,6 +55,8 @@ def change_settings(db: Db, event_ref: str, changes: dict[str, Any], recut: bool
     has_results = q.results_count(db, event.id) > 0
     if merged.variant != event.variant and has_results:
         raise CribError("the variant cannot change once results are entered (it sets the game target)")
+    if merged.team_size != event.team_size and entries_of(db, event):
+        raise CribError(f"{event.name} has entries already: singles or teams (and their size) cannot change now")
     scheduled = q.scheduled_games(db, event.id)
     if merged.format != event.format and (scheduled or bs.seeded_count(db, event.id)):
         raise CribError(f"the format cannot change once play has started ({event.name} is {event.format})")
@@ -70,14 +73,87 @@ def change_settings(db: Db, event_ref: str, changes: dict[str, Any], recut: bool
 def enter(db: Db, event_ref: str, refs: list[str], add_unknown: bool) -> list[str]:
     """Register players; late entries join from the next unscheduled game."""
     event = find_event(db, event_ref)
+    if event.team_size > 1:
+        raise CribError(f"{event.name} is played by teams of {event.team_size}: enter each team with"
+                        f" crib-tourney enter \"{event.name}\" --team PLAYER PLAYER (or --teams FILE.csv)")
     players = find_or_add(db, refs, add_unknown)
     return enter_players(db, event, players)
 
 
-def enter_players(db: Db, event: Event, players: list[Player]) -> list[str]:
+def enter_team(db: Db, event_ref: str, refs: list[str], team_name: str | None, add_unknown: bool) -> list[str]:
+    """Register one team: its players in the order given, named by ``team_name``
+    or by their names joined with ' & '."""
+    event = find_event(db, event_ref)
+    return enter_teams(db, event, [(team_name, find_or_add(db, refs, add_unknown))])
+
+
+def enter_team_file(db: Db, event_ref: str, text: str, file_name: str, add_unknown: bool) -> list[str]:
+    """Teams from a CSV (team, player1, player2[, player3]), all or nothing."""
+    event = find_event(db, event_ref)
+    header, records = read_rows(text, file_name)
+    if not {"team", "player1", "player2"} <= set(header):
+        raise CribError(f"{file_name}: the header needs columns team, player1, player2 (and player3 for teams of three)")
+    teams, errors = [], []
+    for line_no, row in records:
+        try:
+            if None in row:
+                raise CribError("more fields than the header has")
+            refs = [row[c] for c in ("player1", "player2", "player3") if row.get(c)]
+            with db.savepoint():
+                teams.append((row.get("team") or None, find_or_add(db, refs, add_unknown)))
+        except CribError as exc:
+            errors.append(f"line {line_no}: {exc}")
+    refuse(errors, file_name)
+    return enter_teams(db, event, teams)
+
+
+def enter_teams(db: Db, event: Event, teams: list[tuple[str | None, list[Player]]]) -> list[str]:
+    if event.team_size == 1:
+        raise CribError(f"{event.name} is a singles event: enter players without --team")
+    members = members_of(db, event)
+    on_team = {p: e for e, players in members.items() for p in players}
+    names = entry_names(db, event)
+    taken = {fold(n) for n in names.values()}
+    seq = max((e.seq for e in entries_of(db, event)), default=0)
+    messages = []
+    for team_name, players in teams:
+        if len(players) != event.team_size:
+            raise CribError(f"a team of {event.name} has {event.team_size} players, not {len(players)}")
+        for k, player in enumerate(players):
+            if player.id in (p.id for p in players[:k]):
+                raise CribError(f"{player.name} is named twice")
+            if player.id in on_team:
+                raise CribError(f"{player.name} is already on {names[on_team[player.id]]} in {event.name}")
+        name = checked_name(team_name or " & ".join(p.name for p in players), "team")
+        first_game = _check_entries_open(db, event, name)
+        if fold(name) in taken:
+            raise CribError(f"a team named '{name}' is already entered in {event.name}")
+        seq += 1
+        entry_id = store.insert_entry(db, dict(event_id=event.id, player_id=players[0].id, seq=seq, first_game=first_game,
+                                               team_name=name))
+        store.insert_members(db, [dict(event_id=event.id, entry_id=entry_id, player_id=p.id, seat=k)
+                                  for k, p in enumerate(players, 1)])
+        on_team.update({p.id: entry_id for p in players})
+        names[entry_id] = name
+        taken.add(fold(name))
+        messages.append(f"entered {name}: {', '.join(p.name for p in players)}"
+                        + (f" (late entry: from game {first_game})" if first_game > 1 else ""))
+    forget_entries(db, event)
+    return messages
+
+
+def _check_entries_open(db: Db, event: Event, name: str) -> int:
+    """The first game a new entry plays, or one clear refusal."""
     if bs.seeded_count(db, event.id):
         raise CribError(f"entries to {event.name} are closed: it already has its bracket")
     first_game = q.scheduled_games(db, event.id) + 1
+    if first_game > event.games:
+        raise CribError(f"all {event.games} games of {event.name} are scheduled, so {name} could play none;"
+                        f" free the unplayed ones first: crib-tourney round \"{event.name}\" --unschedule-from N")
+    return first_game
+
+
+def enter_players(db: Db, event: Event, players: list[Player]) -> list[str]:
     entries = entries_of(db, event)
     entered = {e.player_id: e.withdrawn_after for e in entries}
     seq = max((e.seq for e in entries), default=0)
@@ -90,9 +166,7 @@ def enter_players(db: Db, event: Event, players: list[Player]) -> list[str]:
             if entered[player.id] is None:
                 raise CribError(f"{player.name} is already entered in {event.name}")
             raise CribError(f"{player.name} withdrew from {event.name}; a withdrawal is final")
-        if first_game > event.games:
-            raise CribError(f"all {event.games} games of {event.name} are scheduled, so {player.name} could play none;"
-                            f" free the unplayed ones first: crib-tourney round \"{event.name}\" --unschedule-from N")
+        first_game = _check_entries_open(db, event, player.name)
         seq += 1
         rows.append(dict(event_id=event.id, player_id=player.id, seq=seq, first_game=first_game))
         messages.append(f"entered {player.name}" + (f" (late entry: from game {first_game})" if first_game > 1 else ""))
@@ -136,10 +210,12 @@ class GameView:
     tables: list[tuple[int, str, str]]
     bye: str | None
     draw_seed: int | None = None  # the seed of a drawn game
+    members: dict[str, list[str]] | None = None  # a team event: each team's players
 
     def as_dict(self) -> dict:
-        return {"game": self.game, "tables": [{"table": t, "players": [a, b]} for t, a, b in self.tables], "bye": self.bye,
-                "draw_seed": self.draw_seed}
+        tables = [{"table": t, "players": [a, b]} | ({"members": [self.members[a], self.members[b]]} if self.members else {})
+                  for t, a, b in self.tables]
+        return {"game": self.game, "tables": tables, "bye": self.bye, "draw_seed": self.draw_seed}
 
 
 def players_in_game(db: Db, event: Event, game_no: int) -> list[int]:
@@ -204,7 +280,11 @@ def game_view(db: Db, event: Event, game_no: int) -> GameView:
     names = entry_names(db, event)
     tables = [(r.table_no or 0, names[r.entry1_id], names[r.entry2_id]) for r in rows if r.entry2_id]
     bye = next((names[r.entry1_id] for r in rows if r.entry2_id is None), None)
-    return GameView(game_no, tables, bye, q.draw_seed(db, event.id, game_no))
+    members = None
+    if event.team_size > 1:
+        players = member_names(db, event)
+        members = {names[e]: players[e] for e in names}
+    return GameView(game_no, tables, bye, q.draw_seed(db, event.id, game_no), members)
 
 
 def make_round(db: Db, event_ref: str, all_games: bool = False, show: int | None = None,

@@ -15,11 +15,12 @@ from crib_tourney.store import audit
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.audit import Change
-from crib_tourney.store.directory import entries_of, entry_names, find_entry, find_event
+from crib_tourney.store.directory import entries_of, entry_names, find_entry, find_event, member_names
 from crib_tourney.store.rows import Entry, Event, Pairing
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney import bracket as bk
 from crib_tourney.tourney.formats import plays_in_bracket
+from crib_tourney.tourney.names import fold
 from crib_tourney.tourney.numbers import whole_number
 from crib_tourney.tourney.reconcile import Card, copy_card, needs_resolving, resolve
 from crib_tourney.tourney.scoring import check_scores, won_game
@@ -144,6 +145,8 @@ def record_result(db: Db, event_ref: str, name1: str, score1: int, name2: str, s
     player's own card, or a qualifying game."""
     event = find_event(db, event_ref)
     entries = [find_entry(db, event, name1), find_entry(db, event, name2)]
+    if entries[0].id == entries[1].id and entries[0].team_name is not None and fold(name1) != fold(name2):
+        raise CribError(f"{name1} and {name2} are on the same team ({entries[0].team_name}): a game is one team against another")
     scores = [score1, score2]
     if playoff:
         from crib_tourney.services import playoffs
@@ -292,5 +295,12 @@ def audit_log(db: Db, event_ref: str) -> list[dict]:
 
 
 def standings(db: Db, event_ref: str) -> tuple[str, list[dict]]:
+    """Rows as JSON; in a team event each also names its "team" and "members"."""
     event = find_event(db, event_ref)
-    return event.name, [r.as_dict() for r in event_standings(db, event)]
+    ranked = event_standings(db, event)
+    rows = [r.as_dict() for r in ranked]
+    if event.team_size > 1:
+        members = member_names(db, event)
+        for row, r in zip(rows, ranked):
+            row["team"], row["members"] = r.name, members[r.player]  # type: ignore[index]
+    return event.name, rows

@@ -140,25 +140,49 @@ def entries_of(db: Db, event: Event) -> list[Entry]:
 
 def forget_entries(db: Db, event: Event) -> None:
     db.cache.pop(("entries", event.id), None)
+    db.cache.pop(("members", event.id), None)
 
 
 def entry_names(db: Db, event: Event) -> dict[int, str]:
-    """Each entry's display name: its player's (a team's name in team events)."""
+    """Each entry's display name: its player's, or its team's."""
     entries = entries_of(db, event)
-    names = player_names(db, {e.player_id for e in entries})
-    return {e.id: names[e.player_id] for e in entries}
+    names = player_names(db, {e.player_id for e in entries if e.team_name is None})
+    return {e.id: e.team_name if e.team_name is not None else names[e.player_id] for e in entries}
+
+
+def members_of(db: Db, event: Event) -> dict[int, list[int]]:
+    """Each entry's players, in the order given: one for a singles entry."""
+    key = ("members", event.id)
+    if key not in db.cache:
+        members: dict[int, list[int]] = {e.id: [] if e.team_name is not None else [e.player_id] for e in entries_of(db, event)}
+        for entry_id, player_id in db.rows("SELECT entry_id, player_id FROM entry_member WHERE event_id = :e ORDER BY entry_id, seat",
+                                           e=event.id):
+            members.setdefault(entry_id, []).append(player_id)
+        db.cache[key] = members
+    return db.cache[key]
+
+
+def member_names(db: Db, event: Event) -> dict[int, list[str]]:
+    """Each entry's players' display names."""
+    members = members_of(db, event)
+    names = player_names(db, {p for players in members.values() for p in players})
+    return {entry: [names[p] for p in players] for entry, players in members.items()}
 
 
 def entry_of(db: Db, event: Event, player: Player) -> Entry:
-    entry = next((e for e in entries_of(db, event) if e.player_id == player.id), None)
+    """The entry a player plays in: his own, or his team's."""
+    members = members_of(db, event)
+    entry = next((e for e in entries_of(db, event) if player.id in members.get(e.id, ())), None)
     if entry is None:
-        raise CribError(f"{player.name} is not entered in {event.name}")
+        raise CribError(f"{player.name} is not entered in {event.name}" if not any(e.team_name for e in entries_of(db, event))
+                        else f"{player.name} is on no team in {event.name}")
     return entry
 
 
 def find_entry(db: Db, event: Event, ref: str) -> Entry:
     """The competitor a typed name means in this event: a name is matched among
-    the event's entrants first, so 'Kowalski' is enough when only one plays."""
+    the event's entrants first (a team by its name), so 'Kowalski' is enough when
+    only one plays; then any player, and his entry (his team's in a team event)."""
     if _id_of(ref) is None:
         entries = {e.id: e for e in entries_of(db, event)}
         names = entry_names(db, event)

@@ -42,6 +42,14 @@ def insert_entries(db: Db, rows: list[dict]) -> None:
     db.insert_many("entry", rows)
 
 
+def insert_entry(db: Db, row: dict) -> int:
+    return db.insert("entry", row)
+
+
+def insert_members(db: Db, rows: list[dict]) -> None:
+    db.insert_many("entry_member", rows)
+
+
 def move_first_game(db: Db, event_id: int, first: int) -> None:
     """Late entries waiting for freed games join from game ``first``."""
     db.execute("UPDATE entry SET first_game = :g WHERE event_id = :e AND first_game > :g", g=first, e=event_id)

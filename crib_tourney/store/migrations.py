@@ -343,6 +343,24 @@ CREATE TABLE game_draw (
 """
 
 
+V7 = """
+ALTER TABLE event ADD COLUMN team_size INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE entry ADD COLUMN team_name VARCHAR;
+CREATE TABLE entry_member (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    entry_id INTEGER NOT NULL,
+    player_id INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    UNIQUE (event_id, player_id),
+    FOREIGN KEY(event_id) REFERENCES event (id),
+    FOREIGN KEY(entry_id) REFERENCES entry (id),
+    FOREIGN KEY(player_id) REFERENCES player (id)
+);
+CREATE INDEX ix_entry_member_entry_id ON entry_member (entry_id);
+"""
+
+
 def run_script(db: Db, script: str) -> None:
     for statement in script.split(";"):
         if statement.strip():
@@ -426,5 +444,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (4, _script(V4)),
     (5, _v5_entries_as_competitors),
     (6, _script(V6)),  # pairing options: clubs kept apart, players kept apart, drawn games
+    (7, _script(V7)),  # team events: a side of two or three players
 ]
-LATEST_VERSION = 6
+LATEST_VERSION = 7

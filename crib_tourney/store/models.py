@@ -63,6 +63,19 @@ class Entry(SQLModel, table=True):
     seq: int  # order of entry, the basis of the fixed rotation
     first_game: int = 1  # late entries join from the next game
     withdrawn_after: Optional[int] = None  # last game played before withdrawing
+    team_name: Optional[str] = None  # a team entry (player_id is its first member)
+
+
+class EntryMember(SQLModel, table=True):
+    """The players of a team entry, in the order given; a player is on one team of an event."""
+
+    __tablename__ = "entry_member"
+    __table_args__ = (UniqueConstraint("event_id", "player_id"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id")
+    entry_id: int = Field(foreign_key="entry.id", index=True)
+    player_id: int = Field(foreign_key="player.id")
+    seat: int
 
 
 class PlayerAvoid(SQLModel, table=True):

@@ -57,6 +57,7 @@ class Entry:
     seq: int
     first_game: int
     withdrawn_after: int | None
+    team_name: str | None = None
 
 
 @dataclass

@@ -89,8 +89,9 @@ def known_variant(name: str, value: str) -> None:
     from crib_tourney.engine.variants import get_variant
 
     variant = get_variant(value)
-    if not variant.min_players <= 2 <= variant.max_players or variant.teams:
-        raise CribError(f"{variant.name} cannot be an event's game: tables seat two players, head to head")
+    if not variant.teams and not variant.min_players <= 2 <= variant.max_players:
+        raise CribError(f"{variant.name} cannot be an event's game: a table seats two sides, head to head"
+                        " (one player each, or partners in four-player, canadian-doubles and partners)")
 
 
 def payout_table(name: str, value: str) -> None:
@@ -130,6 +131,8 @@ class EventSettings:
     location: Optional[str] = setting(None, "where it is played", plain_text(120))
     games: int = setting(7, "qualifying games per player", between(1, 60))
     variant: str = setting("standard", "rule set of the games", known_variant)
+    team_size: int = setting(1, "players on each side: 1 (singles); 2 in four-player and canadian-doubles; 2 or 3 in partners",
+                             between(1, 3))
     format: str = setting("acc", "acc (qualifying, cut, bracket), round-robin, single-elim or double-elim", one_of(_formats))
     win_points: int = setting(2, "game points for a win", at_least(0), small)
     skunk_points: int = setting(3, "game points for a skunk win", at_least(0), small)
@@ -153,6 +156,23 @@ class EventSettings:
     grand_final_reset: bool = setting(True, "double elimination: a second final if the losers' side wins the first",
                                       flag="--grand-final-reset/--no-grand-final-reset")
 
+    def completed(self) -> "EventSettings":
+        """Defaults that follow the variant: a team game's sides are pairs unless
+        told otherwise, and the skunk lines of a game to 61 or 31 are the ACC's
+        31 and 61 scaled to its target (16 and 31 in a 61-point game, 8 and 16 in
+        Noddy's 31), since 31 cannot be won by in a game to 31."""
+        from crib_tourney.engine.variants import get_variant
+
+        variant = get_variant(self.variant)
+        changes: dict[str, Any] = {}
+        if variant.teams and self.team_size == 1:
+            changes["team_size"] = 2
+        target = variant.game_target
+        if target != 121 and (self.skunk_margin, self.double_skunk_margin) == (31, 61):
+            changes["skunk_margin"] = round(31 * target / 121)
+            changes["double_skunk_margin"] = round(61 * target / 121)
+        return dataclasses.replace(self, **changes) if changes else self
+
     def scoring_rules(self) -> ScoringRules:
         """The rules that turn scores into game points: these settings, and the
         target the variant plays to."""
@@ -170,6 +190,13 @@ class EventSettings:
         """Checks across settings, on the whole set after any change."""
         from crib_tourney.engine.variants import get_variant
 
+        variant = get_variant(self.variant)
+        seated = 2 * self.team_size
+        if variant.teams and not (self.team_size > 1 and variant.min_players <= seated <= variant.max_players):
+            sizes = sorted({n // 2 for n in range(max(4, variant.min_players), variant.max_players + 1) if n % 2 == 0})
+            raise CribError(f"{variant.name} is played by teams of {' or '.join(map(str, sizes))}, not {self.team_size}")
+        if not variant.teams and self.team_size != 1:
+            raise CribError(f"{variant.name} is played one against one; teams need four-player, canadian-doubles or partners")
         if not self.win_points <= self.skunk_points <= self.double_skunk_points:
             raise CribError(f"a skunk cannot be worth less than a plain win: win_points {self.win_points} <= "
                             f"skunk_points {self.skunk_points} <= double_skunk_points {self.double_skunk_points}")
@@ -193,6 +220,10 @@ class LeagueSettings:
     best_of_nights: Optional[int] = setting(None, "count only each player's best N nights", at_least(1), small)
     guest_limit: int = setting(4, "nights a guest may play before being listed apart", at_least(0), small)
     skunk_pot: float = setting(1.0, "paid into the pot per skunk taken", finite, at_least(0))
+
+    def completed(self) -> "LeagueSettings":
+        """No league default depends on another setting."""
+        return self
 
     def check(self) -> None:
         pass
@@ -282,7 +313,7 @@ def build(schema: type, values: dict[str, Any]) -> Any:
     unknown = set(values) - set(names(schema))
     if unknown:
         raise CribError(f"unknown setting '{sorted(unknown)[0]}'")
-    built = schema(**values)
+    built = schema(**values).completed()
     built.check()
     return built
 

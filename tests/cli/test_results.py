@@ -411,10 +411,10 @@ def test_five_card_event_plays_to_61(cli, unchanged):
     assert row(cli, "A")["spread"] == 21
 
 
-@pytest.mark.parametrize("variant", ["solitaire", "three-player", "four-player", "partners"])
+@pytest.mark.parametrize("variant", ["solitaire", "three-player"])
 def test_event_games_are_head_to_head(cli, unchanged, variant):
     with unchanged():
-        cli.fails("new-event", "E", "--variant", variant, match="tables seat two players")
+        cli.fails("new-event", "E", "--variant", variant, match="a table seats two sides")
 
 
 def test_reading_commands_never_create_a_database(cli):
