@@ -145,7 +145,8 @@ def placings(event: EventArg, as_json: JsonOption = False) -> None:
         print_json(data)
         return
     print_table(f"{data['event']}: placings", ["place", "player", "prize"],
-                [[r["place"], r["player"], "" if r["prize"] is None else f"{r['prize']:.2f}"] for r in data["rows"]], right=["prize"])
+                [[r["place"], r["player"] + (f" ({', '.join(r['members'])})" if r.get("members") and r["player"] != " & ".join(r["members"]) else ""),
+                  "" if r["prize"] is None else f"{r['prize']:.2f}"] for r in data["rows"]], right=["prize"])
     if not data["complete"]:
         typer.echo("(the playoffs are not finished)")
 

@@ -99,6 +99,8 @@ def enter_team_file(db: Db, event_ref: str, text: str, file_name: str, add_unkno
             if None in row:
                 raise CribError("more fields than the header has")
             refs = [row[c] for c in ("player1", "player2", "player3") if row.get(c)]
+            if len(refs) != event.team_size:
+                raise CribError(f"a team of {event.name} has {event.team_size} players, not {len(refs)}")
             with db.savepoint():
                 teams.append((row.get("team") or None, find_or_add(db, refs, add_unknown)))
         except CribError as exc:
@@ -349,6 +351,10 @@ def create_consolation(db: Db, event_ref: str, name: str | None, format_: str | 
         raise CribError(f"only {len(field)} non-qualifier(s): too few for a consolation event")
     settings = schema.changed(event.settings, {"format": format_ or "single-elim"})
     consolation = create_event(db, name or f"{event.name} Consolation", settings, parent=event.id)
-    by_id = players_by_id(db, [e.player_id for e in field])
-    enter_players(db, consolation, [by_id[e.player_id] for e in field])  # in qualifying order: seeds follow it
+    members = members_of(db, event)
+    by_id = players_by_id(db, [p for e in field for p in members[e.id]])
+    if event.team_size > 1:  # the same teams, under the same names
+        enter_teams(db, consolation, [(e.team_name, [by_id[p] for p in members[e.id]]) for e in field])
+    else:
+        enter_players(db, consolation, [by_id[e.player_id] for e in field])  # in qualifying order: seeds follow it
     return consolation, len(field)

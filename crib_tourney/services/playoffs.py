@@ -9,7 +9,7 @@ from crib_tourney.errors import CribError
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.audit import Change
-from crib_tourney.store.directory import entries_of, entry_names, find_event
+from crib_tourney.store.directory import entries_of, entry_names, find_event, member_names
 from crib_tourney.store.rows import Entry, Event
 from crib_tourney.store.sql import Db
 from crib_tourney.services.standings import check_cards, event_standings, scoring_rules
@@ -393,11 +393,13 @@ def placings_view(db: Db, event: Event) -> dict:
     names = entry_names(db, event)
     percents = parse_payouts(event.payouts)
     prizes = payout_shares(bands, event.prize_fund, percents) if percents and event.prize_fund else {}
+    members = member_names(db, event) if event.team_size > 1 else {}
     rows = []
     for first, last, entries in bands:
         place = bk.ordinal(first) if first == last else f"{bk.ordinal(first)}-{bk.ordinal(last)}"
         for e in entries:
-            rows.append({"place": place, "first": first, "last": last, "player": names[e], "prize": prizes.get(e)})
+            rows.append({"place": place, "first": first, "last": last, "player": names[e], "prize": prizes.get(e)}
+                        | ({"team": names[e], "members": members[e]} if members else {}))
     return {"event": event.name, "complete": bk.champion(br.specs, br.states) is not None, "prize_fund": event.prize_fund, "rows": rows}
 
 

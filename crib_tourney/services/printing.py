@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from crib_tourney.services.standings import event_standings, outcome_line, scoring_rules
+from crib_tourney.services.standings import outcome_line, scoring_rules, standings_rows
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.directory import entries_of, entry_names, find_event
+from crib_tourney.store.directory import entries_of, entry_names, find_event, member_names, members_of
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
@@ -22,7 +22,7 @@ def event_header(event: Event) -> dict:
 
 
 def standings_data(db: Db, event: Event) -> dict:
-    rows = [r.as_dict() for r in event_standings(db, event)]
+    rows = standings_rows(db, event)
     cut = 0
     if event.format == "acc":
         cut = min(qualifier_count(len(entries_of(db, event)), event.qualify_ratio), len(rows))
@@ -35,8 +35,11 @@ def scorecards_data(db: Db, event: Event) -> dict:
     rules = scoring_rules(event)
     names = entry_names(db, event)
     entered = entries_of(db, event)
-    acc = {pid: p.acc_number for pid, p in players_by_id(db, [e.player_id for e in entered]).items()}
-    entries = sorted(((e.id, names[e.id], acc[e.player_id]) for e in entered), key=lambda t: (t[1].casefold(), t[0]))
+    members = members_of(db, event)
+    roster = players_by_id(db, [p for players in members.values() for p in players])
+    acc = {e.id: ", ".join(roster[p].acc_number or "________" for p in members[e.id]) for e in entered}
+    players = {e.id: [roster[p].name for p in members[e.id]] if e.team_name else [] for e in entered}
+    entries = sorted(((e.id, names[e.id], acc[e.id]) for e in entered), key=lambda t: (t[1].casefold(), t[0]))
     seats: dict[int, dict[int, tuple[int | None, int | None]]] = {}
     for p in q.pairings(db, event.id):
         seats.setdefault(p.entry1_id, {})[p.game_no] = (p.table_no, p.entry2_id)
@@ -65,7 +68,8 @@ def scorecards_data(db: Db, event: Event) -> dict:
                 any_played = True
                 totals = {k: totals[k] + row[k] for k in totals}
             rows.append(row)
-        cards.append({"player": names[pid], "acc_number": acc_number, "games": rows, "totals": totals if any_played else None})
+        cards.append({"player": names[pid], "members": players[pid], "acc_number": acc_number, "games": rows,
+                      "totals": totals if any_played else None})
     return {"event": event_header(event), "cards": cards}
 
 
@@ -83,6 +87,10 @@ def tables_data(db: Db, event: Event, game: int | None) -> dict:
         find = [{"player": p, "table": t["table"]} for t in view["tables"] for p in t["players"]]
         if view["bye"]:
             find.append({"player": view["bye"], "table": "bye"})
+        if event.team_size > 1:  # every member finds his table by his own name
+            team_of = member_names(db, event)
+            by_name = {entry_names(db, event)[e]: players for e, players in team_of.items()}
+            find = [{"player": member, "table": w["table"], "team": w["player"]} for w in find for member in by_name[w["player"]]]
         view["find"] = sorted(find, key=lambda w: w["player"].lower())
         games.append(view)
     return {"event": event_header(event), "games": games}

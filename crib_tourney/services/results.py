@@ -10,12 +10,12 @@ from typing import Callable
 
 from crib_tourney.csvfiles import read_rows, refuse
 from crib_tourney.errors import CribError
-from crib_tourney.services.standings import event_standings, scoring_rules
+from crib_tourney.services.standings import event_standings, scoring_rules, standings_rows
 from crib_tourney.store import audit
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.audit import Change
-from crib_tourney.store.directory import entries_of, entry_names, find_entry, find_event, member_names
+from crib_tourney.store.directory import entries_of, entry_names, find_entry, find_event
 from crib_tourney.store.rows import Entry, Event, Pairing
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney import bracket as bk
@@ -295,12 +295,5 @@ def audit_log(db: Db, event_ref: str) -> list[dict]:
 
 
 def standings(db: Db, event_ref: str) -> tuple[str, list[dict]]:
-    """Rows as JSON; in a team event each also names its "team" and "members"."""
     event = find_event(db, event_ref)
-    ranked = event_standings(db, event)
-    rows = [r.as_dict() for r in ranked]
-    if event.team_size > 1:
-        members = member_names(db, event)
-        for row, r in zip(rows, ranked):
-            row["team"], row["members"] = r.name, members[r.player]  # type: ignore[index]
-    return event.name, rows
+    return event.name, standings_rows(db, event)

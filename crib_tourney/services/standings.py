@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.directory import entries_of, entry_names
+from crib_tourney.store.directory import entries_of, entry_names, member_names
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.cut import apply_cut_playoffs
@@ -22,6 +22,18 @@ def outcome_line(own: int, opp: int, forfeit: str, rules: ScoringRules) -> GameL
     if forfeit != "none":
         return forfeit_line(forfeit == "won", rules)
     return game_line(own, opp, rules)
+
+
+def standings_rows(db: Db, event: Event) -> list[dict]:
+    """The standings as plain rows (the JSON of `standings`, the printed page);
+    in a team event each row also names its "team" and "members"."""
+    ranked = event_standings(db, event)
+    rows = [r.as_dict() for r in ranked]
+    if event.team_size > 1:
+        members = member_names(db, event)
+        for row, r in zip(rows, ranked):
+            row["team"], row["members"] = r.name, members[r.player]  # type: ignore[index]
+    return rows
 
 
 def event_standings(db: Db, event: Event, cut_playoffs: bool = True) -> list[Row]:
