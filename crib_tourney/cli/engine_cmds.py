@@ -18,17 +18,19 @@ VariantOption = Annotated[Optional[str], typer.Option("--variant", help="Rule se
 JsonOption = Annotated[bool, typer.Option("--json", help="Print only JSON.")]
 
 
-def count_cards(cards: list[str], starter: str, crib: bool, variant_name: str | None):
+def count_cards(cards: list[str], starter: str, crib: bool, variant_name: str | None, players: int | None = None):
     """Parse and count a show."""
     from crib_tourney.engine.cards import parse_cards
     from crib_tourney.engine.show import count_show
     from crib_tourney.engine.variants import get_variant
 
     variant = get_variant("standard" if variant_name is None else variant_name)
+    if players is not None and not variant.min_players <= players <= variant.max_players:
+        raise CribError(f"{variant.name} is played by {variant.min_players}-{variant.max_players} players, not {players}")
     seen: set = set()
     hand = parse_cards(cards, seen)
     (starter_card,) = parse_cards([starter], seen)
-    return count_show(hand, starter_card, is_crib=crib, variant=variant)
+    return count_show(hand, starter_card, is_crib=crib, variant=variant, players=players)
 
 
 def count(
@@ -39,6 +41,7 @@ def count(
     claim: Annotated[Optional[int], typer.Option("--claim", parser=number("claim"), metavar="N", help="The score the player claimed; report the difference.")] = None,
     muggins: Annotated[bool, typer.Option("--muggins", help="Muggins is on: report what the opponent may take.")] = False,
     muggins_call: Annotated[Optional[int], typer.Option("--muggins-call", parser=number("muggins call"), metavar="N", help="Points the opponent called muggins for.")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", "-n", parser=number("players"), metavar="N", help="Players at the table: a partners crib holds one card from each (five or six).")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Count a hand or crib the way a player says it.
@@ -51,7 +54,7 @@ def count(
     from crib_tourney.engine.show import heels
     from crib_tourney.engine.variants import get_variant
 
-    result = count_cards(cards, starter, crib, variant)
+    result = count_cards(cards, starter, crib, variant, players)
     data = {"total": result.total, "items": [i.as_dict() for i in result.items]}
     dealer_heels = heels(result.starter, get_variant("standard" if variant is None else variant))
     if dealer_heels:
@@ -94,6 +97,8 @@ def peg(
     from crib_tourney.engine.variants import get_variant
 
     rules = get_variant(_default_variant(players) if variant is None else variant)
+    if not rules.min_players <= players <= rules.max_players:
+        raise CribError(f"{rules.name} is played by {rules.min_players}-{rules.max_players} players, not {players}")
     if rules.teams or team_count is not None:
         teams = True
     seats_of_teams = team_seats(players, team_count) if teams else None

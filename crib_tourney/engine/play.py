@@ -70,17 +70,18 @@ class PlayResult:
 
 
 def team_seats(players: int, team_count: int | None = None) -> list[list[int]]:
-    """Partners sit opposite: with 4 players seats 0+2 and 1+3; with 6, three teams
-    of two (0+3, 1+4, 2+5) unless ``team_count`` says two teams of three."""
+    """Partners sit alternately: with 4 players seats 0+2 and 1+3; with 6, three
+    teams of two (0+3, 1+4, 2+5) unless ``team_count`` says two teams of three;
+    with 5, a team of three (0+2+4) and a team of two (1+3). A team of one is no
+    partnership and is refused."""
     if team_count is None:
-        if players % 2:
-            raise PlayError(
-                f"{players} players cannot sit in partnerships of two; give --team-count"
-            )
         team_count = players // 2
-    if team_count < 2 or players % team_count:
-        raise PlayError(f"{players} players cannot be split into {team_count} equal teams")
-    return [[s for s in range(players) if s % team_count == t] for t in range(team_count)]
+    if team_count < 2:
+        raise PlayError(f"{players} players in {team_count} team{'' if team_count == 1 else 's'}: partners need two teams or more")
+    teams = [[s for s in range(players) if s % team_count == t] for t in range(team_count)]
+    if min(map(len, teams)) < 2:
+        raise PlayError(f"{players} players in {team_count} teams leaves a team of one; partners play in twos or threes")
+    return teams
 
 
 def _pair_score(cards: Sequence[Card]) -> tuple[int, str] | None:
@@ -211,7 +212,9 @@ def score_play(
         token = raw.strip()
         where = f"token {position} '{raw}'"
         if ended:
-            why = "every hand has been played out" if not any(cards_left) else "it ends at the first go"
+            why = ("every hand has been played out" if not any(cards_left)
+                   else f"it ends at {variant.play_limit}" if count == variant.play_limit
+                   else "it ends when the first go closes the count")
             raise PlayError(f"{where}: the play has already ended ({why})")
         seat = next_actor(turn)
         if seat is None:  # defensive: close_count always leaves someone to act

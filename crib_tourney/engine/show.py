@@ -60,9 +60,10 @@ def pairs(cards: Sequence[Card]) -> list[Item]:
     return [Item("pair", (a, b), 2) for a, b in combinations(cards, 2) if a.rank == b.rank]
 
 
-def runs(cards: Sequence[Card]) -> list[Item]:
+def runs(cards: Sequence[Card], three_points: int = 3) -> list[Item]:
     """Every distinct run: for the longest stretch of consecutive ranks (3+), one
-    run per way of choosing one card of each rank (double, triple, double-double)."""
+    run per way of choosing one card of each rank (double, triple, double-double).
+    A run of exactly three scores ``three_points`` (Noddy: 2, in the hand as in the play)."""
     by_rank: dict[int, list[Card]] = {}
     for card in sorted(cards):
         by_rank.setdefault(card.rank, []).append(card)
@@ -80,7 +81,8 @@ def runs(cards: Sequence[Card]) -> list[Item]:
             combos: list[tuple[Card, ...]] = [()]
             for r in stretch:
                 combos = [combo + (card,) for combo in combos for card in by_rank[r]]
-            items.extend(Item("run", combo, len(stretch)) for combo in combos)
+            points = three_points if len(stretch) == 3 else len(stretch)
+            items.extend(Item("run", combo, points) for combo in combos)
     return items
 
 
@@ -103,10 +105,10 @@ def nobs(hand: Sequence[Card], starter: Card, variant: Variant) -> list[Item]:
     ]
 
 
-def check_show_cards(hand: Sequence[Card], starter: Card, is_crib: bool, variant: Variant) -> None:
+def check_show_cards(hand: Sequence[Card], starter: Card, is_crib: bool, variant: Variant, players: int | None = None) -> None:
     if is_crib and not variant.has_crib:
         raise VariantError(f"{variant.name} has no crib")
-    expected = variant.crib_size if is_crib else variant.hand_size
+    expected = variant.crib_cards(players) if is_crib else variant.hand_size
     what = "crib" if is_crib else f"{variant.name} hand"
     if len(hand) != expected:
         raise CardError(f"a {what} holds {expected} cards plus the starter, not {len(hand)}")
@@ -118,16 +120,17 @@ def check_show_cards(hand: Sequence[Card], starter: Card, is_crib: bool, variant
 
 
 def count_show(
-    hand: Sequence[Card], starter: Card, is_crib: bool = False, variant: Variant = STANDARD
+    hand: Sequence[Card], starter: Card, is_crib: bool = False, variant: Variant = STANDARD, players: int | None = None
 ) -> ShowCount:
     """Count a hand (or crib) with its starter, item by item, in the order a
-    player says it: fifteens, pairs, runs, flush, nobs."""
-    check_show_cards(hand, starter, is_crib, variant)
+    player says it: fifteens, pairs, runs, flush, nobs. ``players`` at the table
+    sets the crib's size where it varies (partners with five or six)."""
+    check_show_cards(hand, starter, is_crib, variant, players)
     all_cards = list(hand) + [starter]
     items = (
         fifteens(all_cards)
         + pairs(all_cards)
-        + runs(all_cards)
+        + runs(all_cards, variant.run_of_three_points)
         + flush(hand, starter, is_crib, variant)
         + nobs(hand, starter, variant)
     )
@@ -154,9 +157,10 @@ def rank_points(ranks: Sequence[int]) -> int:
     return points + sum(m * (m - 1) for m in held) + run_points(held)  # C(m,2) pairs x 2 points
 
 
-def run_points(held: Sequence[int]) -> int:
+def run_points(held: Sequence[int], three_points: int = 3) -> int:
     """Runs of three or more, each counted once per way to pick its cards;
-    ``held[r]`` is how many cards of rank r (1-13) there are, ``held[14]`` is 0."""
+    ``held[r]`` is how many cards of rank r (1-13) there are, ``held[14]`` is 0.
+    A run of exactly three scores ``three_points`` (Noddy: 2)."""
     points = 0
     rank = 1
     while rank <= 13:
@@ -169,7 +173,7 @@ def run_points(held: Sequence[int]) -> int:
             ways *= held[rank]
             rank += 1
         if length >= 3:
-            points += length * ways
+            points += (three_points if length == 3 else length) * ways
     return points
 
 
@@ -201,7 +205,7 @@ def spoken(count: ShowCount) -> str:
         phrases.append(f"{_pair_phrase(rank_pairs)} is {running}")
     run_items = [i for i in count.items if i.kind == "run"]
     if run_items:
-        length = run_items[0].points
+        length = len(run_items[0].cards)
         running += sum(i.points for i in run_items)
         label = {1: "a run", 2: "a double run", 3: "a triple run", 4: "a double-double run"}.get(
             len(run_items), f"{len(run_items)} runs"

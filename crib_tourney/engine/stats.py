@@ -64,7 +64,7 @@ def score_distribution(variant: Variant = STANDARD, crib: bool = False) -> Distr
             value = VALUE[starter]
             base = 2 * (sums[15] + sums[15 - value]) + hand_pairs + 2 * m
             held[starter] += 1
-            base += run_points(held)
+            base += run_points(held, variant.run_of_three_points)
             held[starter] -= 1
             ways = suit_ways // COMB4[m] * COMB3[m]  # the starter's rank has one suit fewer for the hand
             _add_suit_patterns(tally, base, ways, held, starter, distinct, crib, size, variant)

@@ -32,7 +32,7 @@ class Variant:
     heels_points: int = 2  # dealer's points for a jack starter
     # The play
     play_limit: int = 31
-    play_restarts: bool = True  # False: the play ends at the first go or 31
+    play_restarts: bool = True  # False: once a go (or 31) closes the count, the play ends
     fifteen_points: int = 2
     thirty_one_points: int = 2
     go_points: int = 1
@@ -59,6 +59,13 @@ class Variant:
 
     def seat_scores(self, seat: int) -> bool:
         return self.scoring_seats is None or seat in self.scoring_seats
+
+    def crib_cards(self, players: int | None = None) -> int:
+        """Cards in the crib: the variant's usual, or what every seat throws at a
+        table of ``players`` (partners with five or six: a crib of five or six)."""
+        if players is None:
+            return self.crib_size
+        return sum(seat["crib"] for seat in self.deal_plan(players)) + self.crib_from_deck
 
     def deal_plan(self, players: int) -> list[dict[str, int]]:
         """Per seat (0 = the dealer, then to his left): cards dealt, kept for the
@@ -105,7 +112,8 @@ VARIANTS: dict[str, Variant] = {
             crib_from_deck=0, game_target=121, teams=True,
         ),
         Variant(
-            name="five-card", description="Two players, five dealt, three kept, 61 points, play ends at the first go",
+            name="five-card", description="Two players, five dealt, three kept, 61 points; after a go the other player plays on,"
+                                           " and the play ends at that go (or 31): the count is never restarted",
             min_players=2, max_players=2, deal_size=5, hand_size=3, crib_from_each=2,
             crib_from_deck=0, game_target=61, play_restarts=False, pone_first_hand_bonus=3,
         ),

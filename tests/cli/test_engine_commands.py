@@ -132,3 +132,42 @@ def test_count_notes_his_heels_for_a_jack_starter(cli):
     assert data["heels"] == 2 and data["total"] == 7
     assert "his heels" in cli("count", "2H", "3H", "4D", "9C", "--starter", "JS").stdout
     assert "heels" not in cli("count", "2H", "3H", "4D", "9C", "--starter", "QS", "--json").json()
+
+
+def test_partners_crib_of_five_or_six_cards(cli):
+    flush = cli("count", "2H", "4H", "6H", "8H", "TH", "--starter", "KH", "--crib", "--variant", "partners", "--players", "5", "--json").json()
+    assert flush["total"] == 6 and [i["kind"] for i in flush["items"]] == ["flush"]  # every crib card and the starter
+    broken = cli("count", "2H", "4H", "6H", "8H", "TH", "--starter", "KS", "--crib", "--variant", "partners", "--players", "5", "--json").json()
+    assert broken["total"] == 0  # five hearts without the starter are no crib flush
+    six = cli("count", "5H", "5D", "5S", "JC", "TD", "QH", "--starter", "5C", "--crib", "--variant", "partners", "--players", "6", "--json").json()
+    assert six["total"] == 29 + 16 + 3  # the 29, the ten and queen making fifteen with each five, and the run T-J-Q
+    cli.fails("count", "2H", "4H", "6H", "8H", "--starter", "KS", "--crib", "--variant", "partners", "--players", "5", match="a crib holds 5 cards")
+    cli.fails("count", "2H", "4H", "6H", "8H", "--starter", "KS", "--variant", "partners", "--players", "7", match="played by 4-6 players")
+
+
+def test_five_players_make_teams_of_two_and_three(cli):
+    data = cli("peg", "5H", "6D", "7S", "8C", "2H", "--variant", "partners", "--players", "5", "--json").json()
+    assert data["teams"] == [[0, 2, 4], [1, 3]]
+    cli.fails("peg", "5H", "--variant", "partners", "--players", "5", "--team-count", "3", match="a team of one")
+
+
+def test_noddy_and_five_card_play_messages(cli):
+    from crib_tourney.engine.variants import VARIANTS
+
+    cli.fails("peg", "10H", "10D", "AS", "10S", "2C", "--variant", "noddy", match="the play has already ended (it ends at 31)")
+    assert "after a go the other player plays on" in VARIANTS["five-card"].description
+    played_on = cli("peg", "10H", "10D", "9S", "go", "2C", "--variant", "five-card", "--json").json()
+    assert played_on["events"][-1]["count"] == 31  # the other player played on after the go
+
+
+def test_noddy_and_five_card_events_scale_the_skunk_lines(cli):
+    cli("new-event", "N", "--variant", "noddy")
+    cli("new-event", "F", "--variant", "five-card")
+    noddy = cli("event", "show", "N", "--json").json()["settings"]
+    five = cli("event", "show", "F", "--json").json()["settings"]
+    assert (noddy["skunk_margin"], noddy["double_skunk_margin"]) == (8, 16)
+    assert (five["skunk_margin"], five["double_skunk_margin"]) == (16, 31)
+    cli("enter", "F", "Ann", "Bob", "--new")
+    cli("round", "F")
+    cli("result", "F", "Ann", "61", "Bob", "40")  # won by 21: a skunk in a game to 61
+    assert cli("standings", "F", "--json").json()["rows"][0]["skunks"] == 1

@@ -140,8 +140,11 @@ def test_four_players_team_totals():
 def test_six_players_three_partnerships():
     assert team_seats(6) == [[0, 3], [1, 4], [2, 5]]
     assert team_seats(6, 2) == [[0, 2, 4], [1, 3, 5]]
-    with pytest.raises(PlayError):
-        team_seats(5)
+    assert team_seats(5) == [[0, 2, 4], [1, 3]]  # five players: a team of three and a team of two
+    with pytest.raises(PlayError, match="a team of one"):
+        team_seats(5, 3)
+    with pytest.raises(PlayError, match="two teams or more"):
+        team_seats(3)
 
 
 def test_five_card_play_ends_at_first_go():

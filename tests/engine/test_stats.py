@@ -26,3 +26,17 @@ def test_crib_distribution_differs_only_by_four_card_flushes():
 def test_five_card_variant_counts_every_three_card_hand():
     dist = score_distribution(get_variant("five-card"))
     assert dist.combinations == 22100 * 49  # C(52,3) hands x 49 starters
+
+
+def test_noddy_counts_a_run_of_three_as_two_in_the_hand_too():
+    from crib_tourney.engine.cards import parse_cards
+    from crib_tourney.engine.show import count_show
+
+    noddy = get_variant("noddy")
+    hand, (starter,) = parse_cards(["4H", "5D", "6S"], set()), parse_cards(["KC"], set())
+    assert count_show(hand, starter, variant=noddy).total == 6
+    hand, (starter,) = parse_cards(["4H", "5D", "5S"], set()), parse_cards(["6C"], set())
+    assert count_show(hand, starter, variant=noddy).total == 10
+    # the statistics follow: 4H 5D 6S with a king is one of the 4 x 4 x 4 suitings x 4 kings scoring 6
+    dist = score_distribution(noddy)
+    assert dist.combinations == 22100 * 49
