@@ -25,8 +25,8 @@ def count_cards(cards: list[str], starter: str, crib: bool, variant_name: str | 
     from crib_tourney.engine.variants import get_variant
 
     variant = get_variant("standard" if variant_name is None else variant_name)
-    if players is not None and not variant.min_players <= players <= variant.max_players:
-        raise CribError(f"{variant.name} is played by {variant.min_players}-{variant.max_players} players, not {players}")
+    if players is not None:
+        variant.check_players(players)
     seen: set = set()
     hand = parse_cards(cards, seen)
     (starter_card,) = parse_cards([starter], seen)
@@ -97,8 +97,7 @@ def peg(
     from crib_tourney.engine.variants import get_variant
 
     rules = get_variant(_default_variant(players) if variant is None else variant)
-    if not rules.min_players <= players <= rules.max_players:
-        raise CribError(f"{rules.name} is played by {rules.min_players}-{rules.max_players} players, not {players}")
+    rules.check_players(players)
     if rules.teams or team_count is not None:
         teams = True
     seats_of_teams = team_seats(players, team_count) if teams else None

@@ -60,6 +60,11 @@ class Variant:
     def seat_scores(self, seat: int) -> bool:
         return self.scoring_seats is None or seat in self.scoring_seats
 
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            allowed = str(self.min_players) if self.min_players == self.max_players else f"{self.min_players} to {self.max_players}"
+            raise VariantError(f"{self.name} is played by {allowed} players, not {players}")
+
     def crib_cards(self, players: int | None = None) -> int:
         """Cards in the crib: the variant's usual, or what every seat throws at a
         table of ``players`` (partners with five or six: a crib of five or six)."""
