@@ -6,8 +6,10 @@ Imports the club roster, creates a 9-game event, enters 44 players (one arrives
 late, one leaves early), pairs each game, enters plausible results (one game per
 CSV import, as a scorekeeper's batch), settles a disputed scorecard and a disputed
 count, cuts to the top quarter and plays the bracket out, then prints the standings
-and placings and writes the PDFs to examples/pdf/. Results are drawn from a seeded
-random generator, so every run produces the same event.
+and placings and writes the PDFs to examples/pdf/; then runs a doubles side event
+(ten teams of two, four-player partners) the same way, its PDFs named doubles-*.
+Results are drawn from a seeded random generator, so every run produces the same
+events.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 EVENT = "Fall Classic 2026"
+DOUBLES = "Fall Classic Doubles"
 
 
 # A fixed creation date makes the example PDFs byte-identical from run to run.
@@ -108,12 +111,45 @@ def main() -> None:
     crib(db, "print", "rulings", EVENT, "-o", str(pdf / "rulings.pdf"), quiet=q)
     crib(db, "standings", EVENT)
     crib(db, "placings", EVENT)
+    doubles(db, roster, rnd, pdf, q)
 
 
-def play_bracket(db: Path, rnd: random.Random, quiet: bool) -> None:
+def doubles(db: Path, roster: list[dict], rnd: random.Random, pdf: Path, q: bool) -> None:
+    """The side event: Traditional Doubles (four-player partners) for ten teams,
+    entered from a CSV, three games, the top quarter to a bracket."""
+    crib(db, "new-event", DOUBLES, "--variant", "four-player", "--date", "2026-10-18",
+         "--location", "Elm Street Legion Hall", "--games", "3", "--best-of", "1", "--final-best-of", "3", quiet=q)
+    with tempfile.TemporaryDirectory() as tmp:
+        teams = Path(tmp) / "teams.csv"
+        with open(teams, "w", newline="", encoding="utf-8") as out:
+            writer = csv.writer(out)
+            writer.writerow(["team", "player1", "player2"])
+            names = ["The Skunk Hunters", "", "Fifteen Two", "", "His Nibs", "", "", "Double Run", "", ""]
+            for k, name in enumerate(names):
+                writer.writerow([name, roster[2 * k + 1]["acc_number"], roster[2 * k + 2]["acc_number"]])
+        crib(db, "enter", DOUBLES, "--teams", str(teams), quiet=q)
+    for _ in range(3):
+        for table in json.loads(crib(db, "round", DOUBLES, "--json", quiet=True))["tables"]:
+            (a, b), (members_a, members_b) = table["players"], table["members"]
+            # scorekeepers write whichever partner handed in the card: a side is named by any member
+            a = a if rnd.random() < 0.5 else members_a[rnd.randrange(2)]
+            b = b if rnd.random() < 0.5 else members_b[rnd.randrange(2)]
+            first, second = (a, b) if rnd.random() < 0.5 else (b, a)
+            crib(db, "result", DOUBLES, first, "121", second, str(loser_score(rnd)), quiet=q)
+    crib(db, "print", "tables", DOUBLES, "--game", "3", "-o", str(pdf / "doubles-tables-game-3.pdf"), quiet=q)
+    crib(db, "print", "scorecards", DOUBLES, "-o", str(pdf / "doubles-scorecards.pdf"), quiet=q)
+    crib(db, "print", "standings", DOUBLES, "-o", str(pdf / "doubles-standings.pdf"), quiet=q)
+    crib(db, "cut", DOUBLES, quiet=q)
+    play_bracket(db, rnd, q, DOUBLES)
+    crib(db, "print", "bracket", DOUBLES, "-o", str(pdf / "doubles-bracket.pdf"), quiet=q)
+    crib(db, "standings", DOUBLES)
+    crib(db, "placings", DOUBLES)
+
+
+def play_bracket(db: Path, rnd: random.Random, quiet: bool, event: str = EVENT) -> None:
     """Play every open match game by game; the better seed wins 60% of games."""
     while True:
-        bracket = json.loads(crib(db, "bracket", EVENT, "--json", quiet=True))
+        bracket = json.loads(crib(db, "bracket", event, "--json", quiet=True))
         if bracket["champion"]:
             return
         for round_ in bracket["rounds"]:
@@ -122,7 +158,7 @@ def play_bracket(db: Path, rnd: random.Random, quiet: bool) -> None:
                     (a, b), (sa, sb) = match["players"], match["seeds"]
                     favourite, other = (a, b) if sa < sb else (b, a)
                     winner, loser = (favourite, other) if rnd.random() < 0.6 else (other, favourite)
-                    crib(db, "result", EVENT, winner, "121", loser, str(loser_score(rnd)), quiet=quiet)
+                    crib(db, "result", event, winner, "121", loser, str(loser_score(rnd)), quiet=quiet)
 
 
 if __name__ == "__main__":

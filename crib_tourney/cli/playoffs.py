@@ -138,6 +138,7 @@ def placings(event: EventArg, as_json: JsonOption = False) -> None:
     Example: crib-tourney placings "Spring Open"
     """
     from crib_tourney.services.playoffs import placings as load_placings
+    from crib_tourney.tourney.names import spells_members
 
     with db(write=False) as conn:
         data = load_placings(conn, event)
@@ -145,7 +146,7 @@ def placings(event: EventArg, as_json: JsonOption = False) -> None:
         print_json(data)
         return
     print_table(f"{data['event']}: placings", ["place", "player", "prize"],
-                [[r["place"], r["player"] + (f" ({', '.join(r['members'])})" if r.get("members") and r["player"] != " & ".join(r["members"]) else ""),
+                [[r["place"], r["player"] + (f" ({', '.join(r['members'])})" if r.get("members") and not spells_members(r["player"], r["members"]) else ""),
                   "" if r["prize"] is None else f"{r['prize']:.2f}"] for r in data["rows"]], right=["prize"])
     if not data["complete"]:
         typer.echo("(the playoffs are not finished)")

@@ -186,6 +186,7 @@ def standings(
     Example: crib-tourney standings "Spring Open" --json
     """
     from crib_tourney.services.results import standings as load
+    from crib_tourney.tourney.names import spells_members
 
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
@@ -202,7 +203,7 @@ def standings(
         return
     table = [
         [f"{r['rank']}{'=' if r['tied'] else ''}", r["player"] + (" (withdrawn)" if r["withdrawn"] else "") + (f" ({r['note']})" if r["note"] else "")
-         + (f" ({', '.join(r['members'])})" if r.get("members") and r["player"] != " & ".join(r["members"]) else ""), r["game_points"], r["wins"], r["losses"],
+         + (f" ({', '.join(r['members'])})" if r.get("members") and not spells_members(r["player"], r["members"]) else ""), r["game_points"], r["wins"], r["losses"],
          f"{r['spread']:+d}", r["plus"], r["minus"], r["skunks"], r["skunks_taken"]]
         for r in rows
     ]

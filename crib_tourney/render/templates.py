@@ -6,6 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from crib_tourney.errors import CribError
+from crib_tourney.tourney.names import spells_members
 
 
 @lru_cache(maxsize=1)
@@ -31,6 +32,7 @@ def environment():  # type: ignore[no-untyped-def]
         lstrip_blocks=True,
     )
     env.filters["signed"] = lambda n: f"{n:+d}" if n else "0"
+    env.tests["spelled_by"] = lambda team, members: spells_members(team, members)  # a team named after its players
     return env
 
 

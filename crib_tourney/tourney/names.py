@@ -92,3 +92,10 @@ def checked_name(text: str, what: str) -> str:
     if clean.isdigit() or re.search(r"\s#\d+$", clean):
         raise CribError(f"'{clean}' cannot be {article} {what} name: a number, or 'Name #N', names things by number")
     return clean
+
+
+def spells_members(team: str, members: list[str]) -> bool:
+    """Whether a team's name is only its players' names joined by ' & ' (the
+    default), so listing the players again would say nothing new. Members may be
+    shown as 'Name #12' where two players share a name."""
+    return team == " & ".join(re.sub(r" #\d+$", "", m) for m in members) or team == " & ".join(members)
