@@ -80,7 +80,7 @@ def count(
 
 def peg(
     tokens: Annotated[List[str], typer.Argument(help="Cards and 'go' in the order they happened, from the leader.")],
-    players: Annotated[int, typer.Option("--players", "-n", min=1, max=8, help="Number of players (1 solitaire, 2-6, up to 8 in Noddy).")] = 2,
+    players: Annotated[Optional[int], typer.Option("--players", "-n", min=1, max=8, help="Number of players (1 solitaire, 2-6, up to 8 in Noddy; default 2, or the variant's fewest).")] = None,
     teams: Annotated[bool, typer.Option("--teams", help="Partners sitting opposite share one score.")] = False,
     team_count: Annotated[Optional[int], typer.Option("--team-count", parser=number("team count"), metavar="N", help="Number of teams (default: partnerships of two).")] = None,
     variant: VariantOption = None,
@@ -96,7 +96,9 @@ def peg(
     from crib_tourney.engine.play import score_play, team_seats
     from crib_tourney.engine.variants import get_variant
 
-    rules = get_variant(_default_variant(players) if variant is None else variant)
+    rules = get_variant(_default_variant(players or 2) if variant is None else variant)
+    if players is None:
+        players = rules.min_players  # two, or what the variant needs (four for doubles, one for solitaire)
     rules.check_players(players)
     if rules.teams or team_count is not None:
         teams = True

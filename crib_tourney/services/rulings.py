@@ -10,7 +10,7 @@ from crib_tourney.engine.variants import get_variant
 from crib_tourney.errors import CribError
 from crib_tourney.store import qualifying as q
 from crib_tourney.store import rulings as store
-from crib_tourney.store.directory import entries_of, find_event, find_player
+from crib_tourney.store.directory import entries_of, find_event, find_player, members_of
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 
@@ -23,7 +23,8 @@ def make_ruling(
         raise CribError(f"unknown ruling kind '{kind}' (count or peg)")
     event = find_event(db, event_ref)
     player = find_player(db, player_ref)
-    entry = next((e.id for e in entries_of(db, event) if e.player_id == player.id), None)
+    members = members_of(db, event)  # in a team event the ruling is about one member of a team
+    entry = next((e.id for e in entries_of(db, event) if player.id in members.get(e.id, ())), None)
     if entry is None or not q.pairings_of(db, event.id, entry, game):
         if not q.game_exists(db, event.id, game):
             raise CribError(f"game {game} of {event.name} does not exist (not scheduled)")

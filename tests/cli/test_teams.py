@@ -110,3 +110,23 @@ def test_team_mistakes_are_refused(cli, unchanged, tmp_path):
     cli("enter", "P2", "--team", "Zed", "Yan", "--new")
     with unchanged():
         cli.fails("event", "set", "P2", "team_size=3", match="P2 has entries already")
+
+
+def test_a_ruling_names_a_member_of_a_team(cli):
+    _doubles(cli)
+    cli("round", "D")
+    ruling = cli("ruling", "D", "count", "5H", "5D", "5S", "JC", "--starter", "5C", "--claim", "28", "--game", "1",
+                 "--player", "Lee Wong", "--json").json()
+    assert ruling["total"] == 29  # Lee Wong sits in game 1 as a member of his team
+    cli.fails("ruling", "D", "count", "5H", "5D", "5S", "JC", "--starter", "5C", "--claim", "28", "--game", "1",
+              "--player", "Zed Nobody", match="unknown player")
+
+
+def test_canadian_doubles_knows_its_deal(cli):
+    from crib_tourney.engine.variants import get_variant
+
+    plan = get_variant("canadian-doubles").deal_plan(4)
+    assert [seat["dealt"] for seat in plan] == [10, 10, 0, 0] and [seat["kept"] for seat in plan] == [4, 4, 4, 4]
+    assert get_variant("canadian-doubles").crib_cards(4) == 4 == get_variant("four-player").crib_cards(4)
+    assert cli("count", "5H", "5D", "5S", "JC", "--starter", "5C", "--variant", "canadian-doubles", "--json").json()["total"] == 29
+    assert cli("peg", "5H", "5D", "5S", "5C", "--variant", "canadian-doubles", "--json").json()["teams"] == [[0, 2], [1, 3]]
