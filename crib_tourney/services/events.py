@@ -264,14 +264,14 @@ def _history(db: Db, event: Event, game_no: int, entries: list[int]) -> History:
             key = pair_key(a, b)
             met[key] = met.get(key, 0) + 1
     playing = set(entries)
-    player_of = {e.id: e.player_id for e in entries_of(db, event) if e.id in playing}
-    entry_of_player = {p: e for e, p in player_of.items()}
+    members = members_of(db, event)
+    entry_of_player = {p: e for e in playing for p in members.get(e, ())}  # a team's every member
     apart = frozenset(pair_key(entry_of_player[a], entry_of_player[b]) for a, b in players_store.avoided_pairs(db)
-                      if a in entry_of_player and b in entry_of_player)
+                      if a in entry_of_player and b in entry_of_player and entry_of_player[a] != entry_of_player[b])
     club_of: dict[int, str] = {}
-    if game_no <= event.avoid_same_club_games:
-        clubs = players_store.clubs_of(db, list(player_of.values()))
-        club_of = {e: fold(clubs[p]) for e, p in player_of.items() if p in clubs}
+    if game_no <= event.avoid_same_club_games:  # a team's club is its first player's
+        clubs = players_store.clubs_of(db, [members[e][0] for e in playing])
+        club_of = {e: fold(clubs[members[e][0]]) for e in playing if members[e][0] in clubs}
     return History(met=met, byes=byes, apart=apart, club_of=club_of)
 
 

@@ -130,3 +130,13 @@ def test_canadian_doubles_knows_its_deal(cli):
     assert get_variant("canadian-doubles").crib_cards(4) == 4 == get_variant("four-player").crib_cards(4)
     assert cli("count", "5H", "5D", "5S", "JC", "--starter", "5C", "--variant", "canadian-doubles", "--json").json()["total"] == 29
     assert cli("peg", "5H", "5D", "5S", "5C", "--variant", "canadian-doubles", "--json").json()["teams"] == [[0, 2], [1, 3]]
+
+
+def test_players_kept_apart_keep_their_teams_apart(cli):
+    cli("new-event", "D", "--variant", "four-player", "--games", "3")
+    for k in range(4):
+        cli("enter", "D", "--team", f"A{k}", f"B{k}", "--new")
+    cli("player", "edit", "B0", "--avoid", "A1")  # a second member of one team, the first of another
+    cli("round", "D", "--all")
+    met = {frozenset(t["players"]) for g in (1, 2, 3) for t in cli("round", "D", "--show", str(g), "--json").json()["tables"]}
+    assert frozenset(("A0 & B0", "A1 & B1")) not in met
