@@ -47,7 +47,7 @@ def bracket(
 
     Example: crib-tourney bracket "Spring Open" --json
     """
-    from crib_tourney.services.playoffs import bracket_view
+    from crib_tourney.services.playoffs import bracket_document, bracket_view
 
     change = None
     if set_best_of is not None:
@@ -63,8 +63,7 @@ def bracket(
     if change is not None:
         typer.echo(f"round {set_best_of.partition('=')[0]}: {changed} match(es) now best of {change[2]}", err=True)  # type: ignore[union-attr]
     if as_json:
-        print_json({"rounds": [{k: r[k] for k in ("round", "bracket", "name", "matches")} for r in data["rounds"]],
-                    "champion": data["champion"]})
+        print_json(bracket_document(data))
         return
     _draw(data)
 

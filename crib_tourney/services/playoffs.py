@@ -114,6 +114,12 @@ def bracket_view(db: Db, event_ref: str, best_of_change: tuple[str, int, int] | 
     return bracket_json(db, event), changed
 
 
+def bracket_document(data: dict) -> dict:
+    """The bracket as `bracket --json` prints it (and the web view serves it)."""
+    return {"rounds": [{k: r[k] for k in ("round", "bracket", "name", "matches")} for r in data["rounds"]],
+            "champion": data["champion"]}
+
+
 def match_view(db: Db, event_ref: str, key: str) -> dict:
     return match_slip(db, find_event(db, event_ref), key)
 

@@ -56,6 +56,31 @@ def transaction(location: str, write: bool = True) -> Iterator[Db]:
 _ENGINES: dict[str, Any] = {}  # one engine (and pool) per server URL for the life of the process
 
 
+@contextmanager
+def read_only(location: str) -> Iterator[Db]:
+    """A transaction that cannot write: the web view's. SQLite opens the file
+    read-only (mode=ro); PostgreSQL runs the transaction READ ONLY. The schema
+    must be current already (serve checks it once at start)."""
+    path = sqlite_path(location)
+    if path is None:
+        if location not in _ENGINES:
+            _ENGINES[location] = ensure_schema(location)
+        with _ENGINES[location].begin() as connection:
+            db = Db(connection, sqlite=location.startswith("sqlite"), via_sqlalchemy=True)
+            if not db.sqlite:
+                db.execute("SET TRANSACTION READ ONLY")
+            yield db
+        return
+    connection = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, timeout=sql.BUSY_TIMEOUT_S,
+                                 isolation_level=None)
+    try:
+        connection.execute("BEGIN")
+        yield Db(connection, sqlite=True)
+        connection.execute("COMMIT")
+    finally:
+        connection.close()
+
+
 def _sqlalchemy_transaction(url: str, write: bool) -> Iterator[Db]:
     # The schema is checked once per process: quick-results and the web view run
     # many transactions, and connecting plus inspecting costs each one ~30 ms.

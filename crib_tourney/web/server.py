@@ -1,0 +1,111 @@
+"""crib-tourney serve: the live view, read-only, over Starlette and uvicorn.
+
+Every request asks the database one cheap question first: has anything changed?
+(the highest id of every table that grows, which any change to results, pairings,
+entries or settings moves; the audit writer logs every change to result-like
+rows). Pages are rendered once per change and served from memory after that,
+each with an ETag, so a phone polling an unchanged page costs a 304.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from email.utils import formatdate
+from html import escape
+from typing import Any
+
+from crib_tourney.errors import NotFound
+from crib_tourney.store.db import read_only
+from crib_tourney.web import site
+
+FINGERPRINT = "SELECT " + ", ".join(f"(SELECT MAX(id) FROM {t})" for t in (
+    "audit", "pairing", "entry", "entry_member", "event", "player", "league", "league_night", "league_member", "seed",
+    "playoff_game", "game_draw", "special_hand")) + ", (SELECT COUNT(*) FROM pairing)"
+
+
+def site_path(url_path: str) -> tuple[str, str]:
+    """('events/3/standings', 'html' | 'json') for a URL path."""
+    path = url_path.strip("/")
+    kind = "html"
+    if path.endswith(".json"):
+        path, kind = path[: -len(".json")], "json"
+    if path == "" or path.endswith("/index"):
+        path = path or "index"
+    elif re_index(path):
+        path += "/index"
+    return path, kind
+
+
+def re_index(path: str) -> bool:
+    """'events/3' and 'leagues/2' are the overview pages."""
+    parts = path.split("/")
+    return len(parts) == 2 and parts[0] in ("events", "leagues")
+
+
+def live_href(target: str) -> str:
+    return "/" + (target[: -len("index")] if target.endswith("index") else target)
+
+
+class Pages:
+    """Rendered pages by (path, kind, fragment), thrown away when the data changes."""
+
+    def __init__(self, location: str):
+        self.location = location
+        self.lock = threading.Lock()
+        self.version: Any = None
+        self.changed_at = formatdate(usegmt=True)
+        self.cache: dict[tuple[str, str, bool], tuple[str, bytes]] = {}
+
+    def get(self, path: str, kind: str, fragment: bool) -> tuple[str, bytes, str]:
+        """(etag, body, last-modified) or NotFound."""
+        with read_only(self.location) as db:
+            version = db.row(FINGERPRINT)
+            with self.lock:
+                if version != self.version:
+                    self.version, self.cache = version, {}
+                    self.changed_at = formatdate(usegmt=True)
+                found = self.cache.get((path, kind, fragment))
+            if found is None:
+                built = site.page(db, path)
+                if kind == "json":
+                    if built.data is None:
+                        raise NotFound(f"no data at {path}.json yet")
+                    body = (json.dumps(built.data, ensure_ascii=False, indent=2) + "\n").encode()  # as the CLI prints it
+                else:
+                    body = site.render(built, live_href, live=True, fragment=fragment).encode()
+                etag = '"' + hashlib.sha1(body).hexdigest()[:20] + '"'
+                found = (etag, body)
+                with self.lock:
+                    if version == self.version:
+                        self.cache[(path, kind, fragment)] = found
+        return found[0], found[1], self.changed_at
+
+
+def create_app(location: str):  # type: ignore[no-untyped-def]
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.routing import Route
+
+    pages = Pages(location)
+
+    def serve(request: Request) -> Response:
+        if request.method not in ("GET", "HEAD"):
+            return Response("read-only: nothing here can be changed\n", status_code=405, headers={"Allow": "GET, HEAD"},
+                            media_type="text/plain")
+        path, kind = site_path(request.url.path)
+        try:
+            etag, body, modified = pages.get(path, kind, request.query_params.get("fragment") == "1")
+        except NotFound as exc:
+            return Response(f"<!doctype html><title>Not found</title><p>{escape(str(exc))}. <a href='/'>All events</a></p>",
+                            status_code=404, media_type="text/html")
+        headers = {"ETag": etag, "Last-Modified": modified, "Cache-Control": "no-cache"}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        media = "application/json" if kind == "json" else "text/html; charset=utf-8"
+        return Response(body, media_type=media, headers=headers)
+
+    methods = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"]
+    return Starlette(routes=[Route("/{path:path}", serve, methods=methods)])

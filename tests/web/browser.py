@@ -1,0 +1,91 @@
+"""A headless Chromium driven over the Chrome DevTools Protocol: just what the
+browser tests need (open a page, run a script, wait for text, screenshot). No
+driver binary: Debian's chromium and the websockets library."""
+
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+
+def find_chromium() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome", "chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+class Browser:
+    def __init__(self, executable: str, width: int = 1280, height: int = 900):
+        self.profile = tempfile.mkdtemp(prefix="crib-chromium-")
+        self.process = subprocess.Popen(
+            [executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+             "--remote-debugging-port=0", f"--user-data-dir={self.profile}", f"--window-size={width},{height}", "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        port_file = Path(self.profile) / "DevToolsActivePort"
+        deadline = time.monotonic() + 30
+        while not port_file.exists() or not port_file.read_text().strip():
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                self.close()
+                raise RuntimeError("chromium did not start")
+            time.sleep(0.1)
+        self.port = int(port_file.read_text().split()[0])
+        targets = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/list", timeout=10).read())
+        page = next(t for t in targets if t["type"] == "page")
+        from websockets.sync.client import connect
+
+        self.socket = connect(page["webSocketDebuggerUrl"], max_size=None)
+        self.next_id = 0
+
+    def call(self, method: str, **params):  # type: ignore[no-untyped-def]
+        self.next_id += 1
+        self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.socket.recv(timeout=30))
+            if message.get("id") == self.next_id:
+                if "error" in message:
+                    raise RuntimeError(message["error"])
+                return message["result"]
+
+    def open(self, url: str) -> None:
+        self.call("Page.enable")
+        self.call("Page.navigate", url=url)
+        self.wait_for("document.readyState === 'complete'")
+
+    def js(self, expression: str):  # type: ignore[no-untyped-def]
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        return result["result"].get("value")
+
+    def wait_for(self, expression: str, seconds: float = 20) -> None:
+        deadline = time.monotonic() + seconds
+        while not self.js(f"Boolean({expression})"):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {expression}")
+            time.sleep(0.2)
+
+    def type(self, selector: str, text: str) -> None:
+        """Focus a field and type into it key by key, as a person would."""
+        self.js(f"document.querySelector({json.dumps(selector)}).focus()")
+        for char in text:
+            self.call("Input.dispatchKeyEvent", type="char", text=char)
+
+    def screenshot(self, path: Path) -> None:
+        data = self.call("Page.captureScreenshot", format="png", captureBeyondViewport=False)["data"]
+        path.write_bytes(base64.b64decode(data))
+
+    def close(self) -> None:
+        if getattr(self, "socket", None) is not None:
+            self.socket.close()
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        shutil.rmtree(self.profile, ignore_errors=True)
