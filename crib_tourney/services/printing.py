@@ -21,13 +21,23 @@ def event_header(event: Event) -> dict:
     return {"name": event.name, **as_dict(event.settings)}
 
 
+def live_page(public_url: str | None, page: str) -> dict | None:
+    """The QR code of a live page, when the event (or league) has a public address."""
+    if not public_url:
+        return None
+    from crib_tourney.render.qr import page_address, qr_svg
+
+    address = page_address(public_url, page)
+    return {"address": address, "svg": qr_svg(address)}
+
+
 def standings_data(db: Db, event: Event) -> dict:
     rows = standings_rows(db, event)
     cut = 0
     if event.format == "acc":
         cut = min(qualifier_count(len(entries_of(db, event)), event.qualify_ratio), len(rows))
         cut = st.seeded_count(db, event.id) or cut
-    return {"event": event_header(event), "rows": rows, "cut": cut}
+    return {"event": event_header(event), "rows": rows, "cut": cut, "qr": live_page(event.public_url, "standings")}
 
 
 def scorecards_data(db: Db, event: Event) -> dict:
@@ -93,7 +103,7 @@ def tables_data(db: Db, event: Event, game: int | None) -> dict:
             find = [{"player": member, "table": w["table"], "team": w["player"]} for w in find for member in by_name[w["player"]]]
         view["find"] = sorted(find, key=lambda w: w["player"].lower())
         games.append(view)
-    return {"event": event_header(event), "games": games}
+    return {"event": event_header(event), "games": games, "qr": live_page(event.public_url, "tables")}
 
 
 def slips_data(db: Db, event: Event) -> dict:

@@ -361,6 +361,12 @@ CREATE INDEX ix_entry_member_entry_id ON entry_member (entry_id);
 """
 
 
+V8 = """
+ALTER TABLE event ADD COLUMN public_url VARCHAR;
+ALTER TABLE league ADD COLUMN public_url VARCHAR;
+"""
+
+
 def run_script(db: Db, script: str) -> None:
     for statement in script.split(";"):
         if statement.strip():
@@ -445,5 +451,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (5, _v5_entries_as_competitors),
     (6, _script(V6)),  # pairing options: clubs kept apart, players kept apart, drawn games
     (7, _script(V7)),  # team events: a side of two or three players
+    (8, _script(V8)),  # the live pages' address, printed as a QR code
 ]
-LATEST_VERSION = 7
+LATEST_VERSION = 8

@@ -80,6 +80,14 @@ def plain_text(longest: int) -> Check:
     return check
 
 
+def web_address(name: str, value: str | None) -> None:
+    """An http(s) address, as printed in a QR code."""
+    if value is None:
+        return
+    if not re.fullmatch(r"https?://[^\s/$.?#][^\s]*", value) or not value.isprintable() or len(value) > 300:
+        raise CribError(f"{name} must be a web address starting http:// or https://, not '{value}'")
+
+
 def finite(name: str, value: float) -> None:
     if not math.isfinite(value):
         raise CribError(f"{name} must be a finite number, not {value}")
@@ -151,6 +159,8 @@ class EventSettings:
                                 one_of(lambda: DEALER_RULES))
     prize_fund: float = setting(0.0, "prize fund to share by the payout table", finite, at_least(0))
     payouts: str = setting("", "percentages per place, e.g. 40,25,12.5,12.5", payout_table)
+    public_url: Optional[str] = setting(None, "the address of the event's live pages (serve or publish): table sheets"
+                                        " and standings print it as a QR code", web_address)
     avoid_same_club_games: int = setting(0, "keep players of the same club apart for the first N games (when pairing allows)",
                                          at_least(0), small)
     grand_final_reset: bool = setting(True, "double elimination: a second final if the losers' side wins the first",
@@ -220,6 +230,8 @@ class LeagueSettings:
     best_of_nights: Optional[int] = setting(None, "count only each player's best N nights", at_least(1), small)
     guest_limit: int = setting(4, "nights a guest may play before being listed apart", at_least(0), small)
     skunk_pot: float = setting(1.0, "paid into the pot per skunk taken", finite, at_least(0))
+    public_url: Optional[str] = setting(None, "the address of the league's live page: the season sheet prints it as a QR code",
+                                        web_address)
 
     def completed(self) -> "LeagueSettings":
         """No league default depends on another setting."""
