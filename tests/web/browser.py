@@ -41,7 +41,8 @@ class Browser:
         page = next(t for t in targets if t["type"] == "page")
         from websockets.sync.client import connect
 
-        self.socket = connect(page["webSocketDebuggerUrl"], max_size=None)
+        self._connection = connect(page["webSocketDebuggerUrl"], max_size=None)
+        self.socket = self._connection.__enter__()
         self.next_id = 0
 
     def call(self, method: str, **params):  # type: ignore[no-untyped-def]
@@ -82,7 +83,7 @@ class Browser:
 
     def close(self) -> None:
         if getattr(self, "socket", None) is not None:
-            self.socket.close()
+            self._connection.__exit__(None, None, None)
         self.process.terminate()
         try:
             self.process.wait(timeout=10)

@@ -1,0 +1,100 @@
+"""The live view in a real browser: headless Chromium (Debian's package; .ci/run
+installs it) against a running `crib-tourney serve`. Skipped, saying so, only
+where no Chromium can be had."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Cli
+from tests.web.browser import Browser, find_chromium
+
+CHROMIUM = find_chromium()
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (apt-get install chromium)")]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def served(tmp_path):
+    cli = Cli(tmp_path / "live.db")
+    cli("new-event", "Open", "--games", "3")
+    cli("enter", "Open", "Ann Lee", "Bob Ray", "Cat Moss", "Dan Oak", "Eve Kowalski", "Fay Wong", "--new")
+    cli("round", "Open")
+    port = _free_port()
+    env = dict(os.environ, CRIB_TOURNEY_DB=str(cli.db))
+    server = subprocess.Popen([sys.executable, "-m", "crib_tourney", "serve", "--port", str(port)], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(base + "/", timeout=2)
+            break
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                server.kill()
+                pytest.fail(f"serve did not start: {server.stderr.read().decode() if server.stderr else ''}")
+            time.sleep(0.2)
+    browser = Browser(CHROMIUM)  # type: ignore[arg-type]
+    try:
+        yield cli, base, browser
+    finally:
+        browser.close()
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_find_your_table_filters_as_you_type(served, tmp_path):
+    cli, base, browser = served
+    browser.open(base + "/events/1/tables")
+    assert browser.js("document.querySelectorAll('[data-name]').length") == 6
+    browser.type("#find", "kowal")
+    browser.wait_for("document.querySelectorAll('[data-name]:not([style*=\"none\"])').length === 1")
+    assert browser.js("document.querySelector('[data-name]:not([style*=\"none\"])').textContent").startswith("Eve Kowalski")
+    browser.screenshot(tmp_path / "tables.png")
+    assert (tmp_path / "tables.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_new_result_appears_without_reloading(served, tmp_path):
+    cli, base, browser = served
+    browser.open(base + "/events/1/standings")
+    browser.js("window.notReloaded = true")
+    table = cli("round", "Open", "--show", "1", "--json").json()["tables"][0]
+    winner, loser = table["players"]
+    assert browser.js("document.querySelector('tbody tr td b').textContent") == "0"
+    cli("result", "Open", winner, "121", loser, "100")
+    browser.wait_for("document.querySelector('tbody tr td b').textContent === '2'", seconds=20)  # polled within 5 s
+    assert browser.js("window.notReloaded") is True  # the content changed in place: the page was not reloaded
+    assert winner in browser.js("document.querySelector('tbody tr').textContent")
+    browser.screenshot(tmp_path / "standings.png")
+
+
+def test_projector_mode_uses_large_type(served):
+    _, base, browser = served
+    browser.open(base + "/events/1/standings?screen=1")
+    assert browser.js("document.body.classList.contains('screen')") is True
+    assert browser.js("parseFloat(getComputedStyle(document.body).fontSize)") >= 24
+
+
+def test_a_phone_sees_the_narrow_layout(served):
+    _, base, _ = served
+    phone = Browser(CHROMIUM, width=390, height=844)  # type: ignore[arg-type]
+    try:
+        phone.open(base + "/events/1/standings")
+        assert phone.js("getComputedStyle(document.querySelector('th.wide')).display") == "none"
+    finally:
+        phone.close()

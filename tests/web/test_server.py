@@ -1,0 +1,125 @@
+"""The live view, through Starlette's test client on a real database: every page,
+JSON twins identical to the CLI's, conditional requests, and what it refuses."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+from starlette.testclient import TestClient
+
+from tests.conftest import Cli
+
+EVIL = '<script>alert("x")</script>'
+
+
+@pytest.fixture
+def event(tmp_path):
+    cli = Cli(tmp_path / "web.db")
+    cli("new-event", "Open", "--games", "2")
+    cli("enter", "Open", "Ann Lee", "Bob Ray", "Cat Moss", "Dan Oak", "--new")
+    cli("player", "edit", "Dan Oak", "--name", "Dan " + EVIL)
+    cli("round", "Open")
+    cli("result", "Open", "Ann Lee", "121", "Dan", "99")
+    cli("league", "new", "Tuesday")
+    return cli
+
+
+@pytest.fixture
+def client(event):
+    from crib_tourney.web.server import create_app
+
+    return TestClient(create_app(str(event.db)))
+
+
+def test_every_page_answers(client):
+    for path in ("/", "/events/1/", "/events/1/standings", "/events/1/tables", "/events/1/bracket", "/events/1/players/1",
+                 "/leagues/1/"):
+        page = client.get(path)
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html"), path
+        assert '<main id="main">' in page.text, path
+    overview = client.get("/events/1/").text
+    assert "game 1 of 2" in overview
+    assert client.get("/events/1/index.json").json()["results_missing"] == 1  # Bob v Cat
+
+
+def test_json_twins_are_exactly_what_the_cli_prints(client, event):
+    assert client.get("/events/1/standings.json").text == event("standings", "Open", "--json").stdout
+    assert client.get("/events/1/tables.json").text == event("round", "Open", "--show", "1", "--json").stdout
+    assert client.get("/events/1/bracket.json").status_code == 404  # no bracket before the cut
+    event("result", "Open", "Bob Ray", "121", "Cat Moss", "80")
+    for table in event("round", "Open", "--json").json()["tables"]:
+        event("result", "Open", table["players"][0], "121", table["players"][1], "100")
+    event("cut", "Open", "--qualifiers", "2")
+    assert client.get("/events/1/bracket.json").text == event("bracket", "Open", "--json").stdout
+    assert "<svg" in client.get("/events/1/bracket").text
+
+
+def test_an_unchanged_page_costs_a_304_and_a_new_result_changes_it(client, event):
+    first = client.get("/events/1/standings.json")
+    etag = first.headers["etag"]
+    assert first.headers["last-modified"]
+    assert client.get("/events/1/standings.json", headers={"If-None-Match": etag}).status_code == 304
+    event("result", "Open", "Bob Ray", "121", "Cat Moss", "80")
+    changed = client.get("/events/1/standings.json", headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["etag"] != etag
+    assert {r["player"]: r["wins"] for r in changed.json()["rows"]}["Bob Ray"] == 1
+
+
+def test_the_live_fragment_is_the_page_content(client):
+    fragment = client.get("/events/1/standings?fragment=1").text
+    assert "<table" in fragment and "<html" not in fragment
+
+
+def test_nothing_can_be_written_and_unknown_ids_are_404(client, event):
+    before = event.snapshot()
+    for method in ("post", "put", "delete", "patch"):
+        assert getattr(client, method)("/events/1/standings").status_code == 405
+    for path in ("/events/9/", "/events/1/players/99", "/leagues/7/", "/events/x/", "/../../etc/passwd", "/templates/base.html",
+                 "/events/1/nothing", "/static/../../pyproject.toml"):
+        assert client.get(path).status_code == 404, path
+    assert event.snapshot() == before
+
+
+def test_names_are_escaped(client):
+    for path in ("/events/1/standings", "/events/1/tables"):
+        text = client.get(path).text
+        assert EVIL not in text and "Dan &lt;script&gt;" in text, path
+
+
+def test_the_database_is_opened_read_only(event, monkeypatch):
+    from crib_tourney.store.db import read_only
+
+    with read_only(str(event.db)) as db:
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            db.execute("DELETE FROM player")
+
+
+def test_serve_refuses_mistakes(cli, unchanged):
+    cli("new-event", "E")
+    with unchanged():
+        cli.fails("serve", "--port", "70000", match="port must be 1 to 65535")
+        cli.fails("serve", "--port", "x", match="not a whole number")
+        cli.fails("publish", match="name an event or league, or give --all", code=2)
+        cli.fails("publish", "Nope", match="unknown league")
+
+
+def test_publish_writes_a_self_contained_site_and_rewrites_only_changes(event, tmp_path):
+    site = tmp_path / "site"
+    event("publish", "Open", "Tuesday", "-o", site)
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    assert files[0] == "events/1/bracket.html" and "index.html" in files and "leagues/1/index.html" in files
+    assert json.loads((site / "events/1/standings.json").read_text())["event"] == "Open"
+    for page in site.rglob("*.html"):
+        text = page.read_text()
+        assert "http://" not in text and "https://" not in text and "<link" not in text and 'src="' not in text
+    standings = (site / "events/1/standings.html").read_text()
+    assert 'href="../../index.html"' in standings and 'href="tables.html"' in standings
+    assert 'href="players/1.html"' in standings
+    assert (site / "events/1/players/1.html").exists()
+    again = event("publish", "Open", "Tuesday", "-o", site).stderr
+    assert "wrote 0 file(s)" in again
+    event("result", "Open", "Bob Ray", "121", "Cat Moss", "80")
+    after = event("publish", "Open", "-o", site).stderr
+    assert "wrote 0 file(s)" not in after and "unchanged" in after
