@@ -57,30 +57,42 @@ class Pages:
         self.version: Any = None
         self.changed_at = formatdate(usegmt=True)
         self.cache: dict[tuple[str, str, bool], tuple[str, bytes]] = {}
+        self.building: dict[tuple[str, str, bool], threading.Lock] = {}
 
     def get(self, path: str, kind: str, fragment: bool) -> tuple[str, bytes, str]:
-        """(etag, body, last-modified) or NotFound."""
+        """(etag, body, last-modified) or NotFound. One thread renders a page per
+        change; the others asking for it meanwhile wait for that one's result
+        instead of all computing the same standings at once."""
+        key = (path, kind, fragment)
         with read_only(self.location) as db:
             version = db.row(FINGERPRINT)
             with self.lock:
                 if version != self.version:
-                    self.version, self.cache = version, {}
+                    self.version, self.cache, self.building = version, {}, {}
                     self.changed_at = formatdate(usegmt=True)
-                found = self.cache.get((path, kind, fragment))
+                found = self.cache.get(key)
+                building = self.building.setdefault(key, threading.Lock())
             if found is None:
-                built = site.page(db, path)
-                if kind == "json":
-                    if built.data is None:
-                        raise NotFound(f"no data at {path}.json yet")
-                    body = (json.dumps(built.data, ensure_ascii=False, indent=2) + "\n").encode()  # as the CLI prints it
-                else:
-                    body = site.render(built, live_href, live=True, fragment=fragment).encode()
-                etag = '"' + hashlib.sha1(body).hexdigest()[:20] + '"'
-                found = (etag, body)
-                with self.lock:
-                    if version == self.version:
-                        self.cache[(path, kind, fragment)] = found
+                with building:
+                    with self.lock:
+                        found = self.cache.get(key) if version == self.version else None
+                    if found is None:
+                        found = self._build(db, path, kind, fragment)
+                        with self.lock:
+                            if version == self.version:
+                                self.cache[key] = found
         return found[0], found[1], self.changed_at
+
+    @staticmethod
+    def _build(db, path: str, kind: str, fragment: bool) -> tuple[str, bytes]:  # type: ignore[no-untyped-def]
+        built = site.page(db, path)
+        if kind == "json":
+            if built.data is None:
+                raise NotFound(f"no data at {path}.json yet")
+            body = (json.dumps(built.data, ensure_ascii=False, indent=2) + "\n").encode()  # as the CLI prints it
+        else:
+            body = site.render(built, live_href, live=True, fragment=fragment).encode()
+        return '"' + hashlib.sha1(body).hexdigest()[:20] + '"', body
 
 
 def create_app(location: str):  # type: ignore[no-untyped-def]
