@@ -53,7 +53,8 @@ def test_json_twins_are_exactly_what_the_cli_prints(client, event):
         event("result", "Open", table["players"][0], "121", table["players"][1], "100")
     event("cut", "Open", "--qualifiers", "2")
     assert client.get("/events/1/bracket.json").text == event("bracket", "Open", "--json").stdout
-    assert "<svg" in client.get("/events/1/bracket").text
+    chart = client.get("/events/1/bracket").text
+    assert "<svg" in chart and 'class="bk-t"' in chart and "Ann Lee" in chart
 
 
 def test_an_unchanged_page_costs_a_304_and_a_new_result_changes_it(client, event):
