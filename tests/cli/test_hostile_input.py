@@ -317,6 +317,17 @@ CASES = [
     (["league", "hand", "Club", "Ann", "5X", "5D", "5S", "JC", "--starter", "5C", "--claim", "28"], "'5X' is not a card"),
     (["league", "hand", "Club", "Ann", *HAND, "--starter", "5C", "--claim", "29", "--night", "Nope"], "unknown event"),
     (["league", "hand", "Club", "Ann", *HAND, "--starter", "5C", "--claim", "29", "--night", "E"], "not a night of Club"),
+    # the web view and the published site
+    (["serve", "--port", "0"], "port must be 1 to 65535"),
+    (["serve", "--port", BIG], "out of range"),
+    (["serve", "--port", "http"], "not a whole number"),
+    (["publish"], "name an event or league, or give --all"),
+    (["publish", "Nope"], "unknown league"),
+    (["publish", "E", "-o", "/dev/null"], "it is not a folder"),
+    (["event", "set", "E", "public_url=ftp://x"], "must be a web address"),
+    (["event", "set", "E", "public_url=https://a b"], "must be a web address"),
+    (["event", "set", "E", "public_url=javascript:alert(1)"], "must be a web address"),
+    (["league", "set", "Club", "public_url=club.example.org"], "must be a web address"),
     # the program itself
     (["nosuchcommand"], "No such command"),
     (["--db"], "requires an argument"),
