@@ -161,8 +161,5 @@ def league_details(db: Db, ref: str) -> dict:
 
 
 def season_print_data(db: Db, ref: str) -> dict:
-    from crib_tourney.services.printing import live_page
-
     league = find_league(db, ref)
-    return {"season": season_view(db, ref), "records": records(db, ref), "league": league.as_dict(),
-            "qr": live_page(league.public_url, "")}
+    return {"season": season_view(db, ref), "records": records(db, ref), "league": league.as_dict()}

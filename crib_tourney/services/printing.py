@@ -140,7 +140,8 @@ def bracket_data(db: Db, event: Event) -> dict:
 def season_data(db: Db, ref: str) -> dict:
     from crib_tourney.services.leagues import season_print_data
 
-    return season_print_data(db, ref)
+    data = season_print_data(db, ref)
+    return data | {"qr": live_page(data["league"].get("public_url"), "")}
 
 
 @dataclass(frozen=True)
