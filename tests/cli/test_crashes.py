@@ -51,7 +51,7 @@ def _kill_during(pristine: Path, work: Path, args: list[str], check: Callable[[P
     took = time.monotonic() - start
     check(work, True)
     interrupted = 0
-    for moment in (took * share for share in (0.3, 0.5, 0.65, 0.8, 0.9)):
+    for moment in (took * share for share in (0.35, 0.6, 0.85)):
         for suffix in ("", "-wal", "-shm"):
             Path(str(work) + suffix).unlink(missing_ok=True)
         shutil.copy(pristine, work)
