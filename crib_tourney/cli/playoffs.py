@@ -146,7 +146,10 @@ def placings(event: EventArg, as_json: JsonOption = False) -> None:
         return
     print_table(f"{data['event']}: placings", ["place", "player", "prize"],
                 [[r["place"], r["player"] + (f" ({', '.join(r['members'])})" if r.get("members") and not spells_members(r["player"], r["members"]) else ""),
-                  "" if r["prize"] is None else f"{r['prize']:.2f}"] for r in data["rows"]], right=["prize"])
+                  r["prize"] or ""] for r in data["rows"]], right=["prize"])
+    high = data["high_nonqualifier"]
+    if high:
+        typer.echo(f"high non-qualifier: {high['player']} (rank {high['rank']})" + (f", {high['prize']}" if high["prize"] else ""))
     if not data["complete"]:
         typer.echo("(the playoffs are not finished)")
 

@@ -29,7 +29,10 @@ def settings_options(schema: type, skip: tuple[str, ...] = ()) -> Callable:
                 continue
             kind = value_type(schema, f.name)
             flag = f.metadata["flag"] or "--" + f.name.replace("_", "-")
-            extra = {"parser": number(f.name), "metavar": "N"} if kind is int else {}
+            if f.metadata.get("money"):
+                extra = {"parser": _money(f.name), "metavar": "AMOUNT"}
+            else:
+                extra = {"parser": number(f.name), "metavar": "N"} if kind is int else {}
             annotation = Annotated[Optional[kind] if f.default is None else kind,  # type: ignore[valid-type]
                                    typer.Option(flag, help=f.metadata["help"][:1].upper() + f.metadata["help"][1:] + ".", **extra)]
             added.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default, annotation=annotation))
@@ -44,3 +47,12 @@ def settings_options(schema: type, skip: tuple[str, ...] = ()) -> Callable:
         return command
 
     return wrap
+
+
+def _money(what: str) -> Callable[[str], int]:
+    """The parser of an amount option: cents, or one clear line."""
+    def parse(text: str) -> int:
+        from crib_tourney.tourney.money import parse_money
+
+        return parse_money(text, what)
+    return parse

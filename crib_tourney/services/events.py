@@ -43,7 +43,7 @@ def event_summaries(db: Db) -> list[dict]:
 def event_details(db: Db, event_ref: str) -> dict:
     event = find_event(db, event_ref)
     entries = entries_of(db, event)
-    return {"id": event.id, "name": event.name, "settings": schema.as_dict(event.settings), "players": len(entries),
+    return {"id": event.id, "name": event.name, "settings": schema.shown(event.settings), "players": len(entries),
             "withdrawn": sum(e.withdrawn_after is not None for e in entries),
             "scheduled": q.scheduled_games(db, event.id), "results": q.results_count(db, event.id)}
 

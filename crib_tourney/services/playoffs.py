@@ -3,6 +3,8 @@ and the views of it (bracket, match slip, placings)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from dataclasses import dataclass, field
 
 from crib_tourney.errors import CribError
@@ -18,7 +20,7 @@ from crib_tourney.tourney import bracket as bk
 from crib_tourney.tourney.cut import qualifiers as cut_qualifiers
 from crib_tourney.tourney.cut import tied_across_line
 from crib_tourney.tourney.formats import FORMATS
-from crib_tourney.tourney.money import parse_payouts, payout_shares
+from crib_tourney.tourney.money import format_money, parse_payouts, payout_shares, prize_fund
 from crib_tourney.tourney.scoring import check_scores, won_game
 
 
@@ -392,21 +394,64 @@ def match_slip(db: Db, event: Event, key: str) -> dict:
     }
 
 
+def event_fund(db: Db, event: Event) -> int:
+    """The prize fund in cents: as set, or the entry fees less the house's share."""
+    return prize_fund(len(entries_of(db, event)), event.entry_fee, Decimal(str(event.house_share)), event.prize_fund)
+
+
 def placings_view(db: Db, event: Event) -> dict:
+    """Final places (bands of tied places), each entrant's prize to the cent, and
+    the high non-qualifier. A bracket places its entrants; a round robin (or any
+    event without a bracket yet finished) is placed by its standings."""
     br = Bracket(db, event)
-    _require(br)
-    bands = bk.placings(br.specs, br.states, len(br.seeds))
+    if br.exists:
+        bands = bk.placings(br.specs, br.states, len(br.seeds))
+        complete = bk.champion(br.specs, br.states) is not None
+    elif event.format == "round-robin":
+        standings = [r for r in event_standings(db, event) if not r.withdrawn]
+        bands = _bands_by_rank(standings)
+        complete = q.scheduled_games(db, event.id) >= event.games and not check_cards(db, event)
+    else:
+        _require(br)
     names = entry_names(db, event)
-    percents = parse_payouts(event.payouts)
-    prizes = payout_shares(bands, event.prize_fund, percents) if percents and event.prize_fund else {}
+    fund = event_fund(db, event)
+    prizes = payout_shares(bands, fund, parse_payouts(event.payouts))
     members = member_names(db, event) if event.team_size > 1 else {}
     rows = []
     for first, last, entries in bands:
         place = bk.ordinal(first) if first == last else f"{bk.ordinal(first)}-{bk.ordinal(last)}"
         for e in entries:
-            rows.append({"place": place, "first": first, "last": last, "player": names[e], "prize": prizes.get(e)}
+            prize = prizes.get(e)
+            rows.append({"place": place, "first": first, "last": last, "player": names[e],
+                         "prize": format_money(prize) if prize else None}
                         | ({"team": names[e], "members": members[e]} if members else {}))
-    return {"event": event.name, "complete": bk.champion(br.specs, br.states) is not None, "prize_fund": event.prize_fund, "rows": rows}
+    champion = rows[0]["player"] if rows and complete and rows[0]["first"] == rows[0]["last"] == 1 else None
+    return {"event": event.name, "complete": complete, "champion": champion, "prize_fund": format_money(fund),
+            "rows": rows, "high_nonqualifier": _high_nonqualifier(db, event, br, names)}
+
+
+def _bands_by_rank(rows: list) -> list[tuple[int, int, list[int]]]:
+    """Places from standings: players tied on a rank share the places they cover."""
+    bands: list[tuple[int, int, list[int]]] = []
+    for row in rows:
+        if bands and bands[-1][0] == row.rank:
+            first, _, players = bands[-1]
+            bands[-1] = (first, first + len(players), players + [row.player])
+        else:
+            bands.append((row.rank, row.rank, [row.player]))
+    return bands
+
+
+def _high_nonqualifier(db: Db, event: Event, br: "Bracket", names: dict[int, str]) -> dict | None:
+    """The best-ranked player who missed the cut (a bracket seeded from qualifying)."""
+    if not br.exists or not FORMATS[event.format].seeds_by_standings:
+        return None
+    seeded = set(br.seeds.values())
+    best = next((r for r in event_standings(db, event) if r.player not in seeded and not r.withdrawn), None)
+    if best is None:
+        return None
+    prize = event.high_nonqualifier_prize
+    return {"player": names[best.player], "rank": best.rank, "prize": format_money(prize) if prize else None}
 
 
 def set_round_best_of(db: Db, event: Event, bracket: str, round_no: int, best_of: int) -> int:

@@ -367,6 +367,17 @@ ALTER TABLE league ADD COLUMN public_url VARCHAR;
 """
 
 
+V9 = """
+ALTER TABLE event ADD COLUMN entry_fee INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE event ADD COLUMN house_share FLOAT NOT NULL DEFAULT 0;
+ALTER TABLE event ADD COLUMN high_nonqualifier_prize INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE event ADD COLUMN prize_fund_cents INTEGER NOT NULL DEFAULT 0;
+UPDATE event SET prize_fund_cents = CAST(ROUND(prize_fund * 100) AS INTEGER);
+ALTER TABLE event DROP COLUMN prize_fund;
+ALTER TABLE event RENAME COLUMN prize_fund_cents TO prize_fund;
+"""
+
+
 def run_script(db: Db, script: str) -> None:
     for statement in script.split(";"):
         if statement.strip():
@@ -452,5 +463,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (6, _script(V6)),  # pairing options: clubs kept apart, players kept apart, drawn games
     (7, _script(V7)),  # team events: a side of two or three players
     (8, _script(V8)),  # the live pages' address, printed as a QR code
+    (9, _script(V9)),  # money in whole cents: the prize fund, entry fee, house share, high non-qualifier prize
 ]
-LATEST_VERSION = 8
+LATEST_VERSION = 9

@@ -1,33 +1,105 @@
-"""Prize money: the payout table and each place's share."""
+"""Money, exact to the cent: amounts are whole cents (ints) from the moment they
+are typed; percentages are Decimals; a sum split into shares hands its leftover
+cents to the higher places, so what is paid always adds up to the fund.
+
+>>> split_cents(1000, [1, 1, 1])
+[334, 333, 333]
+>>> format_money(1250)
+'12.50'
+"""
 
 from __future__ import annotations
 
-import math
+import re
+from decimal import ROUND_FLOOR, Decimal, InvalidOperation
+from typing import Sequence
 
 from crib_tourney.errors import CribError
 
-
-def payout_shares(bands: list[tuple[int, int, list[int]]], fund: float, percents: list[float]) -> dict[int, float]:
-    """Prize per player: a band shares the percentages of the places it covers."""
-    prizes: dict[int, float] = {}
-    for first, last, players in bands:
-        share = sum(percents[i - 1] for i in range(first, last + 1) if i <= len(percents))
-        if not share:
-            continue  # places beyond the payout table win nothing
-        for player in players:
-            prizes[player] = round(fund * share / 100 / len(players), 2)
-    return prizes
+MAX_CENTS = 10**11  # a billion: no cribbage purse comes near, and far from the database's limits
+_AMOUNT = re.compile(r"([0-9]{1,12})(?:\.([0-9]{1,2}))?")  # ASCII digits: \d takes Arabic-Indic ones too
 
 
-def parse_payouts(text: str) -> list[float]:
+def parse_money(text: str, what: str = "amount") -> int:
+    """Cents of an amount typed as 25, 25.5 or 25.50 (no sign, no thousands, two decimals at most)."""
+    clean = str(text).strip().lstrip("$")
+    match = _AMOUNT.fullmatch(clean)
+    if not match:
+        raise CribError(f"{what} must be an amount like 25 or 12.50, not '{text}'")
+    cents = int(match.group(1)) * 100 + int((match.group(2) or "0").ljust(2, "0"))
+    if cents > MAX_CENTS:
+        raise CribError(f"{what} {text} is out of range")
+    return cents
+
+
+def format_money(cents: int) -> str:
+    return f"{cents // 100}.{cents % 100:02d}"
+
+
+def parse_percent(text: str, what: str = "percentage") -> Decimal:
+    try:
+        value = Decimal(str(text).strip())
+    except InvalidOperation:
+        raise CribError(f"{what} must be a number from 0 to 100, not '{text}'") from None
+    if not value.is_finite() or not 0 <= value <= 100:
+        raise CribError(f"{what} must be a number from 0 to 100, not '{text}'")
+    return value
+
+
+def parse_payouts(text: str) -> list[Decimal]:
+    """The payout table: percentages per place, e.g. 40,25,12.5,12.5."""
     if not text.strip():
         return []
     try:
-        values = [float(v) for v in text.replace(";", ",").split(",") if v.strip()]
-        if not all(math.isfinite(v) for v in values):
-            raise ValueError
-    except ValueError:
+        values = [Decimal(v.strip()) for v in text.replace(";", ",").split(",") if v.strip()]
+        if not all(v.is_finite() for v in values):
+            raise InvalidOperation
+    except InvalidOperation:
         raise CribError(f"payouts must be percentages separated by commas, e.g. 40,25,12.5,12.5 (not '{text}')") from None
-    if any(v < 0 for v in values) or sum(values) > 100 + 1e-9:
-        raise CribError(f"payout percentages must be positive and add up to at most 100 (they add to {sum(values):g})")
+    if any(v < 0 for v in values) or sum(values) > 100:
+        raise CribError(f"payout percentages must be positive and add up to at most 100 (they add to {sum(values)})")
     return values
+
+
+def split_cents(total: int, weights: Sequence[Decimal | int]) -> list[int]:
+    """``total`` cents in proportion to ``weights``, floored to the cent, the
+    leftover cents one each to the first (highest) shares."""
+    whole = sum(Decimal(w) for w in weights)
+    if total == 0 or whole == 0:
+        return [0] * len(weights)
+    shares = [int((Decimal(total) * Decimal(w) / whole).to_integral_value(ROUND_FLOOR)) for w in weights]
+    paying = [k for k, w in enumerate(weights) if w]
+    for k in range(total - sum(shares)):  # fewer cents than shares are left over
+        shares[paying[k % len(paying)]] += 1
+    return shares
+
+
+def part_of(total: int, percent: Decimal) -> int:
+    """The cents of ``percent`` of ``total``, floored."""
+    return int((Decimal(total) * percent / 100).to_integral_value(ROUND_FLOOR))
+
+
+def payout_shares(bands: list[tuple[int, int, list[int]]], fund: int, percents: list[Decimal]) -> dict[int, int]:
+    """Cents per player: each place gets its percentage of the fund, players tied
+    in a band share the places they cover equally, and the cents left by rounding
+    go to the higher places, so the prizes add up to the paid part of the fund
+    exactly (all of it when the percentages add up to 100)."""
+    places = len(percents)
+    paid = part_of(fund, sum(percents, Decimal(0))) if sum(percents, Decimal(0)) < 100 else fund
+    per_place = split_cents(paid, percents) if percents else []
+    prizes: dict[int, int] = {}
+    for first, last, players in bands:
+        pot = sum(per_place[i - 1] for i in range(first, last + 1) if i <= places)
+        if not pot:
+            continue  # places beyond the payout table win nothing
+        for player, cents in zip(players, split_cents(pot, [1] * len(players))):
+            prizes[player] = cents
+    return prizes
+
+
+def prize_fund(entries: int, entry_fee: int, house_share: Decimal, set_fund: int) -> int:
+    """The fund: as set, or the entry fees less the house's share."""
+    if set_fund:
+        return set_fund
+    collected = entries * entry_fee
+    return collected - part_of(collected, house_share)

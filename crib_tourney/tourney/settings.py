@@ -22,9 +22,10 @@ from crib_tourney.tourney.scoring import ScoringRules
 Check = Callable[[str, Any], None]
 
 
-def setting(default: Any, help: str, *checks: Check, flag: str | None = None) -> Any:
-    """A settings field: its default, its help text and the checks of one value."""
-    return field(default=default, metadata={"help": help, "checks": checks, "flag": flag})
+def setting(default: Any, help: str, *checks: Check, flag: str | None = None, money: bool = False) -> Any:
+    """A settings field: its default, its help text and the checks of one value.
+    A ``money`` field holds whole cents, typed as an amount (25, 12.50)."""
+    return field(default=default, metadata={"help": help, "checks": checks, "flag": flag, "money": money})
 
 
 # --- checks of one value -------------------------------------------------------
@@ -157,8 +158,12 @@ class EventSettings:
     qualify_ratio: float = setting(0.25, "share of entrants who make the cut", finite, between(1e-9, 1))
     first_dealer: str = setting("cut", "who deals first in each playoff game: cut, loser (of the last game) or alternate",
                                 one_of(lambda: DEALER_RULES))
-    prize_fund: float = setting(0.0, "prize fund to share by the payout table", finite, at_least(0))
+    prize_fund: int = setting(0, "prize fund to share by the payout table (0: the entry fees less the house's share)",
+                              at_least(0), money=True)
+    entry_fee: int = setting(0, "entry fee per entrant", at_least(0), money=True)
+    house_share: float = setting(0.0, "percentage of the entry fees the house keeps", finite, between(0, 100))
     payouts: str = setting("", "percentages per place, e.g. 40,25,12.5,12.5", payout_table)
+    high_nonqualifier_prize: int = setting(0, "prize for the best-ranked player who missed the cut", at_least(0), money=True)
     public_url: Optional[str] = setting(None, "the address of the event's live pages (serve or publish): table sheets"
                                         " and standings print it as a QR code", web_address)
     avoid_same_club_games: int = setting(0, "keep players of the same club apart for the first N games (when pairing allows)",
@@ -269,6 +274,10 @@ def parse_value(schema: type, name: str, raw: str) -> Any:
     """A value typed on the command line (`event set games=9`)."""
     kind = value_type(schema, name)
     text = raw.strip()
+    if is_money(schema, name):
+        from crib_tourney.tourney.money import parse_money
+
+        return parse_money(text, name)
     optional = next(f for f in dataclasses.fields(schema) if f.name == name).default is None
     if optional and text.lower() in _NONE and kind is not str:
         return None
@@ -337,4 +346,19 @@ def changed(settings: Any, changes: dict[str, Any]) -> Any:
 
 def as_dict(settings: Any) -> dict[str, Any]:
     return dataclasses.asdict(settings)
+
+
+def shown(settings: Any) -> dict[str, Any]:
+    """The settings as people read them: amounts as 12.50, not cents."""
+    from crib_tourney.tourney.money import format_money
+
+    values = dataclasses.asdict(settings)
+    for f in dataclasses.fields(settings):
+        if f.metadata.get("money"):
+            values[f.name] = format_money(values[f.name])
+    return values
+
+
+def is_money(schema: type, name: str) -> bool:
+    return next(f for f in dataclasses.fields(schema) if f.name == name).metadata.get("money", False)
 

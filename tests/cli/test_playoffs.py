@@ -211,7 +211,7 @@ def test_placings_and_payouts(cli, tmp_path):
     play_out(cli)
     rows = cli("placings", "E", "--json").json()["rows"]
     assert [r["place"] for r in rows] == ["1st", "2nd", "3rd-4th", "3rd-4th"] + ["5th-8th"] * 4
-    assert [r["prize"] for r in rows] == [400, 250, 125, 125, 25, 25, 25, 25]
+    assert [r["prize"] for r in rows] == ["400.00", "250.00", "125.00", "125.00", "25.00", "25.00", "25.00", "25.00"]
 
 
 def test_match_slip_dealer_rule(cli, tmp_path):
