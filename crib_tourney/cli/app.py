@@ -26,7 +26,7 @@ COMMAND_MODULES = {
     "result": "results", "quick-results": "results", "check": "results", "log": "results", "undo": "results",
     "standings": "results", "ruling": "results",
     "cut": "playoffs", "bracket": "playoffs", "match": "playoffs", "placings": "playoffs", "consolation": "playoffs",
-    "print": "printing", "serve": "web", "publish": "web", "player": "players", "event": "events", "league": "leagues",
+    "print": "printing", "serve": "web", "publish": "web", "pool": "pools", "player": "players", "event": "events", "league": "leagues",
 }
 
 

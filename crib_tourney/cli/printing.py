@@ -13,7 +13,7 @@ from crib_tourney.cli.output import note
 from crib_tourney.errors import CribError
 
 # the keys of services/printing.DOCUMENTS, spelled here so --help need not import the services (a test checks)
-KINDS = ("standings", "bracket", "scorecards", "tables", "slips", "rulings", "season")
+KINDS = ("standings", "bracket", "scorecards", "tables", "slips", "rulings", "season", "cash")
 
 
 def print_(

@@ -70,3 +70,7 @@ def bracket(data: dict, paper: str, landscape: bool) -> list[str]:
 
 def season(data: dict, paper: str, landscape: bool) -> list[str]:
     return [fill("season.html", title=f"{data['season']['league']}: season", **data, **_page(paper, landscape))]
+
+
+def cash(data: dict, paper: str, landscape: bool) -> list[str]:
+    return [fill("cash.html", title=f"{data['event']['name']}: payouts", **data, **_page(paper, landscape))]

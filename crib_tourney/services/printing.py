@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from crib_tourney.errors import CribError
 from crib_tourney.services.standings import outcome_line, scoring_rules, standings_rows
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
@@ -144,6 +145,43 @@ def season_data(db: Db, ref: str) -> dict:
     return data | {"qr": live_page(data["league"].get("public_url"), "")}
 
 
+def cash_data(db: Db, event: Event) -> dict:
+    """One line per player paid anything: prize, high non-qualifier prize, pools,
+    total; the director has each one signed for."""
+    from crib_tourney.services.playoffs import placings_view
+    from crib_tourney.services.pools import pool_report
+    from crib_tourney.tourney.money import format_money, parse_money
+
+    lines: dict[str, dict[str, int]] = {}
+
+    def add(player: str, column: str, amount: str | None) -> None:
+        if amount:
+            line = lines.setdefault(player, {"prize": 0, "pools": 0})
+            line[column] += parse_money(amount)
+
+    placings = None
+    try:
+        placings = placings_view(db, event)
+    except CribError:
+        pass  # no bracket yet: only the pools can pay
+    if placings is not None:
+        for row in placings["rows"]:
+            add(row["player"], "prize", row["prize"])
+        high = placings["high_nonqualifier"]
+        if high:
+            add(high["player"], "prize", high["prize"])
+    pools = pool_report(db, str(event.id))
+    for pool in pools["pools"]:
+        for paid in pool["payouts"]:
+            add(paid["player"], "pools", paid["amount"])
+    rows = sorted(({"player": p, "prize": format_money(v["prize"]), "pools": format_money(v["pools"]),
+                    "total": format_money(v["prize"] + v["pools"]), "cents": v["prize"] + v["pools"]} for p, v in lines.items()),
+                  key=lambda r: (-r["cents"], r["player"].lower()))
+    total = sum(r["cents"] for r in rows)
+    return {"event": event_header(event), "rows": rows, "total": format_money(total),
+            "complete": bool(placings and placings["complete"])}
+
+
 @dataclass(frozen=True)
 class Document:
     """A printed document: how to load its data, and which renderer draws it."""
@@ -162,6 +200,7 @@ DOCUMENTS: dict[str, Document] = {
     "slips": Document(slips_data, "slips"),
     "rulings": Document(rulings_data, "rulings"),
     "season": Document(season_data, "season", of_league=True),
+    "cash": Document(cash_data, "cash"),
 }
 
 

@@ -378,6 +378,28 @@ ALTER TABLE event RENAME COLUMN prize_fund_cents TO prize_fund;
 """
 
 
+V10 = """
+CREATE TABLE pool (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    name VARCHAR NOT NULL,
+    kind VARCHAR NOT NULL,
+    fee INTEGER NOT NULL,
+    payout VARCHAR NOT NULL,
+    UNIQUE (event_id, name),
+    FOREIGN KEY(event_id) REFERENCES event (id)
+);
+CREATE TABLE pool_entry (
+    id {pk},
+    pool_id INTEGER NOT NULL,
+    entry_id INTEGER NOT NULL,
+    UNIQUE (pool_id, entry_id),
+    FOREIGN KEY(pool_id) REFERENCES pool (id),
+    FOREIGN KEY(entry_id) REFERENCES entry (id)
+);
+"""
+
+
 def run_script(db: Db, script: str) -> None:
     for statement in script.split(";"):
         if statement.strip():
@@ -464,5 +486,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (7, _script(V7)),  # team events: a side of two or three players
     (8, _script(V8)),  # the live pages' address, printed as a QR code
     (9, _script(V9)),  # money in whole cents: the prize fund, entry fee, house share, high non-qualifier prize
+    (10, _script(V10)),  # side pools and Q-pools
 ]
-LATEST_VERSION = 9
+LATEST_VERSION = 10

@@ -274,3 +274,24 @@ class SpecialHand(SQLModel, table=True):
     crib: bool = False
     points: int
     date: Optional[str] = None
+
+
+class Pool(SQLModel, table=True):
+    """A side pool or Q-pool of an event: its fee (cents) and how it pays."""
+
+    __tablename__ = "pool"
+    __table_args__ = (UniqueConstraint("event_id", "name"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id")
+    name: str
+    kind: str  # side | q
+    fee: int
+    payout: str  # places:50,30,20 | equal | top-double
+
+
+class PoolEntry(SQLModel, table=True):
+    __tablename__ = "pool_entry"
+    __table_args__ = (UniqueConstraint("pool_id", "entry_id"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    pool_id: int = Field(foreign_key="pool.id")
+    entry_id: int = Field(foreign_key="entry.id")
