@@ -24,7 +24,7 @@ COMMAND_MODULES = {
     "count": "engine_cmds", "peg": "engine_cmds", "stats": "engine_cmds",
     "new-event": "events", "enter": "events", "withdraw": "events", "round": "events",
     "result": "results", "quick-results": "results", "check": "results", "log": "results", "undo": "results",
-    "standings": "results", "ruling": "results",
+    "standings": "results", "ruling": "results", "report": "results",
     "cut": "playoffs", "bracket": "playoffs", "match": "playoffs", "placings": "playoffs", "consolation": "playoffs",
     "print": "printing", "serve": "web", "publish": "web", "pool": "pools", "player": "players", "event": "events", "league": "leagues",
 }

@@ -148,5 +148,52 @@ def export(
         note(f"wrote {len(players)} players to {output}")
 
 
+@players_app.command("games")
+def games(
+    event: Annotated[str, typer.Argument(help="The event's id or its name.")],
+    player: Annotated[str, typer.Argument(help="Name (or team), #id or ACC number.")],
+    as_json: JsonOption = False,
+) -> None:
+    """Every game of a player in an event, both scores, and whether the two cards agree.
+
+    Example: crib-tourney player games "Spring Open" "Pat Smith"
+    """
+    from crib_tourney.services.histories import player_games
+
+    with db(write=False) as conn:
+        data = player_games(conn, event, player)
+    if as_json:
+        print_json(data)
+        return
+    agree = {True: "yes", False: "NO", None: ""}
+    print_table(f"{data['player']} in {data['event']}", ["game", "table", "opponent", "score", "GP", "spread", "cards agree"],
+                [[g["game"], g["table"], g["opponent"], "" if g["score"] is None else f"{g['score']}-{g['opponent_score']}",
+                  g["game_points"], "" if g["spread"] is None else f"{g['spread']:+d}", agree[g["cards_agree"]]]
+                 for g in data["games"]], right=["game", "table", "GP", "spread"])
+
+
+@players_app.command("history")
+def history(
+    player: Annotated[str, typer.Argument(help="Name, #id or ACC number.")],
+    as_json: JsonOption = False,
+) -> None:
+    """A player's record in every event and league night of this database.
+
+    Example: crib-tourney player history "Pat Smith" --json
+    """
+    from crib_tourney.services.histories import history as load
+
+    with db(write=False) as conn:
+        data = load(conn, player)
+    if as_json:
+        print_json(data)
+        return
+    print_table(f"{data['player']}: history", ["event", "date", "place", "GP", "W", "L", "spread", "prize"],
+                [[e["event"], e["date"] or "", e["place"], e["game_points"], e["wins"], e["losses"], f"{e['spread']:+d}",
+                  e["prize"]] for e in data["events"]], right=["GP", "W", "L", "spread", "prize"])
+    t = data["totals"]
+    typer.echo(f"{t['events']} events: {t['game_points']} game points, {t['wins']}-{t['losses']}, spread {t['spread']:+d}, prizes {t['prize']}")
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(players_app, name="player")

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated, List, Optional
 
 import typer
 
 from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, number
-from crib_tourney.cli.output import print_json, print_table, printable
+from crib_tourney.cli.output import note, print_json, print_table, printable
 from crib_tourney.errors import CribError
 from crib_tourney.tourney.numbers import whole_number
 
@@ -253,3 +254,50 @@ def register(app: typer.Typer) -> None:
     app.command()(undo)
     app.command()(standings)
     app.command()(ruling)
+    app.command()(report)
+
+
+REPORT_COLUMNS = ["place", "name", "acc_number", "game_points", "wins", "losses", "spread", "qualified", "playoff_finish",
+                  "prize", "pools"]
+
+
+def report(
+    event: EventArg,
+    as_json: JsonOption = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (one row per entrant).")] = False,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of the screen.")] = None,
+) -> None:
+    """The final results an association asks for: one row per entrant with place,
+    name, ACC number, game points, wins, losses, spread, qualified, playoff finish,
+    prize and pools.
+
+    Example: crib-tourney report "Spring Open" --csv -o results.csv
+    """
+    from crib_tourney.services.histories import report as load
+
+    if as_json and as_csv:
+        raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
+    with db(write=False) as conn:
+        data = load(conn, event)
+    if as_json:
+        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    elif as_csv or (output is not None and output.suffix.lower() == ".csv"):
+        from crib_tourney.csvfiles import csv_text
+
+        text = csv_text(REPORT_COLUMNS, ([r[c] for c in REPORT_COLUMNS] for r in data["rows"]))
+    else:
+        from crib_tourney.cli.output import text_table
+
+        text = text_table(f"{data['event']}: results", ["place", "name", "ACC", "GP", "W", "L", "spread", "qualified", "playoffs",
+                                                       "prize", "pools"],
+                          [[r["place"], r["name"], r["acc_number"], r["game_points"], r["wins"], r["losses"], f"{r['spread']:+d}",
+                            "yes" if r["qualified"] else "", r["playoff_finish"] or "", r["prize"], r["pools"]] for r in data["rows"]],
+                          right=["place", "GP", "W", "L", "spread", "prize", "pools"])
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CribError(f"cannot write {output}: {exc.strerror}") from None
+    note(f"wrote the results of {data['event']} ({data['entrants']} entrants) to {output}")

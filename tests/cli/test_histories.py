@@ -1,0 +1,45 @@
+"""A player's games, his history across events, and an event's results report."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from tests.cli.test_pools import _finished
+
+
+def test_player_games_show_both_scores_and_whether_the_cards_agree(cli):
+    cli("new-event", "E", "--games", "2")
+    cli("enter", "E", "Ann", "Bob", "Cat", "--new")
+    cli("round", "E", "--all")
+    game1 = cli("round", "E", "--show", "1", "--json").json()
+    a, b = game1["tables"][0]["players"]
+    cli("result", "E", a, "121", b, "97", "--card", a)
+    cli("result", "E", a, "121", b, "93", "--card", b)
+    games = cli("player", "games", "E", a, "--json").json()["games"]
+    first = next(g for g in games if g["game"] == 1)
+    assert (first["score"], first["opponent_score"], first["game_points"], first["cards_agree"]) == (121, 97, 2, False)
+    bye = next(g for g in games if g["opponent"] == "bye")
+    assert bye["game_points"] == 2
+    assert "NO" in cli("player", "games", "E", a).stdout
+
+
+def test_history_and_report(cli, tmp_path):
+    _finished(cli)
+    rows = cli("report", "E", "--json").json()["rows"]
+    assert len(rows) == 12 and sum(r["qualified"] for r in rows) == 4
+    champion = next(r for r in rows if r["playoff_finish"] == "1st")
+    assert champion["prize"] == "70.00"
+    out = tmp_path / "results.csv"
+    cli("report", "E", "--csv", "-o", out)
+    table = list(csv.DictReader(io.StringIO(out.read_text())))
+    assert table[0].keys() >= {"place", "name", "acc_number", "qualified", "playoff_finish", "prize"} and len(table) == 12
+    cli("new-event", "F", "--games", "1")
+    cli("enter", "F", champion["name"], "P11")
+    cli("round", "F")
+    cli("result", "F", champion["name"], "121", "P11", "60")
+    history = cli("player", "history", champion["name"], "--json").json()
+    assert [e["event"] for e in history["events"]] == ["E", "F"]
+    assert history["events"][0]["place"] == "1st" and history["events"][0]["prize"] == "70.00"
+    assert history["totals"]["events"] == 2 and history["totals"]["prize"] == "70.00"
+    assert history["totals"]["wins"] == sum(e["wins"] for e in history["events"])
