@@ -76,25 +76,34 @@ def quick_results(
     """Type results table by table, one line each, without restarting the program.
 
     Each line is TABLE SCORE SCORE (scores in the order the table sheet lists the
-    two players) and is saved at once, in its own transaction. Also: "game N" to
-    switch game, "undo" to take back the last change, "quit" (or end of input).
-    A mistyped line gets one error line and changes nothing; keep typing.
+    two players) and is saved at once, in its own transaction. Also: TABLE SCORE
+    SCORE replace (correct a table already entered), TABLE forfeit NAME (that
+    player forfeits), "game N" to switch game, "undo" to take back this session's
+    last line, "quit" (or end of input). A mistyped line gets one error line and
+    changes nothing; keep typing.
 
     \b
     Example:
       crib-tourney quick-results "Spring Open"
       > 1 121 97
       > 2 88 121
+      > 2 91 121 replace
+      > 3 forfeit Pat Smith
+      > undo
     """
     import sys
 
     from crib_tourney.services import results as service
     from crib_tourney.services.events import open_game
+    from crib_tourney.store.audit import last_audit_id
 
     with db(write=False) as conn:
         ev, current = open_game(conn, event, game)
-    typer.echo(f"{ev.name}: entering game {current} (TABLE SCORE SCORE; 'game N', 'undo', 'quit')", err=True)
+    typer.echo(f"{ev.name}: entering game {current} (TABLE SCORE SCORE [replace]; TABLE forfeit NAME; 'game N', 'undo', 'quit')",
+               err=True)
     saved = 0
+    mine: list[int] = []  # the audit entries of this session's lines: "undo" takes back only these
+    ours: set[int] = set()  # and every entry it wrote, its undos included
     for raw in sys.stdin:
         words = raw.split()
         if not words:
@@ -108,16 +117,33 @@ def quick_results(
                     open_game(conn, str(ev.id), wanted)  # refuses a game not scheduled, before switching to it
                 current = wanted
                 typer.echo(f"game {current}")
-            elif words[0].lower() == "undo":
+            elif words[0].lower() == "undo" and len(words) == 1:
                 with db() as conn:
+                    if not mine:
+                        raise CribError("nothing typed in this session to undo")
+                    since = conn.rows("SELECT id FROM audit WHERE event_id = :e AND id > :i", e=ev.id, i=mine[-1])
+                    if any(i not in ours for (i,) in since):
+                        raise CribError(f"the newest change of {ev.name} was made elsewhere; undo it there (crib-tourney undo)")
                     typer.echo("\n".join(service.undo(conn, str(ev.id))))
-            elif len(words) == 3:
-                table, *scores = (whole_number(w, "table" if i == 0 else "score") for i, w in enumerate(words))
+                    ours.add(last_audit_id(conn, ev.id))
+                mine.pop()
+                saved -= 1
+            elif len(words) >= 3 and words[1].lower() == "forfeit":
+                table = whole_number(words[0], "table")
                 with db() as conn:
-                    typer.echo("\n".join(service.record_table(conn, ev, current, table, scores).lines))
+                    typer.echo("\n".join(service.record_table_forfeit(conn, ev, current, table, " ".join(words[2:])).lines))
+                    mine.append(last_audit_id(conn, ev.id))
+                    ours.add(mine[-1])
+                saved += 1
+            elif len(words) == 3 or (len(words) == 4 and words[3].lower() == "replace"):
+                table, *scores = (whole_number(w, "table" if i == 0 else "score") for i, w in enumerate(words[:3]))
+                with db() as conn:
+                    typer.echo("\n".join(service.record_table(conn, ev, current, table, scores, replace=len(words) == 4).lines))
+                    mine.append(last_audit_id(conn, ev.id))
+                    ours.add(mine[-1])
                 saved += 1
             else:
-                raise CribError(f"'{raw.strip()}' is not TABLE SCORE SCORE")
+                raise CribError(f"'{raw.strip()}' is not TABLE SCORE SCORE [replace], TABLE forfeit NAME, game N, undo or quit")
         except CribError as exc:
             typer.echo(f"error: {printable(str(exc))}", err=True)
     typer.echo(f"{saved} result(s) saved", err=True)

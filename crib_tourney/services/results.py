@@ -194,15 +194,28 @@ def _keep_bracket(db: Db, event: Event, change: Change, recut: bool) -> list[str
     return playoffs.recut_if_moved(db, event, change, recut)
 
 
-def record_table(db: Db, event: Event, game: int, table: int, scores: list[int]) -> Recorded:
-    """quick-results: TABLE SCORE SCORE, the scores in the table sheet's order."""
+def record_table(db: Db, event: Event, game: int, table: int, scores: list[int], replace: bool = False) -> Recorded:
+    """quick-results: TABLE SCORE SCORE [replace], the scores in the table sheet's order."""
+    entries = _at_table(db, event, game, table)
+    return _qualifying_change(db, event, "result", False,
+                              lambda change: _game_result(db, event, change, entries, scores, game, replace, None))
+
+
+def record_table_forfeit(db: Db, event: Event, game: int, table: int, name: str) -> Recorded:
+    """quick-results: TABLE forfeit NAME: that player of the table forfeits."""
+    entries = _at_table(db, event, game, table)
+    loser = find_entry(db, event, name)
+    if loser.id not in {e.id for e in entries}:
+        raise CribError(f"{entry_names(db, event)[loser.id]} is not at table {table} of game {game}")
+    return _qualifying_change(db, event, "forfeit", False, lambda change: _forfeit(db, event, change, loser, game, False))
+
+
+def _at_table(db: Db, event: Event, game: int, table: int) -> list[Entry]:
     pairing = q.pairing_at_table(db, event.id, game, table)
     if pairing is None or pairing.entry2_id is None:
         raise CribError(f"game {game} has no table {table}")
     by_id = {e.id: e for e in entries_of(db, event)}
-    entries = [by_id[pairing.entry1_id], by_id[pairing.entry2_id]]
-    return _qualifying_change(db, event, "result", False,
-                              lambda change: _game_result(db, event, change, entries, scores, game, False, None))
+    return [by_id[pairing.entry1_id], by_id[pairing.entry2_id]]
 
 
 def import_results(db: Db, event_ref: str, text: str, file_name: str) -> int:

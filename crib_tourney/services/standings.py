@@ -84,7 +84,8 @@ def check_cards(db: Db, event: Event) -> list[CardProblem]:
             c = cards[0]
             problems.append(CardProblem(game, table, pair, "one card", f"only {names[c.entry]}'s card: {c.own}-{c.opp}"))
         elif needs_resolving(cards):
-            a, b = cards
-            detail = f"{names[a.entry]}'s card {a.own}-{a.opp}, {names[b.entry]}'s card {b.own}-{b.opp}"
+            a, b = cards  # both read in the table sheet's order: first player's score, then the second's
+            detail = (f"{names[a.entry]}'s card {a.own}-{a.opp}, {names[b.entry]}'s card {b.opp}-{b.own}"
+                      f" ({pair[0]} first)")
             problems.append(CardProblem(game, table, pair, "disagree", detail))
     return problems

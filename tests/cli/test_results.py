@@ -470,3 +470,32 @@ def test_database_url_problems_are_one_line(tmp_path):
                          (str(tmp_path), "cannot open the database file")]:
         result = runner.invoke(app, ["--db", url, "player", "add", "X"])
         assert result.exit_code == 1 and message in result.stderr and "Traceback" not in result.stderr, result.stderr
+
+
+def test_quick_results_takes_forfeits_corrections_and_undoes_only_its_own_lines(cli):
+    from crib_tourney.cli.app import app
+
+    cli("new-event", "Q", "--games", "1")
+    cli("enter", "Q", "Ann", "Bob", "Cat", "Dan", "--new")
+    tables = cli("round", "Q", "--json").json()["tables"]
+    (a, b), (c, d) = tables[0]["players"], tables[1]["players"]
+    typed = f"1 121 97\n1 100 121 replace\n2 forfeit {c}\n2 forfeit {a}\nundo\nquit\n"
+    run = cli.runner.invoke(app, ["--db", str(cli.db), "quick-results", "Q"], input=typed)
+    assert run.exit_code == 0 and f"{a} is not at table 2 of game 1" in run.stderr
+    log = cli("log", "Q", "--json").json()["log"]
+    assert [e["action"] for e in log] == ["result", "replace", "forfeit", "undo"]
+    assert {r["player"]: r["spread"] for r in cli("standings", "Q", "--json").json()["rows"]}[b] == 21  # the correction stood
+    cli("result", "Q", c, "121", d, "90")  # another terminal enters table 2
+    run = cli.runner.invoke(app, ["--db", str(cli.db), "quick-results", "Q"], input="undo\n")
+    assert "nothing typed in this session to undo" in run.stderr
+    assert len(cli("log", "Q", "--json").json()["log"]) == 5
+
+
+def test_check_shows_both_cards_in_the_table_sheets_order(cli):
+    cli("new-event", "C", "--games", "1")
+    cli("enter", "C", "Ann", "Dan", "--new")
+    a, b = cli("round", "C", "--json").json()["tables"][0]["players"]
+    cli("result", "C", b, "121", a, "97", "--card", b)
+    cli("result", "C", a, "93", b, "121", "--card", a)
+    (problem,) = cli("check", "C", "--json").json()["problems"]
+    assert problem["detail"] == f"{a}'s card 93-121, {b}'s card 97-121 ({a} first)"
