@@ -107,21 +107,40 @@ def join(
 def night(
     league: LeagueArg,
     date: Annotated[Optional[str], typer.Option("--date", help="YYYY-MM-DD (default today).")] = None,
+    absent: Annotated[Optional[List[str]], typer.Option("--absent", help="A member who is not here tonight (repeatable): not entered, not a withdrawal.")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Create tonight's event with every member entered; prints its name.
 
-    Then: withdraw the absent, enter guests, and use round / result / standings.
-    Example: crib-tourney league night "Elm Street" --date 2026-09-08
+    Then: enter guests, and use round / result / standings.
+    Example: crib-tourney league night "Elm Street" --date 2026-09-08 --absent "Pat Smith"
     """
     from crib_tourney.services.leagues import new_night
 
     with db() as conn:
-        name = new_night(conn, league, date)
+        name = new_night(conn, league, date, absent)
     if as_json:
         print_json({"event": name})
     else:
         typer.echo(name)
+
+
+@league_app.command("absent")
+def absent(
+    league: LeagueArg,
+    players: Annotated[List[str], typer.Argument(help="Members who missed the night.")],
+    night_no: Annotated[Optional[int], typer.Option("--night", parser=number("night"), metavar="N", help="Which night (default: the latest).")] = None,
+) -> None:
+    """Mark members absent from a night, before its games are paired: they are
+    taken out of the night (not withdrawn), and drop_absences_first can count the
+    night as one of their dropped nights.
+
+    Example: crib-tourney league absent "Elm Street" "Pat Smith" --night 3
+    """
+    from crib_tourney.services.leagues import mark_absent
+
+    with db() as conn:
+        typer.echo("\n".join(mark_absent(conn, league, players, night_no)))
 
 
 @league_app.command("standings")
@@ -129,6 +148,8 @@ def standings(
     league: LeagueArg,
     date_from: Annotated[Optional[str], typer.Option("--from", help="Only nights on or after YYYY-MM-DD.")] = None,
     date_to: Annotated[Optional[str], typer.Option("--to", help="Only nights on or before YYYY-MM-DD.")] = None,
+    formula: Annotated[Optional[str], typer.Option("--formula", help="Preview the season scored by another formula (the league is not changed).")] = None,
+    threshold: Annotated[Optional[int], typer.Option("--threshold", parser=number("threshold"), metavar="N", help="With the preview: another threshold.")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Season standings: season points by the league's formula, drop-worst applied.
@@ -138,7 +159,7 @@ def standings(
     from crib_tourney.services.leagues import season_view
 
     with db(write=False) as conn:
-        data = season_view(conn, league, date_from, date_to)
+        data = season_view(conn, league, date_from, date_to, formula, threshold)
     if as_json:
         print_json(data)
         return
@@ -148,7 +169,8 @@ def standings(
                 f"{r['counted_nights']}/{r['nights']}" if r["counted_nights"] != r["nights"] else r["nights"],
                 r["game_points"], r["wins"], f"{r['spread']:+d}", r["best_night"], r["skunks"], r["skunks_taken"]]
     span = f" ({date_from or '...'} to {date_to or '...'})" if date_from or date_to else ""
-    print_table(f"{data['league']}: season standings{span}, {data['nights']} nights", columns,
+    preview = f", preview: scored by {data['formula']}" if data["preview"] else ""
+    print_table(f"{data['league']}: season standings{span}, {data['nights']} nights{preview}", columns,
                 [line(r) for r in data["rows"]], right=["rank", "points", "nights", "GP", "W", "spread", "best night", "skunks", "skunked"])
     if data["guests"]:
         print_table("Guests past the guest limit (listed apart)", columns, [line(r) for r in data["guests"]])

@@ -51,21 +51,68 @@ def join(db: Db, ref: str, refs: list[str], add_unknown: bool) -> list[str]:
     return messages
 
 
-def new_night(db: Db, ref: str, night_date: str | None) -> str:
-    """Create the night's event with the league's settings and every member entered."""
+def new_night(db: Db, ref: str, night_date: str | None, absent: list[str] | None = None) -> str:
+    """Create the night's event with the league's settings and every member
+    entered, but those marked absent (an absence is not a withdrawal)."""
     from crib_tourney.services.events import create_event, enter_players
 
     league = find_league(db, ref)
     when = night_date or Date.today().isoformat()
     schema.iso_date("date", when)
     number = store.next_night_number(db, league.id)
+    missing = _members(db, league, absent or [])
     name = f"{league.name} night {number} ({when})"
     event = create_event(db, name, EventSettings(date=when, games=league.games_per_night))
     store.insert_night(db, league, event.id, number, when)
-    ids = store.members(db, league.id)
+    ids = [i for i in store.members(db, league.id) if i not in missing]
     by_id = players_by_id(db, ids)
     enter_players(db, event, [by_id[i] for i in ids])
+    for player_id in missing:
+        store.add_absence(db, league.id, number, player_id)
     return name
+
+
+def _members(db: Db, league: League, refs: list[str]) -> list[int]:
+    from crib_tourney.store.directory import find_player
+
+    members = set(store.members(db, league.id))
+    found = []
+    for ref in refs:
+        player = find_player(db, ref)
+        if player.id not in members:
+            raise CribError(f"{player.name} is not a member of {league.name}")
+        if player.id in found:
+            raise CribError(f"{player.name} is named twice")
+        found.append(player.id)
+    return found
+
+
+def mark_absent(db: Db, ref: str, refs: list[str], night_no: int | None) -> list[str]:
+    """Members who missed a night (default: the latest), before its games are paired."""
+    from crib_tourney.store import qualifying as q
+    from crib_tourney.store.directory import forget_entries
+
+    league = find_league(db, ref)
+    nights = {n["night_no"]: n for n in store.nights(db, league.id)}
+    if not nights:
+        raise CribError(f"{league.name} has no nights yet (make one with: crib-tourney league night)")
+    number = max(nights) if night_no is None else night_no
+    if number not in nights:
+        raise CribError(f"{league.name} has no night {number} (nights 1-{max(nights)})")
+    event = find_event(db, str(nights[number]["event_id"]))
+    if q.scheduled_games(db, event.id):
+        raise CribError(f"night {number} is already paired; mark absences before its first round (or withdraw the player)")
+    already = store.absences(db, league.id).get(number, set())
+    lines = []
+    for player_id in _members(db, league, refs):
+        name = player_names(db, {player_id})[player_id]
+        if player_id in already:
+            raise CribError(f"{name} is already marked absent on night {number}")
+        db.execute("DELETE FROM entry WHERE event_id = :e AND player_id = :p", e=event.id, p=player_id)
+        store.add_absence(db, league.id, number, player_id)
+        lines.append(f"{name}: absent on night {number}")
+    forget_entries(db, event)
+    return lines
 
 
 def _nights(db: Db, league: League, date_from: str | None, date_to: str | None) -> list[lg.Night]:
@@ -90,18 +137,34 @@ def _nights(db: Db, league: League, date_from: str | None, date_to: str | None) 
     return nights
 
 
-def season_view(db: Db, ref: str, date_from: str | None = None, date_to: str | None = None) -> dict:
+def season_view(db: Db, ref: str, date_from: str | None = None, date_to: str | None = None,
+                formula: str | None = None, threshold: int | None = None) -> dict:
+    """The season's standings; with ``formula`` (and ``threshold``) a preview of
+    every night scored another way, the league left as it is."""
     for value in (date_from, date_to):
         schema.iso_date("date", value)
     league = find_league(db, ref)
+    if formula is not None and formula not in lg.FORMULAS:
+        raise CribError(f"unknown formula '{formula}' (formulas: {', '.join(lg.FORMULAS)})")
     nights = _nights(db, league, date_from, date_to)
+    for night in nights if formula or threshold is not None else []:
+        night.formula = formula or night.formula
+        night.threshold = night.threshold if threshold is None else threshold
+    counted = {n.number for n in nights}
+    absent = {p: len([n for n, players in store.absences(db, league.id).items() if p in players and n in counted])
+              for p in store.members(db, league.id)}
     ranked, guests = lg.season_standings(nights, set(store.members(db, league.id)), league.guest_limit,
-                                         league.drop_worst, league.best_of_nights)
+                                         league.drop_worst, league.best_of_nights,
+                                         absences=absent if league.drop_absences_first else None)
     return {
         "league": league.name, "season": league.season, "from": date_from, "to": date_to,
-        "nights": len(nights), "formula": league.formula, "drop_worst": league.drop_worst,
-        "best_of_nights": league.best_of_nights,
+        "nights": len(nights), "formula": formula or league.formula, "drop_worst": league.drop_worst,
+        "best_of_nights": league.best_of_nights, "preview": formula is not None or threshold is not None,
+        "night_formulas": [{"night": n.number, "date": n.date, "formula": n.formula, "threshold": n.threshold} for n in nights],
         "rows": [r.as_dict() for r in ranked], "guests": [r.as_dict() for r in guests],
+        "absences": {player_names(db, {p})[p]: sorted(n for n, players in store.absences(db, league.id).items()
+                                                      if p in players and n in counted)
+                     for p, k in absent.items() if k},
     }
 
 

@@ -84,3 +84,19 @@ def counts(db: Db, league_id: int) -> tuple[int, int]:
     """(members, nights)."""
     return (db.scalar("SELECT COUNT(*) FROM league_member WHERE league_id = :l", l=league_id),
             db.scalar("SELECT COUNT(*) FROM league_night WHERE league_id = :l", l=league_id))
+
+
+def absences(db: Db, league_id: int) -> dict[int, set[int]]:
+    """night number -> the players who missed it."""
+    found: dict[int, set[int]] = {}
+    for night_no, player_id in db.rows("SELECT night_no, player_id FROM league_absence WHERE league_id = :l", l=league_id):
+        found.setdefault(night_no, set()).add(player_id)
+    return found
+
+
+def add_absence(db: Db, league_id: int, night_no: int, player_id: int) -> None:
+    db.insert("league_absence", dict(league_id=league_id, night_no=night_no, player_id=player_id))
+
+
+def is_night(db: Db, event_id: int) -> bool:
+    return db.scalar("SELECT COUNT(*) FROM league_night WHERE event_id = :e", e=event_id) > 0

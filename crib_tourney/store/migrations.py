@@ -400,6 +400,20 @@ CREATE TABLE pool_entry (
 """
 
 
+V11 = """
+ALTER TABLE league ADD COLUMN drop_absences_first BOOLEAN NOT NULL DEFAULT FALSE;
+CREATE TABLE league_absence (
+    id {pk},
+    league_id INTEGER NOT NULL,
+    night_no INTEGER NOT NULL,
+    player_id INTEGER NOT NULL,
+    UNIQUE (league_id, night_no, player_id),
+    FOREIGN KEY(league_id) REFERENCES league (id),
+    FOREIGN KEY(player_id) REFERENCES player (id)
+);
+"""
+
+
 def run_script(db: Db, script: str) -> None:
     for statement in script.split(";"):
         if statement.strip():
@@ -487,5 +501,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (8, _script(V8)),  # the live pages' address, printed as a QR code
     (9, _script(V9)),  # money in whole cents: the prize fund, entry fee, house share, high non-qualifier prize
     (10, _script(V10)),  # side pools and Q-pools
+    (11, _script(V11)),  # league absences
 ]
-LATEST_VERSION = 10
+LATEST_VERSION = 11

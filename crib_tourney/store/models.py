@@ -295,3 +295,14 @@ class PoolEntry(SQLModel, table=True):
     id: Optional[int] = Field(default=None, primary_key=True)
     pool_id: int = Field(foreign_key="pool.id")
     entry_id: int = Field(foreign_key="entry.id")
+
+
+class LeagueAbsence(SQLModel, table=True):
+    """A member who missed a night (not a withdrawal: he is back next week)."""
+
+    __tablename__ = "league_absence"
+    __table_args__ = (UniqueConstraint("league_id", "night_no", "player_id"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league.id")
+    night_no: int
+    player_id: int = Field(foreign_key="player.id")

@@ -122,14 +122,16 @@ class SeasonRow:
             "wins": self.wins, "spread": self.spread, "best_night": _clean(self.best_night),
             "best_night_event": self.best_night_event, "skunks": self.skunks, "skunks_taken": self.skunks_taken,
             "member": self.member, "tied": self.tied,
+            "per_night": {str(number): _clean(points) for number, points in self.per_night},
         }
 
 
 def season_standings(nights: list[Night], members: set, guest_limit: int, drop_worst: int,
-                     best_of_nights: int | None) -> tuple[list[SeasonRow], list[SeasonRow]]:
+                     best_of_nights: int | None, absences: dict | None = None) -> tuple[list[SeasonRow], list[SeasonRow]]:
     """(ranked rows, guests listed apart). A player's nights are scored, the worst
     ``drop_worst`` dropped (only while more nights than that remain), then only the
-    best ``best_of_nights`` kept when that is set."""
+    best ``best_of_nights`` kept when that is set. With ``absences`` (player ->
+    nights missed), the nights a member missed count as the first dropped ones."""
     rows: dict[Hashable, SeasonRow] = {}
     for night in nights:
         for r in night.rows:
@@ -146,8 +148,9 @@ def season_standings(nights: list[Night], members: set, guest_limit: int, drop_w
                 row.best_night, row.best_night_event = points, night.event
     for row in rows.values():
         scores = sorted((p for _, p in row.per_night), reverse=True)
-        if drop_worst and len(scores) > drop_worst:
-            scores = scores[: len(scores) - drop_worst]
+        drops = max(0, drop_worst - (absences or {}).get(row.player, 0))
+        if drops and len(scores) > drops:
+            scores = scores[: len(scores) - drops]
         if best_of_nights:
             scores = scores[:best_of_nights]
         row.counted_nights = len(scores)

@@ -232,6 +232,7 @@ class LeagueSettings:
     formula: str = setting("grass-roots", "grass-roots, acc-internet, game-points or placing", one_of(lambda: FORMULAS))
     place_points: str = setting(DEFAULT_PLACE_POINTS, "placing: points for 1st, 2nd, ...", place_points)
     drop_worst: int = setting(0, "drop each player's N worst nights", at_least(0), small)
+    drop_absences_first: bool = setting(False, "nights a member missed count as the first of the dropped nights")
     best_of_nights: Optional[int] = setting(None, "count only each player's best N nights", at_least(1), small)
     guest_limit: int = setting(4, "nights a guest may play before being listed apart", at_least(0), small)
     skunk_pot: float = setting(1.0, "paid into the pot per skunk taken", finite, at_least(0))

@@ -339,6 +339,13 @@ CASES = [
     (["pool", "join", "E", "Nope", "Ann"], "no pool named"),
     (["pool", "report", "Nope"], "unknown event"),
     (["print", "cash", "Nope"], "unknown event"),
+    (["league", "absent", "Club", "Ann"], "has no nights yet"),
+    (["league", "absent", "Club", "Outsider", "--night", BIG], "out of range"),
+    (["league", "night", "Club", "--absent", "Outsider"], "not a member of Club"),
+    (["league", "night", "Club", "--absent", "Ann", "--absent", "Ann"], "named twice"),
+    (["league", "standings", "Club", "--formula", "fancy"], "unknown formula"),
+    (["league", "standings", "Club", "--threshold", BIG], "out of range"),
+    (["league", "set", "Club", "drop_absences_first=maybe"], "needs on or off"),
     # the web view and the published site
     (["serve", "--port", "0"], "port must be 1 to 65535"),
     (["serve", "--port", BIG], "out of range"),
