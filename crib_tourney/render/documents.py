@@ -38,7 +38,7 @@ def scorecards(data: dict, paper: str, landscape: bool, chunks: int = 2) -> list
         "event": data["event"], "title": f"{data['event']['name']}: scorecards",
         "sheet_height": f"{sheet_mm:.1f}mm", "card_height": f"{sheet_mm / rows:.1f}mm",
         "card_top": [f"{sheet_mm / rows * r:.1f}mm" for r in range(rows)],
-        "grid": grid, "column": f"{grid.width * 0.105:.1f}mm",  # tab stop of the game and table columns
+        "grid": grid, "column": f"{grid.width * 0.09:.1f}mm",  # tab stop of the game, table and W/L columns
         **_page(paper, False),
     }
     sheets = [cards[i:i + per_sheet] for i in range(0, len(cards), per_sheet)] or [[]]

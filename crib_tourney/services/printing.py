@@ -53,36 +53,36 @@ def scorecards_data(db: Db, event: Event) -> dict:
     acc = {e.id: ", ".join(roster[p].acc_number or "________" for p in members[e.id]) for e in entered}
     players = {e.id: [roster[p].name for p in members[e.id]] if e.team_name else [] for e in entered}
     entries = sorted(((e.id, names[e.id], acc[e.id]) for e in entered), key=lambda t: (t[1].casefold(), t[0]))
-    seats: dict[int, dict[int, tuple[int | None, int | None]]] = {}
+    seats: dict[int, dict[int, tuple[int | None, int | None, int]]] = {}
     for p in q.pairings(db, event.id):
-        seats.setdefault(p.entry1_id, {})[p.game_no] = (p.table_no, p.entry2_id)
+        seats.setdefault(p.entry1_id, {})[p.game_no] = (p.table_no, p.entry2_id, 1)
         if p.entry2_id:
-            seats.setdefault(p.entry2_id, {})[p.game_no] = (p.table_no, p.entry1_id)
+            seats.setdefault(p.entry2_id, {})[p.game_no] = (p.table_no, p.entry1_id, 2)
     played: dict[tuple[int, int], tuple[int, int, str]] = {}
     for pid, own, opp, forfeit, _, _, game_no in q.outcome_lines(db, event.id):
         played[(pid, game_no)] = (own, opp, forfeit)
-    games_with_results = {g for (_, g) in played}
     cards = []
     for pid, _, acc_number in entries:
         rows, totals, any_played = [], {"gp": 0, "plus": 0, "minus": 0}, False
         for game in range(1, event.games + 1):
-            table, opponent = seats.get(pid, {}).get(game, (None, None))
-            row = {"game": game, "table": table, "opponent": names.get(opponent) if opponent else None,
-                   "gp": None, "plus": None, "minus": None}
-            if game in seats.get(pid, {}) and opponent is None:
-                row["opponent"] = "bye"
-                if game in games_with_results:  # a bye counts once its game is under way
-                    row.update(gp=rules.bye_points, plus=rules.bye_spread, minus=0)
+            table, opponent, seat = seats.get(pid, {}).get(game, (None, None, 0))
+            row = {"game": game, "table": table, "opponent": names.get(opponent) if opponent else None, "result": "",
+                   "gp": None, "plus": None, "minus": None, "total_gp": None, "total_spread": None}
+            if game in seats.get(pid, {}) and opponent is None:  # the bye is known in advance: printed filled in
+                row.update(opponent="bye", gp=rules.bye_points, plus=rules.bye_spread, minus=0)
             if (pid, game) in played:
                 own, opp, forfeit = played[(pid, game)]
                 line = outcome_line(own, opp, forfeit, rules)
-                row.update(gp=line.game_points, plus=line.plus, minus=line.minus)
+                row.update(gp=line.game_points, plus=line.plus, minus=line.minus, result="W" if line.won else "L")
             if row["gp"] is not None:
                 any_played = True
                 totals = {k: totals[k] + row[k] for k in totals}
+                row.update(total_gp=totals["gp"], total_spread=f"{totals['plus'] - totals['minus']:+d}")
             rows.append(row)
-        cards.append({"player": names[pid], "members": players[pid], "acc_number": acc_number, "games": rows,
-                      "totals": totals if any_played else None})
+        first = seats.get(pid, {}).get(1)
+        start = f"table {first[0]}, seat {first[2]}" if first and first[0] is not None else ("bye" if first else None)
+        cards.append({"player": names[pid], "members": players[pid], "acc_number": acc_number, "start": start,
+                      "games": rows, "totals": totals if any_played else None})
     return {"event": event_header(event), "cards": cards}
 
 

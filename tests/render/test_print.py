@@ -247,3 +247,28 @@ def test_print_kinds_are_the_document_registry():
 
     assert KINDS == tuple(DOCUMENTS)
     assert all(callable(getattr(documents, d.renderer)) for d in DOCUMENTS.values())
+
+
+def test_the_scorecard_is_the_official_player_card(cli, tmp_path):
+    from crib_tourney.services.printing import scorecards_data
+    from crib_tourney.store.db import transaction
+    from crib_tourney.store.directory import find_event
+
+    cli("new-event", "Card", "--games", "2")
+    cli("enter", "Card", "Ann", "Bob", "Cat", "--new")
+    cli("round", "Card", "--all")
+    with transaction(str(cli.db), write=False) as db:
+        cards = {c["player"]: c for c in scorecards_data(db, find_event(db, "Card"))["cards"]}
+    assert all(c["start"] for c in cards.values())
+    bye = next(g for c in cards.values() for g in c["games"] if g["opponent"] == "bye")
+    assert bye["gp"] == 2 and bye["plus"] == 0  # the bye is printed filled in, before play
+    a, b = cli("round", "Card", "--show", "1", "--json").json()["tables"][0]["players"]
+    cli("result", "Card", a, "121", b, "100")
+    with transaction(str(cli.db), write=False) as db:
+        card = next(c for c in scorecards_data(db, find_event(db, "Card"))["cards"] if c["player"] == a)
+    first = card["games"][0]
+    assert (first["result"], first["gp"], first["total_gp"], first["total_spread"]) == ("W", 2, 2, "+21")
+    out = tmp_path / "cards.pdf"
+    cli("print", "scorecards", "Card", "-o", out)
+    text = pdf_text(out)
+    assert "W/L" in text and "OPP." in text and "starts at table 1, seat 1" in text
