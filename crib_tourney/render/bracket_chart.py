@@ -17,9 +17,11 @@ def _fit(text: str, width: float, size: float) -> float:
     return size if needed <= width else max(1.6, size * width / needed)
 
 
-def chart(columns: list[list[dict]], champion: str | None, show_champion: bool) -> str:
+def chart(columns: list[list[dict]], champion: str | None, show_champion: bool, names: list[str] | None = None) -> str:
     """Columns of matches (first round first); each match has seeds, players,
-    wins, winner and bye flags as bracket_json gives them."""
+    wins, winner and bye flags as bracket_json gives them. ``names`` head the
+    columns (Quarterfinal, ...); each match is marked with the key the CLI uses
+    and its table (W1.3 · t3) where there is room between its two lines."""
     n = len(columns[0])
     col_w = WIDTH / (len(columns) + (1 if show_champion else 0))
     base = min(3.4, HEIGHT / (n * 2) * 0.62)
@@ -27,6 +29,8 @@ def chart(columns: list[list[dict]], champion: str | None, show_champion: bool) 
     for r, matches in enumerate(columns):
         count = len(matches)
         x0, x1 = r * col_w, (r + 1) * col_w
+        if names and r < len(names):
+            texts.append(f'<div class="bk-t bk-round" style="left:{x0 + 1:.2f}mm; top:-5mm">{escape(names[r])}</div>')
         for m, match in enumerate(matches):
             centre = (m + 0.5) * HEIGHT / count
             d = HEIGHT / (count * 4)
@@ -34,6 +38,10 @@ def chart(columns: list[list[dict]], champion: str | None, show_champion: bool) 
                 lines.append(f'<path d="M{x0:.2f} {y:.2f} H{x1:.2f}"/>')
                 texts.append(_slot_text(match, i, x0, x1, y, base))
             lines.append(f'<path d="M{x1:.2f} {centre - d:.2f} V{centre + d:.2f}"/>')
+            if 2 * d - base * 1.3 > 2.4 and not all(match["bye"]):  # room for the key between the two lines
+                mark = f"{match['key']} · t{match['table']}" if match.get("table") else match["key"]
+                texts.append(f'<div class="bk-t bk-key" style="left:{x0 + 1:.2f}mm; top:{centre - d + 0.4:.2f}mm">'
+                             f'{escape(mark)}</div>')
     if show_champion:
         x0 = len(columns) * col_w
         y = HEIGHT / 2
@@ -80,15 +88,16 @@ def pages(rounds: list[dict], champion: str | None, champion_column: bool = True
     32-slot section and a last page for the rounds between the section winners.
     ``champion_column`` is off when the winners' bracket feeds a grand final."""
     winners = [r["matches"] for r in rounds if r.get("bracket", "W") == "W"]
+    names = [r.get("name", "") for r in rounds if r.get("bracket", "W") == "W"]
     slots = len(winners[0]) * 2
     if slots <= SECTION:
-        return [("", chart(winners, champion, champion_column))]
+        return [("", chart(winners, champion, champion_column, names))]
     per_section = SECTION // 2
     sections = len(winners[0]) // per_section
     depth = SECTION.bit_length() - 1  # rounds inside a section
     out = []
     for s in range(sections):
         columns = [col[s * len(col) // sections:(s + 1) * len(col) // sections] for col in winners[:depth]]
-        out.append((f"section {s + 1} of {sections}", chart(columns, None, False)))
-    out.append(("final rounds", chart(winners[depth:], champion, champion_column)))
+        out.append((f"section {s + 1} of {sections}", chart(columns, None, False, names[:depth])))
+    out.append(("final rounds", chart(winners[depth:], champion, champion_column, names[depth:])))
     return out

@@ -352,7 +352,7 @@ def bracket_json(db: Db, event: Event) -> dict:
             rounds.append({"key": (spec.bracket, spec.round), "round": spec.round, "bracket": spec.bracket,
                            "name": bk.round_name(spec, br.specs), "matches": []})
         rounds[-1]["matches"].append({
-            "match": spec.position, "key": spec.key,
+            "match": spec.position, "key": spec.key, "table": spec.position,  # a round's matches sit at tables 1, 2, ...
             "seeds": [seed_of.get(p) if p not in (None, bk.BYE) else None for p in state.players],  # type: ignore[arg-type]
             "players": [name(p) for p in state.players],
             "bye": [p == bk.BYE for p in state.players],
@@ -384,7 +384,8 @@ def match_slip(db: Db, event: Event, key: str) -> dict:
     names = entry_names(db, event)
     seed_of = {entry: seed for seed, entry in br.seeds.items()}
     return {
-        "event": event.name, "match": spec.key, "round": bk.round_name(spec, br.specs), "best_of": spec.best_of,
+        "event": event.name, "match": spec.key, "table": spec.position, "round": bk.round_name(spec, br.specs),
+        "best_of": spec.best_of,
         "players": [names.get(p) if p not in (None, bk.BYE) else None for p in state.players],  # type: ignore[arg-type]
         "seeds": [seed_of.get(p) for p in state.players],  # type: ignore[arg-type]
         "wins": state.wins, "winner": names.get(state.winner) if state.winner not in (None, bk.BYE) else None,  # type: ignore[arg-type]

@@ -272,3 +272,18 @@ def test_the_scorecard_is_the_official_player_card(cli, tmp_path):
     cli("print", "scorecards", "Card", "-o", out)
     text = pdf_text(out)
     assert "W/L" in text and "OPP." in text and "starts at table 1, seat 1" in text
+
+
+def test_slips_fit_four_to_a_page_and_the_chart_names_rounds_keys_and_tables(cli, tmp_path):
+    cli("new-event", "S", "--format", "single-elim", "--date", "2026-11-01")
+    cli("enter", "S", *[f"P{i:02d}" for i in range(1, 17)], "--new")
+    cli("cut", "S")
+    assert [m["table"] for m in cli("bracket", "S", "--json").json()["rounds"][0]["matches"]] == list(range(1, 9))
+    slips = tmp_path / "slips.pdf"
+    cli("print", "slips", "S", "-o", slips)
+    first = PdfReader(slips).pages[0].extract_text()
+    assert first.count("Signatures") >= 4 and "TABLE" in first.upper()
+    chart = tmp_path / "bracket.pdf"
+    cli("print", "bracket", "S", "-o", chart)
+    text = pdf_text(chart)
+    assert "2026-11-01" in text and "QUARTERFINAL" in text.upper() and "W1.3 · t3" in text
