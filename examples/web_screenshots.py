@@ -15,13 +15,12 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from tests.web.browser import Browser, find_chromium  # noqa: E402
+from tests.web.browser import Browser, find_chromium, wait_until_serving  # noqa: E402
 
 PAGES = [("index", "/"), ("event", "/events/1/"), ("standings", "/events/1/standings"), ("tables", "/events/1/tables"),
          ("bracket", "/events/1/bracket"), ("player", "/events/1/players/1"), ("doubles-standings", "/events/2/standings"),
@@ -43,12 +42,7 @@ def main() -> None:
     server = subprocess.Popen([sys.executable, "-m", "crib_tourney", "--db", str(db), "serve", "--port", str(port)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ))
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_until_serving(f"http://127.0.0.1:{port}/", server)
         for width, height, pages in ((1280, 900, PAGES), (390, 844, [("tables-phone", "/events/1/tables")])):
             browser = Browser(chromium, width=width, height=height)
             try:

@@ -20,19 +20,24 @@ def _played(cli, name, players, fmt="acc", games=3, *settings):
             cli("result", name, min(a, b), "121", max(a, b), str(100 - k), "--game", str(game))
 
 
+def play_bracket(cli, name):
+    """Every open match until the champion: the first-listed player wins each game."""
+    bracket = cli("bracket", name, "--json").json()
+    while not bracket["champion"]:
+        for r in bracket["rounds"]:
+            for m in r["matches"]:
+                if all(m["players"]) and not m["winner"]:
+                    cli("result", name, m["players"][0], "121", m["players"][1], "100")
+        bracket = cli("bracket", name, "--json").json()
+
+
 def test_the_fund_follows_the_entries_and_pays_out_to_the_cent(cli):
     _played(cli, "E", 12, "acc", 3, "--entry-fee", "25", "--house-share", "12.5", "--payouts", "50,30,20",
             "--high-nonqualifier-prize", "10")
     shown = cli("event", "show", "E", "--json").json()["settings"]
     assert (shown["entry_fee"], shown["house_share"], shown["prize_fund"]) == ("25.00", 12.5, "0.00")
     cli("cut", "E", "--qualifiers", "4")
-    bracket = cli("bracket", "E", "--json").json()
-    while not bracket["champion"]:
-        for r in bracket["rounds"]:
-            for m in r["matches"]:
-                if all(m["players"]) and not m["winner"]:
-                    cli("result", "E", m["players"][0], "121", m["players"][1], "100")
-        bracket = cli("bracket", "E", "--json").json()
+    play_bracket(cli, "E")
     placings = cli("placings", "E", "--json").json()
     assert placings["prize_fund"] == "262.50"  # 12 x 25.00 less 12.5 %
     assert [r["prize"] for r in placings["rows"]][:2] == ["131.25", "78.75"]

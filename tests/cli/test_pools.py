@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from tests.cli.test_money import _played
+from tests.cli.test_money import _played, play_bracket
 
 
 def _finished(cli):
     _played(cli, "E", 12, "acc", 3, "--prize-fund", "100", "--payouts", "70,30")
     cli("cut", "E", "--qualifiers", "4")
-    bracket = cli("bracket", "E", "--json").json()
-    while not bracket["champion"]:
-        for r in bracket["rounds"]:
-            for m in r["matches"]:
-                if all(m["players"]) and not m["winner"]:
-                    cli("result", "E", m["players"][0], "121", m["players"][1], "100")
-        bracket = cli("bracket", "E", "--json").json()
+    play_bracket(cli, "E")
     return cli("standings", "E", "--json").json()["rows"]
 
 

@@ -90,3 +90,16 @@ class Browser:
         except subprocess.TimeoutExpired:
             self.process.kill()
         shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def wait_until_serving(url: str, process: subprocess.Popen, seconds: float = 30) -> None:
+    """Until ``url`` answers (a `crib-tourney serve` starting up)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                raise RuntimeError(f"nothing answers at {url}") from None
+            time.sleep(0.2)

@@ -8,13 +8,11 @@ import os
 import socket
 import subprocess
 import sys
-import time
-import urllib.request
 
 import pytest
 
 from tests.conftest import Cli
-from tests.web.browser import Browser, find_chromium
+from tests.web.browser import Browser, find_chromium, wait_until_serving
 
 CHROMIUM = find_chromium()
 pytestmark = [pytest.mark.slow,
@@ -38,16 +36,11 @@ def served(tmp_path):
     server = subprocess.Popen([sys.executable, "-m", "crib_tourney", "serve", "--port", str(port)], env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(base + "/", timeout=2)
-            break
-        except OSError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                server.kill()
-                pytest.fail(f"serve did not start: {server.stderr.read().decode() if server.stderr else ''}")
-            time.sleep(0.2)
+    try:
+        wait_until_serving(base + "/", server)
+    except RuntimeError:
+        server.kill()
+        pytest.fail(f"serve did not start: {server.stderr.read().decode() if server.stderr else ''}")
     browser = Browser(CHROMIUM)  # type: ignore[arg-type]
     try:
         yield cli, base, browser
