@@ -121,10 +121,7 @@ def quick_results(
                 with db() as conn:
                     if not mine:
                         raise CribError("nothing typed in this session to undo")
-                    since = conn.rows("SELECT id FROM audit WHERE event_id = :e AND id > :i", e=ev.id, i=mine[-1])
-                    if any(i not in ours for (i,) in since):
-                        raise CribError(f"the newest change of {ev.name} was made elsewhere; undo it there (crib-tourney undo)")
-                    typer.echo("\n".join(service.undo(conn, str(ev.id))))
+                    typer.echo("\n".join(service.undo_own_line(conn, ev, mine[-1], ours)))
                     ours.add(last_audit_id(conn, ev.id))
                 mine.pop()
                 saved -= 1

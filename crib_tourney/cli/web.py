@@ -27,8 +27,10 @@ def serve(
     """
     if not 1 <= port <= 65535:
         raise CribError(f"port must be 1 to 65535, not {port}")
+    from crib_tourney.services.events import event_summaries
+
     with db(write=False) as conn:  # the schema is checked (and upgraded) once; every request then reads only
-        conn.scalar("SELECT COUNT(*) FROM event")
+        event_summaries(conn)
     import uvicorn
 
     from crib_tourney.web.server import create_app

@@ -290,6 +290,16 @@ def check(db: Db, event_ref: str, resolve: bool = False, recut: bool = False) ->
     return resolved, check_cards(db, find_event(db, event_ref))
 
 
+def undo_own_line(db: Db, event: Event, line_id: int, ours: set[int]) -> list[str]:
+    """quick-results' undo: revert this session's last line (audit entry
+    ``line_id``), but only when nothing was logged after it except this session's
+    own entries (``ours``): another terminal's change is not ours to undo."""
+    later = audit.entries_after(db, event.id, line_id)
+    if any(i not in ours for i in later):
+        raise CribError(f"the newest change of {event.name} was made elsewhere; undo it there (crib-tourney undo)")
+    return undo(db, str(event.id))
+
+
 def undo(db: Db, event_ref: str, recut: bool = False) -> list[str]:
     """Revert the last change of whatever kind, then hold the bracket to it."""
     event = find_event(db, event_ref)

@@ -158,6 +158,10 @@ def audit_log(db: Db, event_id: int) -> list[dict]:
     ]
 
 
+def entries_after(db: Db, event_id: int, audit_id: int) -> list[int]:
+    return [r[0] for r in db.rows("SELECT id FROM audit WHERE event_id = :e AND id > :i", e=event_id, i=audit_id)]
+
+
 def last_audit_id(db: Db, event_id: int) -> int:
     return db.scalar("SELECT MAX(id) FROM audit WHERE event_id = :e", e=event_id) or 0
 

@@ -26,22 +26,18 @@ FINGERPRINT = "SELECT " + ", ".join(f"(SELECT MAX(id) FROM {t})" for t in (
 
 
 def site_path(url_path: str) -> tuple[str, str]:
-    """('events/3/standings', 'html' | 'json') for a URL path."""
+    """('events/3/standings', 'html' | 'json') for a URL path; '/' is the index and
+    '/events/3/' the event's overview ('events/3/index')."""
     path = url_path.strip("/")
     kind = "html"
     if path.endswith(".json"):
         path, kind = path[: -len(".json")], "json"
-    if path == "" or path.endswith("/index"):
-        path = path or "index"
-    elif re_index(path):
+    parts = path.split("/")
+    if path == "":
+        path = "index"
+    elif len(parts) == 2 and parts[0] in ("events", "leagues"):
         path += "/index"
     return path, kind
-
-
-def re_index(path: str) -> bool:
-    """'events/3' and 'leagues/2' are the overview pages."""
-    parts = path.split("/")
-    return len(parts) == 2 and parts[0] in ("events", "leagues")
 
 
 def live_href(target: str) -> str:
