@@ -6,6 +6,7 @@ from __future__ import annotations
 from crib_tourney.errors import CribError
 from crib_tourney.services.standings import event_standings, outcome_line, scoring_rules
 from crib_tourney.store import qualifying as q
+from crib_tourney.store.events import events_of_player
 from crib_tourney.store.directory import entry_names, entry_of, find_entry, find_event, find_player, members_of
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event
@@ -91,8 +92,7 @@ def history(db: Db, player_ref: str) -> dict:
     player = find_player(db, player_ref)
     events = []
     totals = {"events": 0, "game_points": 0, "wins": 0, "losses": 0, "spread": 0, "prize": 0}
-    for (event_id,) in db.rows("SELECT e.id FROM event e JOIN entry n ON n.event_id = e.id WHERE n.player_id = :p "
-                               "UNION SELECT m.event_id FROM entry_member m WHERE m.player_id = :p ORDER BY 1", p=player.id):
+    for event_id in events_of_player(db, player.id):
         event = find_event(db, f"#{event_id}")
         try:
             entry = entry_of(db, event, player)

@@ -6,6 +6,7 @@ from datetime import date as Date
 from typing import Any
 
 from crib_tourney.errors import CribError
+from crib_tourney.store import events as events_store
 from crib_tourney.store import leagues as store
 from crib_tourney.store.directory import entries_of, find_event, find_league_id, name_taken, player_names
 from crib_tourney.store.leagues import League, load_league
@@ -108,7 +109,7 @@ def mark_absent(db: Db, ref: str, refs: list[str], night_no: int | None) -> list
         name = player_names(db, {player_id})[player_id]
         if player_id in already:
             raise CribError(f"{name} is already marked absent on night {number}")
-        db.execute("DELETE FROM entry WHERE event_id = :e AND player_id = :p", e=event.id, p=player_id)
+        events_store.delete_entry_of(db, event.id, player_id)
         store.add_absence(db, league.id, number, player_id)
         lines.append(f"{name}: absent on night {number}")
     forget_entries(db, event)

@@ -18,11 +18,13 @@ from crib_tourney.web import site
 def publish(db: Db, refs: list[str], everything: bool, output: Path) -> tuple[int, int]:
     """(files written, files unchanged)."""
     from crib_tourney.store.directory import find_event, find_league_id
+    from crib_tourney.store.events import event_ids
+    from crib_tourney.store.leagues import all_league_ids
 
     paths = ["index"]
     if everything:
-        paths += [p for (event_id,) in db.rows("SELECT id FROM event ORDER BY id") for p in site.event_paths(db, event_id)]
-        paths += [f"leagues/{league_id}/index" for (league_id,) in db.rows("SELECT id FROM league ORDER BY id")]
+        paths += [p for event_id in event_ids(db) for p in site.event_paths(db, event_id)]
+        paths += [f"leagues/{league_id}/index" for league_id in all_league_ids(db)]
     for ref in refs:
         try:
             paths += site.event_paths(db, find_event(db, ref).id)

@@ -1,9 +1,9 @@
 """crib-tourney serve: the live view, read-only, over Starlette and uvicorn.
 
 Every request asks the database one cheap question first: has anything changed?
-(the highest id of every table that grows, which any change to results, pairings,
-entries or settings moves; the audit writer logs every change to result-like
-rows). Pages are rendered once per change and served from memory after that,
+(store/events.data_version: the highest id of every table that grows, which any
+change to results, pairings, entries, pools or settings moves; the audit writer
+logs every change to result-like rows and settings). Pages are rendered once per change and served from memory after that,
 each with an ETag, so a phone polling an unchanged page costs a 304.
 """
 
@@ -18,12 +18,8 @@ from typing import Any
 
 from crib_tourney.errors import NotFound
 from crib_tourney.store.db import read_only
+from crib_tourney.store.events import data_version
 from crib_tourney.web import site
-
-FINGERPRINT = "SELECT " + ", ".join(f"(SELECT MAX(id) FROM {t})" for t in (
-    "audit", "pairing", "entry", "entry_member", "event", "player", "league", "league_night", "league_member", "seed",
-    "playoff_game", "game_draw", "special_hand")) + ", (SELECT COUNT(*) FROM pairing)"
-
 
 def site_path(url_path: str) -> tuple[str, str]:
     """('events/3/standings', 'html' | 'json') for a URL path; '/' is the index and
@@ -61,7 +57,7 @@ class Pages:
         instead of all computing the same standings at once."""
         key = (path, kind, fragment)
         with read_only(self.location) as db:
-            version = db.row(FINGERPRINT)
+            version = data_version(db)
             with self.lock:
                 if version != self.version:
                     self.version, self.cache, self.building = version, {}, {}

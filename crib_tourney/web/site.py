@@ -50,8 +50,10 @@ def page(db: Db, path: str) -> Page:
 
 def last_change(db: Db) -> str:
     """When the data last changed (the newest audit entry), as a published page shows it."""
-    at = db.scalar("SELECT MAX(at) FROM audit")
-    return str(at)[:16] if at else "not yet"
+    from crib_tourney.store.events import last_change as changed
+
+    at = changed(db)
+    return at[:16] if at else "not yet"
 
 
 def event_paths(db: Db, event_id: int) -> list[str]:
