@@ -150,29 +150,18 @@ def _bracket(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
 
 
 def _player(db: Db, event, entry_id: int) -> Page:  # type: ignore[no-untyped-def]
-    from crib_tourney.services.standings import outcome_line, scoring_rules
-    from crib_tourney.store import qualifying as q
+    """One entry's games: the same rows as `player games --json`."""
+    from crib_tourney.services.histories import games_of
     from crib_tourney.store.directory import entries_of, entry_names, member_names
 
     if entry_id not in {e.id for e in entries_of(db, event)}:
         raise NotFound(f"no entry {entry_id} in event {event.id}")
-    names, rules = entry_names(db, event), scoring_rules(event)
-    pairings = q.pairings_of(db, event.id, entry_id)
-    own = {o.pairing_id: o for o in q.outcomes_for(db, [p.id for p in pairings]) if o.entry_id == entry_id}
-    games = []
-    for p in pairings:
-        opponent = p.entry2_id if p.entry1_id == entry_id else p.entry1_id
-        row = {"game": p.game_no, "table": p.table_no, "opponent": names[opponent] if opponent else "bye",
-               "score": "", "gp": None, "spread": None}
-        if p.id in own:
-            o = own[p.id]
-            line = outcome_line(o.own_score, o.opp_score, o.forfeit, rules)
-            row.update(score=f"{o.own_score}-{o.opp_score}" if o.forfeit == "none" else f"forfeit {o.forfeit}",
-                       gp=line.game_points, spread=line.plus - line.minus)
-        games.append(row)
+    name = entry_names(db, event)[entry_id]
+    games = games_of(db, event, entry_id)
     members = member_names(db, event).get(entry_id, []) if event.team_size > 1 else []
-    return Page(f"events/{event.id}/players/{entry_id}", "web/player.html", names[entry_id], "Games", names[entry_id],
-                {"games": games, "members": members}, {"player": names[entry_id], "members": members, "games": games})
+    return Page(f"events/{event.id}/players/{entry_id}", "web/player.html", name, "Games", name,
+                {"games": games, "members": members},
+                {"event": event.name, "player": name, "members": members, "games": games})
 
 
 def _league(db: Db, league_id: int) -> Page:
