@@ -3,6 +3,8 @@ across every event and league night, and an event's results report."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from crib_tourney.errors import CribError
 from crib_tourney.services.standings import event_standings, outcome_line, scoring_rules
 from crib_tourney.store import qualifying as q
@@ -48,10 +50,43 @@ def player_games(db: Db, event_ref: str, player_ref: str) -> dict:
     return {"event": event.name, "player": entry_names(db, event)[entry.id], "games": games_of(db, event, entry.id)}
 
 
+@dataclass
+class Winnings:
+    """What an event pays, by display name, in cents: placings (with the high
+    non-qualifier prize) and pools; ``finish`` the playoff place of each placed entry."""
+
+    finish: dict[str, str] = field(default_factory=dict)
+    prize: dict[str, int] = field(default_factory=dict)
+    pools: dict[str, int] = field(default_factory=dict)
+    complete: bool = False
+
+
+def winnings(db: Db, event: Event) -> Winnings:
+    from crib_tourney.services.playoffs import placings_view
+    from crib_tourney.services.pools import pool_report
+
+    won = Winnings()
+    try:
+        placings = placings_view(db, event)
+    except CribError:
+        placings = None  # no bracket (yet): no playoff finishes or prizes; pools may still pay
+    if placings is not None:
+        won.complete = placings["complete"]
+        for row in placings["rows"]:
+            won.finish[row["player"]] = row["place"]
+            won.prize[row["player"]] = parse_money(row["prize"]) if row["prize"] else 0
+        high = placings["high_nonqualifier"]
+        if high and high["prize"]:
+            won.prize[high["player"]] = won.prize.get(high["player"], 0) + parse_money(high["prize"])
+    for pool in pool_report(db, str(event.id))["pools"]:
+        for paid in pool["payouts"]:
+            won.pools[paid["player"]] = won.pools.get(paid["player"], 0) + parse_money(paid["amount"])
+    return won
+
+
 def report(db: Db, event_ref: str) -> dict:
     """The final results an association asks for: one row per entrant."""
-    from crib_tourney.services.playoffs import Bracket, placings_view
-    from crib_tourney.services.pools import pool_report
+    from crib_tourney.services.playoffs import Bracket
 
     event = find_event(db, event_ref)
     names = entry_names(db, event)
@@ -59,30 +94,15 @@ def report(db: Db, event_ref: str) -> dict:
     roster = players_by_id(db, [p for players in members.values() for p in players])
     br = Bracket(db, event)
     seeded = set(br.seeds.values()) if br.exists else set()
-    finish: dict[str, str] = {}
-    prizes: dict[str, int] = {}
-    try:
-        placings = placings_view(db, event)
-        for row in placings["rows"]:
-            finish[row["player"]] = row["place"]
-            prizes[row["player"]] = parse_money(row["prize"]) if row["prize"] else 0
-        high = placings["high_nonqualifier"]
-        if high and high["prize"]:
-            prizes[high["player"]] = prizes.get(high["player"], 0) + parse_money(high["prize"])
-    except CribError:
-        placings = None  # no bracket (yet): no playoff finishes or prizes
-    pooled: dict[str, int] = {}
-    for pool in pool_report(db, str(event.id))["pools"]:
-        for paid in pool["payouts"]:
-            pooled[paid["player"]] = pooled.get(paid["player"], 0) + parse_money(paid["amount"])
+    won = winnings(db, event)
     rows = []
     for r in event_standings(db, event):
         name = names[r.player]  # type: ignore[index]
         acc = ", ".join(roster[p].acc_number or "" for p in members[r.player])  # type: ignore[index]
         rows.append({"place": r.rank, "name": name, "acc_number": acc, "game_points": r.game_points, "wins": r.wins,
                      "losses": r.losses, "spread": r.spread, "qualified": r.player in seeded,
-                     "playoff_finish": finish.get(name) if r.player in seeded or not br.exists else None,
-                     "prize": format_money(prizes.get(name, 0)), "pools": format_money(pooled.get(name, 0)),
+                     "playoff_finish": won.finish.get(name) if r.player in seeded or not br.exists else None,
+                     "prize": format_money(won.prize.get(name, 0)), "pools": format_money(won.pools.get(name, 0)),
                      "withdrawn": r.withdrawn})
     return {"event": event.name, "date": event.date, "entrants": len(rows), "rows": rows}
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from crib_tourney.errors import CribError
 from crib_tourney.services.standings import outcome_line, scoring_rules, standings_rows
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
@@ -148,40 +147,19 @@ def season_data(db: Db, ref: str) -> dict:
 
 
 def cash_data(db: Db, event: Event) -> dict:
-    """One line per player paid anything: prize, high non-qualifier prize, pools,
-    total; the director has each one signed for."""
-    from crib_tourney.services.playoffs import placings_view
-    from crib_tourney.services.pools import pool_report
-    from crib_tourney.tourney.money import format_money, parse_money
+    """One line per player paid anything: prize (and high non-qualifier prize),
+    pools, total; the director has each one signed for."""
+    from crib_tourney.services.histories import winnings
+    from crib_tourney.tourney.money import format_money
 
-    lines: dict[str, dict[str, int]] = {}
-
-    def add(player: str, column: str, amount: str | None) -> None:
-        if amount:
-            line = lines.setdefault(player, {"prize": 0, "pools": 0})
-            line[column] += parse_money(amount)
-
-    placings = None
-    try:
-        placings = placings_view(db, event)
-    except CribError:
-        pass  # no bracket yet: only the pools can pay
-    if placings is not None:
-        for row in placings["rows"]:
-            add(row["player"], "prize", row["prize"])
-        high = placings["high_nonqualifier"]
-        if high:
-            add(high["player"], "prize", high["prize"])
-    pools = pool_report(db, str(event.id))
-    for pool in pools["pools"]:
-        for paid in pool["payouts"]:
-            add(paid["player"], "pools", paid["amount"])
-    rows = sorted(({"player": p, "prize": format_money(v["prize"]), "pools": format_money(v["pools"]),
-                    "total": format_money(v["prize"] + v["pools"]), "cents": v["prize"] + v["pools"]} for p, v in lines.items()),
+    won = winnings(db, event)
+    paid = {p: (won.prize.get(p, 0), won.pools.get(p, 0)) for p in set(won.prize) | set(won.pools)}
+    rows = sorted(({"player": p, "prize": format_money(prize), "pools": format_money(pools),
+                    "total": format_money(prize + pools), "cents": prize + pools}
+                   for p, (prize, pools) in paid.items() if prize + pools),
                   key=lambda r: (-r["cents"], r["player"].lower()))
-    total = sum(r["cents"] for r in rows)
-    return {"event": event_header(event), "rows": rows, "total": format_money(total),
-            "complete": bool(placings and placings["complete"])}
+    return {"event": event_header(event), "rows": rows, "total": format_money(sum(r["cents"] for r in rows)),
+            "complete": won.complete}
 
 
 @dataclass(frozen=True)
