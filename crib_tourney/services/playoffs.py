@@ -411,7 +411,7 @@ def placings_view(db: Db, event: Event) -> dict:
     elif event.format == "round-robin":
         standings = [r for r in event_standings(db, event) if not r.withdrawn]
         bands = _bands_by_rank(standings)
-        complete = q.scheduled_games(db, event.id) >= event.games and not check_cards(db, event)
+        complete = round_robin_finished(db, event)
     else:
         _require(br)
     names = entry_names(db, event)
@@ -429,6 +429,19 @@ def placings_view(db: Db, event: Event) -> dict:
     champion = rows[0]["player"] if rows and complete and rows[0]["first"] == rows[0]["last"] == 1 else None
     return {"event": event.name, "complete": complete, "champion": champion, "prize_fund": format_money(fund),
             "rows": rows, "high_nonqualifier": _high_nonqualifier(db, event, br, names)}
+
+
+def event_decided(db: Db, event: Event) -> bool:
+    """Whether the final places are known: the bracket has its champion, or a
+    round robin has played every game."""
+    br = Bracket(db, event)
+    if br.exists:
+        return bk.champion(br.specs, br.states) is not None
+    return event.format == "round-robin" and round_robin_finished(db, event)
+
+
+def round_robin_finished(db: Db, event: Event) -> bool:
+    return q.scheduled_games(db, event.id) >= event.games and not check_cards(db, event)
 
 
 def _bands_by_rank(rows: list) -> list[tuple[int, int, list[int]]]:

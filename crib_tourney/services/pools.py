@@ -74,11 +74,13 @@ def leave_pool(db: Db, event_ref: str, name: str, refs: list[str]) -> list[str]:
 def pool_report(db: Db, event_ref: str) -> dict:
     """Every pool: fee, entrants, collected, and who is paid what (strings like
     "12.50"); what is paid equals what was collected once the winners are known."""
+    from crib_tourney.services.playoffs import event_decided
+
     event = find_event(db, event_ref)
     names = entry_names(db, event)
     finish, seeds = _finishing_order(db, event), st.seeds(db, event.id)
     seed_order = [seeds[s] for s in sorted(seeds)]
-    finished = _finished(db, event)
+    finished = event_decided(db, event)
     pools, collected_all, paid_all = [], 0, 0
     for pool in store.pools(db, event.id):
         entrants = store.entrants(db, pool["id"])
@@ -96,20 +98,6 @@ def pool_report(db: Db, event_ref: str) -> dict:
         collected_all += collected
         paid_all += sum(prizes.values())
     return {"pools": pools, "collected": format_money(collected_all), "paid": format_money(paid_all)}
-
-
-def _finished(db: Db, event: Event) -> bool:
-    """Whether the final places are known: the bracket has its champion, or a
-    round robin has played every game."""
-    from crib_tourney.services.playoffs import Bracket
-    from crib_tourney.services.standings import check_cards
-    from crib_tourney.store import qualifying as q
-    from crib_tourney.tourney import bracket as bk
-
-    br = Bracket(db, event)
-    if br.exists:
-        return bk.champion(br.specs, br.states) is not None
-    return event.format == "round-robin" and q.scheduled_games(db, event.id) >= event.games and not check_cards(db, event)
 
 
 def _finishing_order(db: Db, event: Event) -> list[list[int]]:
