@@ -338,6 +338,7 @@ CASES = [
     (["pool", "add", "E", "Skins", "--fee", "5", "--payout", "places:a,b"], "percentages separated by commas"),
     (["pool", "join", "E", "Nope", "Ann"], "no pool named"),
     (["pool", "report", "Nope"], "unknown event"),
+    (["pool", "leave", "E", "Nope", "Ann"], "no pool named"),
     (["print", "cash", "Nope"], "unknown event"),
     (["league", "absent", "Club", "Ann"], "has no nights yet"),
     (["league", "absent", "Club", "Outsider", "--night", BIG], "out of range"),
