@@ -77,10 +77,15 @@ def check_upgraded(url: str, fresh_url: str) -> None:
         undo(db, "Old Open")
     with transaction(url) as db:
         assert db.scalar("SELECT COUNT(*) FROM outcome") == 0
-        db.insert("outcome", dict(event_id=1, pairing_id=1, entry_id=1, own_score=121, opp_score=1, forfeit="none", source="result"))
+        from crib_tourney.store.writer import Change, Log
+
+        change = Change(db, "result", Log(1))
+        change.insert("outcome", dict(event_id=1, pairing_id=1, entry_id=1, own_score=121, opp_score=1, forfeit="none",
+                                      source="result"))
+        change.log("a new row after the upgrade")
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
 def test_sqlite_upgrades_from_every_version(tmp_path, version):
     path = tmp_path / f"v{version}.db"
     connection = sqlite3.connect(path, isolation_level=None)
@@ -91,7 +96,7 @@ def test_sqlite_upgrades_from_every_version(tmp_path, version):
 
 
 @pytest.mark.skipif(not SERVER, reason="no PostgreSQL server given (CRIB_TOURNEY_TEST_POSTGRES)")
-@pytest.mark.parametrize("version", [1, 4, 10])  # the oldest, the one before the schema-5 reshape, the last: SQLite runs them all
+@pytest.mark.parametrize("version", [1, 4, 11])  # the oldest, the one before the schema-5 reshape, the last: SQLite runs them all
 def test_postgresql_upgrades_from_every_version(version):
     psycopg = pytest.importorskip("psycopg")
     from sqlalchemy import create_engine

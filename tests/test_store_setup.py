@@ -26,12 +26,15 @@ def test_a_crash_mid_command_leaves_nothing(cli):
     """An exception inside the transaction rolls back everything it wrote."""
     from crib_tourney.store.db import transaction
     from crib_tourney.store.players import add_player
+    from crib_tourney.store.writer import Change
 
     cli("player", "add", "Ann")
     before = cli.snapshot()
     try:
         with transaction(str(cli.db)) as conn:
-            add_player(conn, "Bob", None, None, None)
+            change = Change(conn, "player add")
+            add_player(change, "Bob", None, None, None)
+            change.log("added Bob")
             raise KeyboardInterrupt  # the director hits Ctrl-C half way
     except KeyboardInterrupt:
         pass

@@ -95,7 +95,7 @@ def quick_results(
 
     from crib_tourney.services import results as service
     from crib_tourney.services.events import open_game
-    from crib_tourney.store.audit import last_audit_id
+    from crib_tourney.store.writer import Log, last_entry_id
 
     with db(write=False) as conn:
         ev, current = open_game(conn, event, game)
@@ -122,21 +122,21 @@ def quick_results(
                     if not mine:
                         raise CribError("nothing typed in this session to undo")
                     typer.echo("\n".join(service.undo_own_line(conn, ev, mine[-1], ours)))
-                    ours.add(last_audit_id(conn, ev.id))
+                    ours.add(last_entry_id(conn, Log(ev.id)))
                 mine.pop()
                 saved -= 1
             elif len(words) >= 3 and words[1].lower() == "forfeit":
                 table = whole_number(words[0], "table")
                 with db() as conn:
                     typer.echo("\n".join(service.record_table_forfeit(conn, ev, current, table, " ".join(words[2:])).lines))
-                    mine.append(last_audit_id(conn, ev.id))
+                    mine.append(last_entry_id(conn, Log(ev.id)))
                     ours.add(mine[-1])
                 saved += 1
             elif len(words) == 3 or (len(words) == 4 and words[3].lower() == "replace"):
                 table, *scores = (whole_number(w, "table" if i == 0 else "score") for i, w in enumerate(words[:3]))
                 with db() as conn:
                     typer.echo("\n".join(service.record_table(conn, ev, current, table, scores, replace=len(words) == 4).lines))
-                    mine.append(last_audit_id(conn, ev.id))
+                    mine.append(last_entry_id(conn, Log(ev.id)))
                     ours.add(mine[-1])
                 saved += 1
             else:
@@ -172,32 +172,62 @@ def check(
                 [[p.game, p.table, " v ".join(p.players), p.problem, p.detail] for p in problems], right=["game", "table"])
 
 
-def log(event: EventArg, as_json: JsonOption = False) -> None:
-    """Show the audit log of every change to results.
+LogEventArg = Annotated[Optional[str], typer.Argument(help="The event's id or name (or give --players or --league).")]
+PlayersLogOption = Annotated[bool, typer.Option("--players", help="The roster's log: players added, edited, imported, kept apart.")]
+LeagueLogOption = Annotated[Optional[str], typer.Option("--league", metavar="LEAGUE", help="A league's log: new, set, join, nights, hands.")]
 
-    Example: crib-tourney log "Spring Open"
+
+def _one_log(event: str | None, players: bool, league: str | None) -> None:
+    if (event is not None) + players + (league is not None) != 1:
+        raise typer.BadParameter("name one log: an EVENT, --players or --league LEAGUE")
+
+
+def log(event: LogEventArg = None, players: PlayersLogOption = False, league: LeagueLogOption = None,
+        as_json: JsonOption = False) -> None:
+    """Show a log of changes: an event's (results, rounds, entries, settings,
+    the cut...), a league's, or the roster's; each with its source and actor.
+
+    Example: crib-tourney log "Spring Open"; crib-tourney log --players
     """
-    from crib_tourney.services.results import audit_log
+    from crib_tourney.services.changes import entries as log_entries
 
+    _one_log(event, players, league)
     with db(write=False) as conn:
-        entries = audit_log(conn, event)
+        found = log_entries(conn, event, league)
     if as_json:
-        print_json({"log": entries})
+        print_json({"log": [{"id": e.id, "at": e.at, "action": e.action, "summary": e.summary, "undone": e.undone,
+                             "source": e.source, "actor": e.actor} for e in found]})
         return
-    print_table(None, ["#", "when (UTC)", "action", "change"],
-                [[e["id"], e["at"], e["action"] + (" (undone)" if e["undone"] else ""), e["summary"]] for e in entries], right=["#"])
+    print_table(None, ["#", "when (UTC)", "action", "change", "by"],
+                [[e.id, e.at, e.action + (" (undone)" if e.undone else ""), e.summary,
+                  e.source + (f" ({e.actor})" if e.actor else "")] for e in found], right=["#"])
 
 
-def undo(event: EventArg, recut: RecutOption = False) -> None:
-    """Revert the last change of any kind (a result, card, forfeit, withdrawal,
-    playoff game, setting); repeat to go further back.
+def undo(event: LogEventArg = None, players: PlayersLogOption = False, league: LeagueLogOption = None,
+         recut: RecutOption = False,
+         dry_run: Annotated[bool, typer.Option("--dry-run", help="Say what undo would revert, and change nothing.")] = False) -> None:
+    """Revert the newest change of a log, whatever its kind (a result, round,
+    entry, withdrawal, setting, the cut, a pool...); repeat to go further back.
 
-    Example: crib-tourney undo "Spring Open"
+    Example: crib-tourney undo "Spring Open"; crib-tourney undo --players --dry-run
     """
-    from crib_tourney.services.results import undo as undo_last
+    from crib_tourney.services import changes
+    from crib_tourney.services.results import undo as undo_event
 
+    _one_log(event, players, league)
+    if dry_run:
+        with db(write=False) as conn:
+            found = changes.next_undo(conn, event, league)
+        typer.echo("nothing to undo" if found is None else f"would undo {found.action} #{found.id}: {found.summary}")
+        return
     with db() as conn:
-        typer.echo("\n".join(undo_last(conn, event, recut)))
+        if event is not None:
+            typer.echo("\n".join(undo_event(conn, event, recut)))
+        else:
+            if recut:
+                raise typer.BadParameter("--recut is for an event's undo")
+            done = changes.undo(conn, league)
+            typer.echo(f"undid {done.action} #{done.id}: {done.summary}")
 
 
 def standings(

@@ -13,8 +13,8 @@ from crib_tourney.services.results import forfeit_rows
 from crib_tourney.store import brackets as bs
 from crib_tourney.store import events as store
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.audit import Change
-from crib_tourney.store.directory import entries_of, entry_names, find_entry, find_event, forget_entries, member_names, members_of, name_taken
+from crib_tourney.store.directory import entries_of, entry_names, find_entry, find_event, member_names, members_of, name_taken
+from crib_tourney.store.writer import Change, Log
 from crib_tourney.services.players import find_or_add
 from crib_tourney.store import players as players_store
 from crib_tourney.store.players import players_by_id
@@ -26,12 +26,22 @@ from crib_tourney.tourney.formats import FORMATS
 from crib_tourney.tourney.pairings import History, pair_game, pair_key
 
 
-def create_event(db: Db, name: str, settings: schema.EventSettings, parent: int | None = None) -> Event:
+def insert_event(change: Change, name: str, settings: schema.EventSettings, parent: int | None = None) -> Event:
+    """Add an event row as part of ``change`` (a new event, a consolation, a league night)."""
     name = checked_name(name, "event")
-    taken = name_taken(db, "event", name)
+    taken = name_taken(change.db, "event", name)
     if taken:
         raise CribError(f"an event named '{taken}' already exists")
-    return store.insert_event(db, name, settings, parent)
+    return store.insert_event(change, name, settings, parent)
+
+
+def create_event(db: Db, name: str, settings: schema.EventSettings) -> Event:
+    """A new event: the first entry of its own log."""
+    change = Change(db, "new-event")
+    event = insert_event(change, name, settings)
+    change.scope = Log(event_id=event.id)
+    change.log(f"created {event.name}")
+    return event
 
 
 def event_summaries(db: Db) -> list[dict]:
@@ -62,7 +72,7 @@ def change_settings(db: Db, event_ref: str, changes: dict[str, Any], recut: bool
         raise CribError(f"the format cannot change once play has started ({event.name} is {event.format})")
     if merged.games < scheduled:
         raise CribError(f"{scheduled} games are already scheduled; games cannot be fewer")
-    change = Change(db, event.id, "settings")
+    change = Change(db, "settings", Log(event.id))
     change.update("event", event.id, changes)
     updated = find_event(db, str(event.id))
     lines = playoffs.recut_if_moved(db, updated, change, recut)
@@ -76,15 +86,22 @@ def enter(db: Db, event_ref: str, refs: list[str], add_unknown: bool) -> list[st
     if event.team_size > 1:
         raise CribError(f"{event.name} is played by teams of {event.team_size}: enter each team with"
                         f" crib-tourney enter \"{event.name}\" --team PLAYER PLAYER (or --teams FILE.csv)")
-    players = find_or_add(db, refs, add_unknown)
-    return enter_players(db, event, players)
+    change = Change(db, "enter", Log(event.id))
+    players = find_or_add(change, refs, add_unknown)
+    return _logged(change, enter_players(change, event, players))
+
+
+def _logged(change: Change, lines: list[str]) -> list[str]:
+    change.log("; ".join(lines))
+    return lines
 
 
 def enter_team(db: Db, event_ref: str, refs: list[str], team_name: str | None, add_unknown: bool) -> list[str]:
     """Register one team: its players in the order given, named by ``team_name``
     or by their names joined with ' & '."""
     event = find_event(db, event_ref)
-    return enter_teams(db, event, [(team_name, find_or_add(db, refs, add_unknown))])
+    change = Change(db, "enter", Log(event.id))
+    return _logged(change, enter_teams(change, event, [(team_name, find_or_add(change, refs, add_unknown))]))
 
 
 def enter_team_file(db: Db, event_ref: str, text: str, file_name: str, add_unknown: bool) -> list[str]:
@@ -94,6 +111,7 @@ def enter_team_file(db: Db, event_ref: str, text: str, file_name: str, add_unkno
     if not {"team", "player1", "player2"} <= set(header):
         raise CribError(f"{file_name}: the header needs columns team, player1, player2 (and player3 for teams of three)")
     teams, errors = [], []
+    change = Change(db, "enter", Log(event.id))
     for line_no, row in records:
         try:
             if None in row:
@@ -101,15 +119,16 @@ def enter_team_file(db: Db, event_ref: str, text: str, file_name: str, add_unkno
             refs = [row[c] for c in ("player1", "player2", "player3") if row.get(c)]
             if len(refs) != event.team_size:
                 raise CribError(f"a team of {event.name} has {event.team_size} players, not {len(refs)}")
-            with db.savepoint():
-                teams.append((row.get("team") or None, find_or_add(db, refs, add_unknown)))
+            with change.savepoint():
+                teams.append((row.get("team") or None, find_or_add(change, refs, add_unknown)))
         except CribError as exc:
             errors.append(f"line {line_no}: {exc}")
     refuse(errors, file_name)
-    return enter_teams(db, event, teams)
+    return _logged(change, enter_teams(change, event, teams))
 
 
-def enter_teams(db: Db, event: Event, teams: list[tuple[str | None, list[Player]]]) -> list[str]:
+def enter_teams(change: Change, event: Event, teams: list[tuple[str | None, list[Player]]]) -> list[str]:
+    db = change.db
     if event.team_size == 1:
         raise CribError(f"{event.name} is a singles event: enter players without --team")
     members = members_of(db, event)
@@ -131,16 +150,15 @@ def enter_teams(db: Db, event: Event, teams: list[tuple[str | None, list[Player]
         if fold(name) in taken:
             raise CribError(f"a team named '{name}' is already entered in {event.name}")
         seq += 1
-        entry_id = store.insert_entry(db, dict(event_id=event.id, player_id=players[0].id, seq=seq, first_game=first_game,
+        entry_id = store.insert_entry(change, dict(event_id=event.id, player_id=players[0].id, seq=seq, first_game=first_game,
                                                team_name=name))
-        store.insert_members(db, [dict(event_id=event.id, entry_id=entry_id, player_id=p.id, seat=k)
+        store.insert_members(change, [dict(event_id=event.id, entry_id=entry_id, player_id=p.id, seat=k)
                                   for k, p in enumerate(players, 1)])
         on_team.update({p.id: entry_id for p in players})
         names[entry_id] = name
         taken.add(fold(name))
         messages.append(f"entered {name}: {', '.join(p.name for p in players)}"
                         + (f" (late entry: from game {first_game})" if first_game > 1 else ""))
-    forget_entries(db, event)
     return messages
 
 
@@ -155,7 +173,8 @@ def _check_entries_open(db: Db, event: Event, name: str) -> int:
     return first_game
 
 
-def enter_players(db: Db, event: Event, players: list[Player]) -> list[str]:
+def enter_players(change: Change, event: Event, players: list[Player]) -> list[str]:
+    db = change.db
     entries = entries_of(db, event)
     entered = {e.player_id: e.withdrawn_after for e in entries}
     seq = max((e.seq for e in entries), default=0)
@@ -172,8 +191,7 @@ def enter_players(db: Db, event: Event, players: list[Player]) -> list[str]:
         seq += 1
         rows.append(dict(event_id=event.id, player_id=player.id, seq=seq, first_game=first_game))
         messages.append(f"entered {player.name}" + (f" (late entry: from game {first_game})" if first_game > 1 else ""))
-    store.insert_entries(db, rows)
-    forget_entries(db, event)
+    store.insert_entries(change, rows)
     return messages
 
 
@@ -191,9 +209,8 @@ def withdraw(db: Db, event_ref: str, name: str) -> list[str]:
     played = [p.game_no for p in pairings if p.id in with_result]
     open_games = [p for p in pairings if p.entry2_id is not None and p.id not in with_result]
     last_played = max(played) if played else entry.first_game - 1
-    change = Change(db, event.id, "withdraw")
+    change = Change(db, "withdraw", Log(event.id))
     change.update("entry", entry.id, {"withdrawn_after": last_played})
-    forget_entries(db, event)
     for p in open_games:
         change.replace("outcome", {"pairing_id": p.id}, forfeit_rows(event, p, entry.id))
     forfeited = f"; forfeits scheduled game(s) {', '.join(str(p.game_no) for p in open_games)}" if open_games else ""
@@ -226,16 +243,17 @@ def players_in_game(db: Db, event: Event, game_no: int) -> list[int]:
             if e.first_game <= game_no and (e.withdrawn_after is None or e.withdrawn_after >= game_no)]
 
 
-def schedule_next(db: Db, event: Event, draw_seed: int | None = None) -> int:
+def schedule_next(change: Change, event: Event, draw_seed: int | None = None) -> int:
     """Pair the next game and store its tables; returns its number. With
     ``draw_seed`` the game starts from a random draw instead of the rotation."""
+    db = change.db
     fmt = FORMATS[event.format]
     game_no = q.scheduled_games(db, event.id) + 1
     if not fmt.qualifying:
         raise CribError(f"{event.name} is {event.format}: no qualifying games; make the bracket with: crib-tourney cut")
     if fmt.all_play_all and game_no == 1:
         field = len(players_in_game(db, event, 1))  # everyone plays everyone: n-1 games, n with an odd field
-        store.update_settings(db, event.id, {"games": field - 1 + field % 2})
+        store.update_settings(change, event.id, {"games": field - 1 + field % 2})
         event = find_event(db, str(event.id))
     if game_no > event.games:
         raise CribError(f"all {event.games} qualifying games of {event.name} are already scheduled")
@@ -244,11 +262,11 @@ def schedule_next(db: Db, event: Event, draw_seed: int | None = None) -> int:
         raise CribError(f"{event.name} needs at least 2 players entered to pair a game (has {len(players)})")
     pairing = pair_game(players, game_no - 1, _history(db, event, game_no, players), seed=draw_seed)
     if draw_seed is not None:
-        q.record_draw(db, event.id, game_no, draw_seed)
+        q.record_draw(change, event.id, game_no, draw_seed)
     rows = [dict(event_id=event.id, game_no=game_no, table_no=t, entry1_id=a, entry2_id=b) for t, (a, b) in enumerate(pairing.tables, 1)]
     if pairing.bye is not None:
         rows.append(dict(event_id=event.id, game_no=game_no, table_no=None, entry1_id=pairing.bye, entry2_id=None))
-    q.insert_pairings(db, rows)
+    q.insert_pairings(change, rows)
     return game_no
 
 
@@ -294,15 +312,19 @@ def make_round(db: Db, event_ref: str, all_games: bool = False, show: int | None
     event = find_event(db, event_ref)
     if draw_seed is not None and (all_games or show is not None):
         raise CribError("--draw seats one new game: not with --all or --show")
+    change = Change(db, "round", Log(event.id))
     if show is not None:
         games = [show]
     elif all_games:
-        games = [schedule_next(db, event)]  # refuses when all are scheduled already
+        games = [schedule_next(change, event)]  # refuses when all are scheduled already
         event = find_event(db, str(event.id))  # a round-robin fixes its games at the first
         while q.scheduled_games(db, event.id) < event.games:
-            games.append(schedule_next(db, event))
+            games.append(schedule_next(change, event))
     else:
-        games = [schedule_next(db, event, draw_seed)]
+        games = [schedule_next(change, event, draw_seed)]
+    if change.changed:
+        drawn = f" (drawn, seed {draw_seed})" if draw_seed is not None else ""
+        change.log(f"paired game {games[0]}{drawn}" if len(games) == 1 else f"paired games {games[0]}-{games[-1]}")
     return [game_view(db, event, g) for g in games]
 
 
@@ -336,8 +358,10 @@ def unschedule(db: Db, event_ref: str, first: int) -> str:
     played = q.played_games_from(db, event.id, first)
     if played:
         raise CribError(f"game {played[0]} already has results; only unplayed games can be paired again")
-    q.delete_pairings_from(db, event.id, first)
-    store.move_first_game(db, event.id, first)
+    change = Change(db, "unschedule", Log(event.id))
+    q.delete_pairings_from(change, event.id, first)
+    store.move_first_game(change, event.id, first)
+    change.log(f"removed the pairings of games {first}-{last}")
     return f"removed the pairings of games {first}-{last}; pair them again with: crib-tourney round \"{event.name}\""
 
 
@@ -350,11 +374,13 @@ def create_consolation(db: Db, event_ref: str, name: str | None, format_: str | 
     if len(field) < 2:
         raise CribError(f"only {len(field)} non-qualifier(s): too few for a consolation event")
     settings = schema.changed(event.settings, {"format": format_ or "single-elim"})
-    consolation = create_event(db, name or f"{event.name} Consolation", settings, parent=event.id)
+    change = Change(db, "consolation", Log(event.id))  # in the main event's log: undo there removes it
+    consolation = insert_event(change, name or f"{event.name} Consolation", settings, parent=event.id)
     members = members_of(db, event)
     by_id = players_by_id(db, [p for e in field for p in members[e.id]])
     if event.team_size > 1:  # the same teams, under the same names
-        enter_teams(db, consolation, [(e.team_name, [by_id[p] for p in members[e.id]]) for e in field])
+        enter_teams(change, consolation, [(e.team_name, [by_id[p] for p in members[e.id]]) for e in field])
     else:
-        enter_players(db, consolation, [by_id[e.player_id] for e in field])  # in qualifying order: seeds follow it
+        enter_players(change, consolation, [by_id[e.player_id] for e in field])  # in qualifying order: seeds follow it
+    change.log(f"created the consolation event {consolation.name} ({len(field)} entries)")
     return consolation, len(field)

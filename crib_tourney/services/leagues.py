@@ -13,6 +13,7 @@ from crib_tourney.store.leagues import League, load_league
 from crib_tourney.services.players import find_or_add
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.sql import Db
+from crib_tourney.store.writer import Change, Log
 from crib_tourney.tourney import league as lg
 from crib_tourney.tourney import settings as schema
 from crib_tourney.tourney.names import checked_name
@@ -28,14 +29,20 @@ def create_league(db: Db, name: str, settings: LeagueSettings) -> League:
     taken = name_taken(db, "league", name)
     if taken:
         raise CribError(f"a league named '{taken}' already exists")
-    return load_league(db, store.insert_league(db, name, settings))
+    change = Change(db, "league new")
+    league_id = store.insert_league(change, name, settings)
+    change.scope = Log(league_id=league_id)
+    change.log(f"created {name}")
+    return load_league(db, league_id)
 
 
 def change_league(db: Db, ref: str, changes: dict[str, Any]) -> str:
     """Change settings; nights already played keep the formula they were played under."""
     league = find_league(db, ref)
     schema.changed(league.settings, changes)
-    store.update_league(db, league.id, changes)
+    change = Change(db, "league set", Log(league_id=league.id))
+    store.update_league(change, league.id, changes)
+    change.log("set " + ", ".join(f"{k}={v}" for k, v in changes.items()))
     return league.name
 
 
@@ -43,19 +50,21 @@ def join(db: Db, ref: str, refs: list[str], add_unknown: bool) -> list[str]:
     league = find_league(db, ref)
     current = set(store.members(db, league.id))
     messages = []
-    for p in find_or_add(db, refs, add_unknown):
+    change = Change(db, "league join", Log(league_id=league.id))
+    for p in find_or_add(change, refs, add_unknown):
         if p.id in current:
             raise CribError(f"{p.name} is already a member of {league.name}")
-        store.add_member(db, league.id, p.id)
+        store.add_member(change, league.id, p.id)
         current.add(p.id)
         messages.append(f"{p.name} joined {league.name}")
+    change.log("; ".join(messages))
     return messages
 
 
 def new_night(db: Db, ref: str, night_date: str | None, absent: list[str] | None = None) -> str:
     """Create the night's event with the league's settings and every member
     entered, but those marked absent (an absence is not a withdrawal)."""
-    from crib_tourney.services.events import create_event, enter_players
+    from crib_tourney.services.events import enter_players, insert_event
 
     league = find_league(db, ref)
     when = night_date or Date.today().isoformat()
@@ -63,13 +72,15 @@ def new_night(db: Db, ref: str, night_date: str | None, absent: list[str] | None
     number = store.next_night_number(db, league.id)
     missing = _members(db, league, absent or [])
     name = f"{league.name} night {number} ({when})"
-    event = create_event(db, name, EventSettings(date=when, games=league.games_per_night))
-    store.insert_night(db, league, event.id, number, when)
+    change = Change(db, "league night", Log(league_id=league.id))  # in the league's log: undo there removes the night
+    event = insert_event(change, name, EventSettings(date=when, games=league.games_per_night))
+    store.insert_night(change, league, event.id, number, when)
     ids = [i for i in store.members(db, league.id) if i not in missing]
     by_id = players_by_id(db, ids)
-    enter_players(db, event, [by_id[i] for i in ids])
+    enter_players(change, event, [by_id[i] for i in ids])
     for player_id in missing:
-        store.add_absence(db, league.id, number, player_id)
+        store.add_absence(change, league.id, number, player_id)
+    change.log(f"night {number}: {name}" + (f", {len(missing)} absent" if missing else ""))
     return name
 
 
@@ -91,7 +102,6 @@ def _members(db: Db, league: League, refs: list[str]) -> list[int]:
 def mark_absent(db: Db, ref: str, refs: list[str], night_no: int | None) -> list[str]:
     """Members who missed a night (default: the latest), before its games are paired."""
     from crib_tourney.store import qualifying as q
-    from crib_tourney.store.directory import forget_entries
 
     league = find_league(db, ref)
     nights = {n["night_no"]: n for n in store.nights(db, league.id)}
@@ -105,14 +115,15 @@ def mark_absent(db: Db, ref: str, refs: list[str], night_no: int | None) -> list
         raise CribError(f"night {number} is already paired; mark absences before its first round (or withdraw the player)")
     already = store.absences(db, league.id).get(number, set())
     lines = []
+    change = Change(db, "absent", Log(event.id))  # the night's entries change: in its own log, before its rounds
     for player_id in _members(db, league, refs):
         name = player_names(db, {player_id})[player_id]
         if player_id in already:
             raise CribError(f"{name} is already marked absent on night {number}")
-        events_store.delete_entry_of(db, event.id, player_id)
-        store.add_absence(db, league.id, number, player_id)
+        events_store.delete_entry_of(change, event.id, player_id)
+        store.add_absence(change, league.id, number, player_id)
         lines.append(f"{name}: absent on night {number}")
-    forget_entries(db, event)
+    change.log("; ".join(lines))
     return lines
 
 
@@ -196,8 +207,10 @@ def record_hand(db: Db, ref: str, player_ref: str, cards: list[str], starter: st
         event_id, when = event.id, night
     elif player.id not in store.members(db, league.id):
         raise CribError(f"{player.name} is not a member of {league.name} (a guest's hand: give --night)")
-    store.insert_hand(db, dict(league_id=league.id, player_id=player.id, event_id=event_id,
-                               cards=" ".join(str(c) for c in hand), starter=str(starter_card), crib=crib, points=claim, date=when))
+    change = Change(db, "league hand", Log(league_id=league.id))
+    store.insert_hand(change, dict(league_id=league.id, player_id=player.id, event_id=event_id,
+                                   cards=" ".join(str(c) for c in hand), starter=str(starter_card), crib=crib, points=claim, date=when))
+    change.log(f"{player.name}'s {claim}: {' '.join(str(c) for c in hand)} with {starter_card}")
     return f"recorded {player.name}'s {claim}: {' '.join(str(c) for c in hand)} with {starter_card}"
 
 

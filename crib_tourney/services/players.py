@@ -10,6 +10,7 @@ from crib_tourney.store import players as store
 from crib_tourney.store.directory import find_player
 from crib_tourney.store.rows import Player
 from crib_tourney.store.sql import Db
+from crib_tourney.store.writer import Change
 from crib_tourney.tourney.names import checked_name, fold
 
 
@@ -30,8 +31,11 @@ def _field(value: str | None, what: str = "a detail") -> str | None:
 
 
 def add(db: Db, name: str, acc_number: str | None, club: str | None, email: str | None) -> Player:
-    return store.add_player(db, checked_name(name, "player"), _field(acc_number, "an ACC number"), _field(club, "a club"),
-                            _field(email, "an e-mail address"))
+    change = Change(db, "player add")
+    player = store.add_player(change, checked_name(name, "player"), _field(acc_number, "an ACC number"), _field(club, "a club"),
+                              _field(email, "an e-mail address"))
+    change.log(f"added {player.name} (#{player.id})")
+    return player
 
 
 def search(db: Db, text: str | None) -> list[Player]:
@@ -50,17 +54,20 @@ def keep_apart(db: Db, ref: str, others: list[str], apart: bool) -> list[str]:
     every event, from its next pairing on."""
     player = find_player(db, ref)
     lines = []
+    change = Change(db, "player avoid")
     for other in [find_player(db, o) for o in others]:
         if other.id == player.id:
             raise CribError(f"{player.name} cannot be kept apart from themselves")
-        store.set_avoid(db, player.id, other.id, apart)
+        store.set_avoid(change, player.id, other.id, apart)
         lines.append(f"{player.name} and {other.name} " + ("are kept apart in every pairing" if apart else "may be paired again"))
+    change.log("; ".join(lines))
     return lines
 
 
 def edit(db: Db, ref: str, name: str | None, acc_number: str | None, club: str | None, email: str | None) -> Player:
     """Change the details given; an empty string clears a field."""
     player = find_player(db, ref)
+    before = player.name
     if name is not None:
         player.name = checked_name(name, "player")
     if acc_number is not None:
@@ -70,12 +77,15 @@ def edit(db: Db, ref: str, name: str | None, acc_number: str | None, club: str |
         player.club = _field(club, "a club")
     if email is not None:
         player.email = _field(email, "an e-mail address")
-    store.update_player(db, player)
+    change = Change(db, "player edit")
+    store.update_player(change, player)
+    change.log(f"edited {before} (#{player.id})" + (f": now {player.name}" if player.name != before else ""))
     return player
 
 
-def find_or_add(db: Db, refs: list[str], add_unknown: bool) -> list[Player]:
-    """Players by what was typed; with ``add_unknown`` a name not on the roster is added."""
+def find_or_add(change: Change, refs: list[str], add_unknown: bool) -> list[Player]:
+    """Players by what was typed; with ``add_unknown`` a name not on the roster is added (as part of ``change``)."""
+    db = change.db
     found = []
     for ref in refs:
         try:
@@ -84,7 +94,7 @@ def find_or_add(db: Db, refs: list[str], add_unknown: bool) -> list[Player]:
         except NotFound:
             if not add_unknown or re.search(r"#\d+$", ref.strip()):  # '#12', 'Pat #12': a player who must exist
                 raise
-            found.append(store.add_player(db, checked_name(ref, "player"), None, None, None))
+            found.append(store.add_player(change, checked_name(ref, "player"), None, None, None))
     return found
 
 
@@ -121,10 +131,12 @@ def import_players(db: Db, text: str, file_name: str = "the CSV") -> tuple[int, 
         rows.append((name, acc, row.get("club") or None, row.get("email") or None))
     refuse(errors, file_name)
     added = skipped = 0
+    change = Change(db, "player import")
     for name, acc, club, email in rows:
         if store.already_on_roster(db, name, acc):
             skipped += 1
             continue
-        store.add_player(db, name, acc, club, email)
+        store.add_player(change, name, acc, club, email)
         added += 1
+    change.log(f"imported {added} players from {file_name}" + (f" ({skipped} already on the roster)" if skipped else ""))
     return added, skipped

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from crib_tourney.errors import CribError
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.audit import Change
+from crib_tourney.store.writer import Change, Log
 from crib_tourney.store.directory import entries_of, entry_names, find_event, member_names
 from crib_tourney.store.rows import Entry, Event
 from crib_tourney.store.sql import Db
@@ -148,7 +148,7 @@ def make_bracket(db: Db, event: Event, qualifiers: int | None) -> Cut:
         _check_count(count, len(active), len(entries))
         order = active[:count]
     specs = fmt.layout(count, event.best_of, event.final_best_of, event.grand_final_reset)  # type: ignore[misc]
-    change = Change(db, event.id, "cut")
+    change = Change(db, "cut", Log(event.id))
     change.replace("seed", {"event_id": event.id}, [dict(event_id=event.id, seed=i, entry_id=e) for i, e in enumerate(order, 1)])
     change.replace("playoff_match", {"event_id": event.id}, st.layout_rows(event.id, specs))
     change.log(f"cut to {count} qualifiers, bracket of {bk.bracket_size(count)}")
@@ -211,7 +211,7 @@ def record_cut_playoff(db: Db, event: Event, entries: list[Entry], scores: list[
     rows = q.cut_playoff_rows(db, event.id) + [dict(event_id=event.id, winner_entry_id=entries[w].id, loser_entry_id=entries[lo].id,
                                                     winner_score=scores[w], loser_score=scores[lo])]
     text = f"cut tiebreak: {names[entries[w].id]} {scores[w]} - {names[entries[lo].id]} {scores[lo]}"
-    change = Change(db, event.id, "cut playoff")
+    change = Change(db, "cut playoff", Log(event.id))
     change.replace("cut_playoff", {"event_id": event.id}, rows)
     change.log(text)
     return text
@@ -235,7 +235,7 @@ def record_playoff_game(db: Db, event: Event, a: int, b: int, scores: list[int],
     if state is None:
         raise CribError(f"{names[a]} and {names[b]} are not in the same open match of {event.name}" + _where(br, names, [a, b]))
     game = dict(match_id=br.match_ids[state.spec.key], game_no=0, entry1_id=a, entry2_id=b, score1=scores[0], score2=scores[1], forfeit_by=None)
-    change = Change(db, event.id, "playoff")
+    change = Change(db, "playoff", Log(event.id))
     result = PlayoffResult(_apply_game(db, event, br, state, game, game_no, replace, cascade, names, change))
     result.lines += forfeit_withdrawn(db, event, change)
     change.log("; ".join(result.lines))
@@ -479,7 +479,7 @@ def set_round_best_of(db: Db, event: Event, bracket: str, round_no: int, best_of
     started = [k for k in keys if br.games.get(k)]
     if started:
         raise CribError(f"round {round_no} has started ({', '.join(started)}); its length cannot change now")
-    change = Change(db, event.id, "best of")
+    change = Change(db, "best of", Log(event.id))
     for key in keys:
         change.update("playoff_match", br.match_ids[key], {"best_of": best_of})
     change.log(f"{bk.round_name(br.specs[[s.key for s in br.specs].index(keys[0])], br.specs)} ({', '.join(keys)}): best of {best_of}")

@@ -9,6 +9,7 @@ from crib_tourney.store import pools as store
 from crib_tourney.store.directory import entry_names, find_entry, find_event
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
+from crib_tourney.store.writer import Change, Log
 from crib_tourney.tourney.money import format_money, parse_money
 from crib_tourney.tourney.names import checked_name, fold
 from crib_tourney.tourney.pools import DEFAULT_PAYOUT, KINDS, parse_payout, pool_prizes
@@ -28,8 +29,11 @@ def add_pool(db: Db, event_ref: str, name: str, fee: str, kind: str, payout: str
         raise CribError(f"{event.name} already has a pool named '{name}'")
     if sum(p["kind"] == kind for p in existing) >= KINDS[kind]:
         raise CribError(f"{event.name} already runs {KINDS[kind]} {'side pools' if kind == 'side' else 'Q-pools'}, the most an event may")
-    store.add_pool(db, dict(event_id=event.id, name=name, kind=kind, fee=cents, payout=payout.strip().lower()))
-    return f"added {'Q-pool' if kind == 'q' else 'side pool'} {name} to {event.name}: {format_money(cents)} a player, pays {payout}"
+    change = Change(db, "pool add", Log(event.id))
+    store.add_pool(change, dict(event_id=event.id, name=name, kind=kind, fee=cents, payout=payout.strip().lower()))
+    said = f"added {'Q-pool' if kind == 'q' else 'side pool'} {name} to {event.name}: {format_money(cents)} a player, pays {payout}"
+    change.log(said)
+    return said
 
 
 def _pool(db: Db, event: Event, name: str) -> dict:
@@ -51,8 +55,11 @@ def join_pool(db: Db, event_ref: str, name: str, refs: list[str]) -> list[str]:
         if entry.id in inside or entry.id in joining:
             raise CribError(f"{names[entry.id]} is already in the pool {pool['name']}")
         joining.append(entry.id)
-    store.join(db, pool["id"], joining)
-    return [f"{names[e]} joined {pool['name']} ({format_money(pool['fee'])})" for e in joining]
+    change = Change(db, "pool join", Log(event.id))
+    store.join(change, pool["id"], joining)
+    lines = [f"{names[e]} joined {pool['name']} ({format_money(pool['fee'])})" for e in joining]
+    change.log("; ".join(lines))
+    return lines
 
 
 def leave_pool(db: Db, event_ref: str, name: str, refs: list[str]) -> list[str]:
@@ -61,13 +68,15 @@ def leave_pool(db: Db, event_ref: str, name: str, refs: list[str]) -> list[str]:
     names = entry_names(db, event)
     inside = set(store.entrants(db, pool["id"]))
     lines = []
+    change = Change(db, "pool leave", Log(event.id))
     for ref in refs:
         entry = find_entry(db, event, ref)
         if entry.id not in inside:
             raise CribError(f"{names[entry.id]} is not in the pool {pool['name']}")
-        store.leave(db, pool["id"], entry.id)
+        store.leave(change, pool["id"], entry.id)
         inside.discard(entry.id)
         lines.append(f"{names[entry.id]} left {pool['name']}")
+    change.log("; ".join(lines))
     return lines
 
 

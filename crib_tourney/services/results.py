@@ -11,10 +11,10 @@ from typing import Callable
 from crib_tourney.csvfiles import read_rows, refuse
 from crib_tourney.errors import CribError
 from crib_tourney.services.standings import event_standings, scoring_rules, standings_rows
-from crib_tourney.store import audit
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.audit import Change
+from crib_tourney.store import writer
+from crib_tourney.store.writer import Change, Log
 from crib_tourney.store.directory import entries_of, entry_names, find_entry, find_event
 from crib_tourney.store.rows import Entry, Event, Pairing
 from crib_tourney.store.sql import Db
@@ -131,7 +131,7 @@ def forfeit_rows(event: Event, pairing: Pairing, loser: int) -> list[dict]:
 
 def _qualifying_change(db: Db, event: Event, action: str, recut: bool, make: Callable[[Change], Recorded]) -> Recorded:
     """One change to qualifying, held to the bracket after the cut, logged once."""
-    change = Change(db, event.id, action)
+    change = Change(db, action, Log(event.id))
     recorded = make(change)
     recorded.lines += _keep_bracket(db, event, change, recut)
     change.log("; ".join(line.removeprefix("recorded ") for line in recorded.lines))
@@ -178,7 +178,7 @@ def record_forfeit(db: Db, event_ref: str, name: str, game: int | None = None, r
 def _bracket_forfeit(db: Db, event: Event, loser: Entry) -> Recorded:
     from crib_tourney.services import playoffs
 
-    change = Change(db, event.id, "playoff")
+    change = Change(db, "playoff", Log(event.id))
     lines = playoffs.record_playoff_forfeit(db, event, loser.id, change, whole_match=False)
     change.log("; ".join(lines))
     return Recorded(lines)
@@ -227,28 +227,26 @@ def import_results(db: Db, event_ref: str, text: str, file_name: str) -> int:
         raise CribError(f"{file_name}: the header needs columns game, player1, score1, player2, score2 (optional: forfeit)")
     errors: list[str] = []
     count = 0
-    since = audit.last_audit_id(db, event.id)
+    change = Change(db, "import", Log(event.id))
     for line_no, row in records:
         if None in row:
             errors.append(f"line {line_no}: more fields than the header has")
             continue
         try:
-            with db.savepoint():
+            with change.savepoint():
                 game = whole_number(row["game"], "game") if row.get("game") else None
-                change = Change(db, event.id, "import")
                 if row.get("forfeit"):
                     _forfeit(db, event, change, find_entry(db, event, row["forfeit"]), game, replace=False)
                 else:
                     entries = [find_entry(db, event, row["player1"]), find_entry(db, event, row["player2"])]
                     scores = [whole_number(row["score1"], "score1"), whole_number(row["score2"], "score2")]
                     _game_result(db, event, change, entries, scores, game, False, None)
-                change.log(f"line {line_no}")
             count += 1
         except CribError as exc:
             errors.append(f"line {line_no}: {exc}")
     refuse(errors, file_name)
-    _keep_bracket(db, event, Change(db, event.id, "import"), False)  # after the cut an import must keep the bracket
-    audit.merge_since(db, event.id, since, "import", f"imported {count} results from {file_name}")
+    _keep_bracket(db, event, change, False)  # after the cut an import must keep the bracket
+    change.log(f"imported {count} results from {file_name}")
     return count
 
 
@@ -264,7 +262,7 @@ def resolve_cards(db: Db, event_ref: str, recut: bool = False) -> list[str]:
     unsettled = [(table, [Card(*r) for r in rows]) for table, rows in q.tables_with_cards(db, event.id)
                  if len(rows) == 1 or needs_resolving([Card(*r) for r in rows])]
     done = []
-    change = Change(db, event.id, "resolve")
+    change = Change(db, "resolve", Log(event.id))
     for (pairing_id, game_no, _, entry1, entry2), cards in unsettled:
         if len(cards) == 1:
             other = entry2 if cards[0].entry == entry1 else entry1
@@ -294,7 +292,7 @@ def undo_own_line(db: Db, event: Event, line_id: int, ours: set[int]) -> list[st
     """quick-results' undo: revert this session's last line (audit entry
     ``line_id``), but only when nothing was logged after it except this session's
     own entries (``ours``): another terminal's change is not ours to undo."""
-    later = audit.entries_after(db, event.id, line_id)
+    later = writer.entries_after(db, Log(event.id), line_id)
     if any(i not in ours for i in later):
         raise CribError(f"the newest change of {event.name} was made elsewhere; undo it there (crib-tourney undo)")
     return undo(db, str(event.id))
@@ -306,15 +304,17 @@ def undo(db: Db, event_ref: str, recut: bool = False) -> list[str]:
     lines: list[str] = []
 
     def after(change: Change) -> None:
-        reverted = find_event(db, str(event.id))  # an undone settings change is back in force
-        lines.extend(_keep_bracket(db, reverted, change, recut))
+        if q.event_exists(db, event.id):  # undoing its creation removes the event
+            reverted = find_event(db, str(event.id))  # an undone settings change is back in force
+            lines.extend(_keep_bracket(db, reverted, change, recut))
 
-    undone = audit.undo_last(db, event.id, event.name, after)
-    return [undone.sentence()] + lines
+    undone = writer.undo_newest(db, Log(event.id), f"nothing to undo in {event.name}", after)
+    return [f"undid {undone.action} #{undone.id}: {undone.summary}"] + lines
 
 
 def audit_log(db: Db, event_ref: str) -> list[dict]:
-    return audit.audit_log(db, find_event(db, event_ref).id)
+    return [{"id": e.id, "at": e.at, "action": e.action, "summary": e.summary, "undone": e.undone}
+            for e in writer.log_entries(db, Log(find_event(db, event_ref).id))]
 
 
 def standings(db: Db, event_ref: str) -> tuple[str, list[dict]]:

@@ -8,6 +8,7 @@ from crib_tourney.engine.play import score_play
 from crib_tourney.engine.show import count_show
 from crib_tourney.engine.variants import get_variant
 from crib_tourney.errors import CribError
+from crib_tourney.store.writer import Change, Log
 from crib_tourney.store import qualifying as q
 from crib_tourney.store import rulings as store
 from crib_tourney.store.directory import entries_of, find_event, find_player, members_of
@@ -50,9 +51,11 @@ def make_ruling(
         cards = " ".join(tokens) + f" (seat {seat})"
     verdict = rule(true_score, claim, event.muggins, muggins_call)
     sentence = f"game {game}, {player.name}, {kind} {cards}: {verdict.sentence()}"
-    store.insert_ruling(db, dict(event_id=event.id, game_no=game, player_id=player.id, kind="crib" if crib else kind,
-                                 cards=cards, claim=claim, true_score=true_score, muggins=verdict.muggins,
-                                 summary=verdict.sentence()))
+    change = Change(db, "ruling", Log(event.id))
+    store.insert_ruling(change, dict(event_id=event.id, game_no=game, player_id=player.id, kind="crib" if crib else kind,
+                                     cards=cards, claim=claim, true_score=true_score, muggins=verdict.muggins,
+                                     summary=verdict.sentence()))
+    change.log(sentence)
     return {"total": true_score, "items": items, **verdict.as_dict(), "ruling": sentence}
 
 

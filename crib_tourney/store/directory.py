@@ -47,10 +47,8 @@ def listed(names: list[str], total: int | None = None) -> str:
 
 
 def roster(db: Db) -> dict[int, str]:
-    """Every player's id and name, read once per command."""
-    if "roster" not in db.cache:
-        db.cache["roster"] = dict(db.rows("SELECT id, name FROM player"))
-    return db.cache["roster"]
+    """Every player's id and name, read once per command (until a player is written)."""
+    return db.memo("roster", ("player",), lambda: {int(i): str(n) for i, n in db.rows("SELECT id, name FROM player")})
 
 
 def _suggest(query: str, names: list[str], cutoff: float = 0.75) -> str | None:
@@ -126,21 +124,12 @@ def name_taken(db: Db, table: str, name: str) -> str | None:
 def player_names(db: Db, ids: set[int]) -> dict[int, str]:
     """Display names, with '#id' added where two players share a name."""
     names = roster(db)
-    dupes = db.cache.get("roster_dupes")
-    if dupes is None:
-        dupes = db.cache["roster_dupes"] = duplicated(names)
+    dupes = db.memo("roster_dupes", ("player",), lambda: duplicated(names))
     return {pid: (f"{names[pid]} #{pid}" if pid in dupes else names[pid]) for pid in ids}
 
 
 def entries_of(db: Db, event: Event) -> list[Entry]:
-    if ("entries", event.id) not in db.cache:
-        db.cache[("entries", event.id)] = fetch(db, Entry, "event_id = :e", "seq, id", e=event.id)
-    return db.cache[("entries", event.id)]
-
-
-def forget_entries(db: Db, event: Event) -> None:
-    db.cache.pop(("entries", event.id), None)
-    db.cache.pop(("members", event.id), None)
+    return db.memo(("entries", event.id), ("entry",), lambda: fetch(db, Entry, "event_id = :e", "seq, id", e=event.id))
 
 
 def entry_names(db: Db, event: Event) -> dict[int, str]:
@@ -152,14 +141,14 @@ def entry_names(db: Db, event: Event) -> dict[int, str]:
 
 def members_of(db: Db, event: Event) -> dict[int, list[int]]:
     """Each entry's players, in the order given: one for a singles entry."""
-    key = ("members", event.id)
-    if key not in db.cache:
+    def build() -> dict[int, list[int]]:
         members: dict[int, list[int]] = {e.id: [] if e.team_name is not None else [e.player_id] for e in entries_of(db, event)}
         for entry_id, player_id in db.rows("SELECT entry_id, player_id FROM entry_member WHERE event_id = :e ORDER BY entry_id, seat",
                                            e=event.id):
             members.setdefault(entry_id, []).append(player_id)
-        db.cache[key] = members
-    return db.cache[key]
+        return members
+
+    return db.memo(("members", event.id), ("entry", "entry_member"), build)
 
 
 def member_names(db: Db, event: Event) -> dict[int, list[str]]:

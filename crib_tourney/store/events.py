@@ -4,22 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from crib_tourney.store.audit import now
 from crib_tourney.store.rows import Event, fetch, fetch_one
 from crib_tourney.store.sql import Db
+from crib_tourney.store.writer import Change, now
 from crib_tourney.tourney.settings import EventSettings, as_dict, names
 
 
-def insert_event(db: Db, name: str, settings: EventSettings, parent: int | None = None) -> Event:
-    event_id = db.insert("event", dict(as_dict(settings), name=name, created_at=now(), parent_event_id=parent))
-    return fetch_one(db, Event, "id = :id", id=event_id)  # type: ignore[return-value]
+def insert_event(change: Change, name: str, settings: EventSettings, parent: int | None = None) -> Event:
+    event_id = change.insert("event", dict(as_dict(settings), name=name, created_at=now(), parent_event_id=parent))
+    return fetch_one(change.db, Event, "id = :id", id=event_id)  # type: ignore[return-value]
 
 
-def update_settings(db: Db, event_id: int, changes: dict[str, Any]) -> None:
-    allowed = names(EventSettings)
-    for key, value in changes.items():
-        assert key in allowed  # column names come only from the settings schema
-        db.execute(f"UPDATE event SET {key} = :value WHERE id = :id", value=value, id=event_id)
+def update_settings(change: Change, event_id: int, changes: dict[str, Any]) -> None:
+    assert set(changes) <= set(names(EventSettings))  # column names come only from the settings schema
+    change.update("event", event_id, changes)
 
 
 def all_events(db: Db) -> list[Event]:
@@ -38,26 +36,27 @@ def scheduled_counts(db: Db) -> dict[int, int]:
     return dict(db.rows("SELECT event_id, MAX(game_no) FROM pairing GROUP BY event_id"))
 
 
-def insert_entries(db: Db, rows: list[dict]) -> None:
-    db.insert_many("entry", rows)
+def insert_entries(change: Change, rows: list[dict]) -> None:
+    change.insert_many("entry", rows)
 
 
-def insert_entry(db: Db, row: dict) -> int:
-    return db.insert("entry", row)
+def insert_entry(change: Change, row: dict) -> int:
+    return change.insert("entry", row)
 
 
-def insert_members(db: Db, rows: list[dict]) -> None:
-    db.insert_many("entry_member", rows)
+def insert_members(change: Change, rows: list[dict]) -> None:
+    change.insert_many("entry_member", rows)
 
 
-def move_first_game(db: Db, event_id: int, first: int) -> None:
+def move_first_game(change: Change, event_id: int, first: int) -> None:
     """Late entries waiting for freed games join from game ``first``."""
-    db.execute("UPDATE entry SET first_game = :g WHERE event_id = :e AND first_game > :g", g=first, e=event_id)
+    for (entry_id,) in change.db.rows("SELECT id FROM entry WHERE event_id = :e AND first_game > :g", e=event_id, g=first):
+        change.update("entry", entry_id, {"first_game": first})
 
 
-def delete_entry_of(db: Db, event_id: int, player_id: int) -> None:
+def delete_entry_of(change: Change, event_id: int, player_id: int) -> None:
     """Take a player's entry out of an event before its first game (a league absence)."""
-    db.execute("DELETE FROM entry WHERE event_id = :e AND player_id = :p", e=event_id, p=player_id)
+    change.delete("entry", {"event_id": event_id, "player_id": player_id})
 
 
 def events_of_player(db: Db, player_id: int) -> list[int]:
@@ -70,19 +69,4 @@ def event_ids(db: Db) -> list[int]:
     return [r[0] for r in db.rows("SELECT id FROM event ORDER BY id")]
 
 
-def last_change(db: Db) -> str | None:
-    """When anything audited last changed."""
-    at = db.scalar("SELECT MAX(at) FROM audit")
-    return None if at is None else str(at)
 
-
-# The highest id of every table that grows, and the number of pairings (which
-# unscheduling lowers): any change a reader should see moves one of them.
-_FINGERPRINT = "SELECT " + ", ".join(f"(SELECT MAX(id) FROM {t})" for t in (
-    "audit", "pairing", "entry", "entry_member", "event", "player", "league", "league_night", "league_member", "seed",
-    "playoff_game", "game_draw", "special_hand", "pool", "pool_entry", "league_absence")) + ", (SELECT COUNT(*) FROM pairing)"
-
-
-def data_version(db: Db) -> tuple:
-    """A cheap token that changes whenever the data a page shows may have changed."""
-    return tuple(db.row(_FINGERPRINT) or ())

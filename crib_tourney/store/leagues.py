@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from crib_tourney.store.audit import now
 from crib_tourney.store.rows import WithSettings
 from crib_tourney.store.sql import Db
+from crib_tourney.store.writer import Change, now
 from crib_tourney.tourney import settings as schema
 from crib_tourney.tourney.settings import LeagueSettings
 
@@ -33,31 +33,30 @@ def all_league_ids(db: Db) -> list[int]:
     return [r[0] for r in db.rows("SELECT id FROM league ORDER BY id")]
 
 
-def insert_league(db: Db, name: str, settings: LeagueSettings) -> int:
-    return db.insert("league", dict(schema.as_dict(settings), name=name, created_at=now()))
+def insert_league(change: Change, name: str, settings: LeagueSettings) -> int:
+    return change.insert("league", dict(schema.as_dict(settings), name=name, created_at=now()))
 
 
-def update_league(db: Db, league_id: int, changes: dict[str, Any]) -> None:
-    for key, value in changes.items():
-        assert key in schema.names(LeagueSettings)  # column names come only from the settings schema
-        db.execute(f"UPDATE league SET {key} = :v WHERE id = :id", v=value, id=league_id)
+def update_league(change: Change, league_id: int, changes: dict[str, Any]) -> None:
+    assert set(changes) <= set(schema.names(LeagueSettings))  # column names come only from the settings schema
+    change.update("league", league_id, changes)
 
 
 def members(db: Db, league_id: int) -> list[int]:
     return [r[0] for r in db.rows("SELECT player_id FROM league_member WHERE league_id = :l ORDER BY id", l=league_id)]
 
 
-def add_member(db: Db, league_id: int, player_id: int) -> None:
-    db.insert("league_member", dict(league_id=league_id, player_id=player_id))
+def add_member(change: Change, league_id: int, player_id: int) -> None:
+    change.insert("league_member", dict(league_id=league_id, player_id=player_id))
 
 
 def next_night_number(db: Db, league_id: int) -> int:
     return (db.scalar("SELECT MAX(night_no) FROM league_night WHERE league_id = :l", l=league_id) or 0) + 1
 
 
-def insert_night(db: Db, league: League, event_id: int, number: int, when: str) -> None:
+def insert_night(change: Change, league: League, event_id: int, number: int, when: str) -> None:
     """A night keeps the formula it was played under."""
-    db.insert("league_night", dict(league_id=league.id, event_id=event_id, night_no=number, date=when,
+    change.insert("league_night", dict(league_id=league.id, event_id=event_id, night_no=number, date=when,
                                    formula=league.formula, threshold=league.threshold, place_points=league.place_points))
 
 
@@ -71,8 +70,8 @@ def night_date(db: Db, league_id: int, event_id: int) -> str | None:
     return db.scalar("SELECT date FROM league_night WHERE league_id = :l AND event_id = :e", l=league_id, e=event_id)
 
 
-def insert_hand(db: Db, values: dict) -> None:
-    db.insert("special_hand", values)
+def insert_hand(change: Change, values: dict) -> None:
+    change.insert("special_hand", values)
 
 
 def hands(db: Db, league_id: int) -> list[dict]:
@@ -94,8 +93,8 @@ def absences(db: Db, league_id: int) -> dict[int, set[int]]:
     return found
 
 
-def add_absence(db: Db, league_id: int, night_no: int, player_id: int) -> None:
-    db.insert("league_absence", dict(league_id=league_id, night_no=night_no, player_id=player_id))
+def add_absence(change: Change, league_id: int, night_no: int, player_id: int) -> None:
+    change.insert("league_absence", dict(league_id=league_id, night_no=night_no, player_id=player_id))
 
 
 def is_night(db: Db, event_id: int) -> bool:

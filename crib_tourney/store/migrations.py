@@ -414,6 +414,43 @@ CREATE TABLE league_absence (
 """
 
 
+# The one writer (schema 12): every change is logged, an event's, a league's or the
+# roster's (so the audit entry's event is optional and no longer a foreign key: an
+# entry outlives an event that undo removed), with its source and actor; every
+# write moves a data version.
+V12 = """
+CREATE TABLE audit_v12 (
+    id {pk},
+    event_id INTEGER,
+    league_id INTEGER,
+    at TIMESTAMP NOT NULL,
+    action VARCHAR NOT NULL,
+    summary VARCHAR NOT NULL,
+    data VARCHAR NOT NULL,
+    undone BOOLEAN NOT NULL,
+    source VARCHAR NOT NULL DEFAULT 'cli',
+    actor VARCHAR
+);
+INSERT INTO audit_v12 (id, event_id, at, action, summary, data, undone)
+    SELECT id, event_id, at, action, summary, data, undone FROM audit;
+DROP TABLE audit;
+ALTER TABLE audit_v12 RENAME TO audit;
+CREATE INDEX ix_audit_event_id ON audit (event_id);
+CREATE INDEX ix_audit_league_id ON audit (league_id);
+CREATE TABLE data_version (
+    scope VARCHAR NOT NULL,
+    version INTEGER NOT NULL,
+    PRIMARY KEY (scope)
+)
+"""
+
+
+def _v12_one_writer(db: Db) -> None:
+    run_script(db, V12)
+    if not db.sqlite:  # explicit ids do not move PostgreSQL's sequence
+        db.execute("SELECT setval(pg_get_serial_sequence('audit', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM audit")
+
+
 def run_script(db: Db, script: str) -> None:
     for statement in script.split(";"):
         if statement.strip():
@@ -454,7 +491,7 @@ def _v5_entries_as_competitors(db: Db) -> None:
         db.execute(f"DROP TABLE {table}")
     run_script(db, V5_TABLES)
     for table, rows in (("pairing", pairings), ("outcome", outcomes), ("seed", seeds), ("playoff_game", games), ("cut_playoff", cut)):
-        db.insert_many(table, rows)
+        db.write_many(table, rows)
         if not db.sqlite:  # explicit ids do not move PostgreSQL's sequence
             db.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM {table}")
     for audit_id, event_id, raw in db.rows("SELECT id, event_id, data FROM audit"):
@@ -502,5 +539,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (9, _script(V9)),  # money in whole cents: the prize fund, entry fee, house share, high non-qualifier prize
     (10, _script(V10)),  # side pools and Q-pools
     (11, _script(V11)),  # league absences
+    (12, _v12_one_writer),  # one writer: every change logged (event, league or roster), data versions
 ]
-LATEST_VERSION = 11
+LATEST_VERSION = 12

@@ -134,17 +134,30 @@ class Outcome(SQLModel, table=True):
 
 
 class Audit(SQLModel, table=True):
-    """Every change to result-like rows, each step with its rows before and after,
-    written only by store/audit.py; undo reverts one entry."""
+    """Every change to the data, each step with its rows before and after, written
+    only by store/writer.py; undo reverts one entry. An entry belongs to an event's
+    log, a league's (event_id null), or the roster's (both null)."""
 
     __tablename__ = "audit"
     id: Optional[int] = Field(default=None, primary_key=True)
-    event_id: int = Field(foreign_key="event.id", index=True)
+    event_id: Optional[int] = Field(default=None, index=True)  # no foreign key: undo may remove the event
+    league_id: Optional[int] = Field(default=None, index=True)
     at: datetime = Field(default_factory=utcnow)
     action: str
     summary: str
-    data: str  # JSON: {"steps": [{"op", "table", "scope" or "id", "before", "after"}]}
+    data: str  # JSON: {"steps": [{"op", "table", "rows" | "scope" | "id", "before", "after"}]}
     undone: bool = False
+    source: str = Field(default="cli", sa_column_kwargs={"server_default": "cli"})  # cli | web
+    actor: Optional[str] = None
+
+
+class DataVersion(SQLModel, table=True):
+    """A counter per scope ('all', 'roster', 'event:ID') that every write moves in
+    its own transaction: the live view's caches and ETags key on it."""
+
+    __tablename__ = "data_version"
+    scope: str = Field(primary_key=True)
+    version: int
 
 
 class Ruling(SQLModel, table=True):

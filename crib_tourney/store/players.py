@@ -5,6 +5,7 @@ from __future__ import annotations
 from crib_tourney.errors import CribError
 from crib_tourney.store.rows import Player, fetch, fetch_one
 from crib_tourney.store.sql import Db
+from crib_tourney.store.writer import Change, now
 from crib_tourney.tourney.names import fold
 
 
@@ -16,15 +17,10 @@ def check_acc_free(db: Db, acc_number: str | None, player_id: int | None = None)
         raise CribError(f"ACC number {acc_number} already belongs to {other.name} (#{other.id})")
 
 
-def add_player(db: Db, name: str, acc_number: str | None, club: str | None, email: str | None) -> Player:
-    check_acc_free(db, acc_number)
-    from crib_tourney.store.audit import now
-
-    db.cache.pop("roster", None)
-    db.cache.pop("roster_dupes", None)
-
+def add_player(change: Change, name: str, acc_number: str | None, club: str | None, email: str | None) -> Player:
+    check_acc_free(change.db, acc_number)
     values = dict(name=name, acc_number=acc_number, club=club, email=email)
-    player_id = db.insert("player", dict(values, created_at=now()))
+    player_id = change.insert("player", dict(values, created_at=now()))
     return Player(id=player_id, **values)
 
 
@@ -34,13 +30,9 @@ def players_by_id(db: Db, ids: list[int]) -> dict[int, Player]:
     return {p.id: p for marks, params in in_lists("p", ids) for p in fetch(db, Player, f"id IN {marks}", **params)}  # type: ignore[misc]
 
 
-def update_player(db: Db, player: Player) -> None:
-    db.cache.pop("roster", None)
-    db.cache.pop("roster_dupes", None)
-    db.execute(
-        "UPDATE player SET name = :name, acc_number = :acc_number, club = :club, email = :email WHERE id = :id",
-        **player.as_dict(),
-    )
+def update_player(change: Change, player: Player) -> None:
+    values = player.as_dict()
+    change.update("player", values.pop("id"), values)
 
 
 def search_players(db: Db, search: str | None) -> list[Player]:
@@ -78,11 +70,10 @@ def avoided_pairs(db: Db) -> set[tuple[int, int]]:
     return {(a, b) for a, b in db.rows("SELECT player1_id, player2_id FROM player_avoid")}
 
 
-def set_avoid(db: Db, a: int, b: int, keep_apart: bool) -> None:
+def set_avoid(change: Change, a: int, b: int, keep_apart: bool) -> None:
     low, high = min(a, b), max(a, b)
-    db.execute("DELETE FROM player_avoid WHERE player1_id = :a AND player2_id = :b", a=low, b=high)
-    if keep_apart:
-        db.insert("player_avoid", dict(player1_id=low, player2_id=high))
+    change.replace("player_avoid", {"player1_id": low, "player2_id": high},
+                   [dict(player1_id=low, player2_id=high)] if keep_apart else [])
 
 
 def clubs_of(db: Db, player_ids: list[int]) -> dict[int, str]:

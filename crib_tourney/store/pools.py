@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from crib_tourney.store.sql import Db
+from crib_tourney.store.writer import Change
 
 FIELDS = ("id", "event_id", "name", "kind", "fee", "payout")
 
@@ -11,17 +12,17 @@ def pools(db: Db, event_id: int) -> list[dict]:
     return db.dicts(f"SELECT {', '.join(FIELDS)} FROM pool WHERE event_id = :e ORDER BY id", e=event_id)
 
 
-def add_pool(db: Db, values: dict) -> int:
-    return db.insert("pool", values)
+def add_pool(change: Change, values: dict) -> int:
+    return change.insert("pool", values)
 
 
 def entrants(db: Db, pool_id: int) -> list[int]:
     return [r[0] for r in db.rows("SELECT entry_id FROM pool_entry WHERE pool_id = :p ORDER BY id", p=pool_id)]
 
 
-def join(db: Db, pool_id: int, entry_ids: list[int]) -> None:
-    db.insert_many("pool_entry", [dict(pool_id=pool_id, entry_id=e) for e in entry_ids])
+def join(change: Change, pool_id: int, entry_ids: list[int]) -> None:
+    change.insert_many("pool_entry", [dict(pool_id=pool_id, entry_id=e) for e in entry_ids])
 
 
-def leave(db: Db, pool_id: int, entry_id: int) -> None:
-    db.execute("DELETE FROM pool_entry WHERE pool_id = :p AND entry_id = :e", p=pool_id, e=entry_id)
+def leave(change: Change, pool_id: int, entry_id: int) -> None:
+    change.delete("pool_entry", {"pool_id": pool_id, "entry_id": entry_id})

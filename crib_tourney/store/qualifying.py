@@ -7,6 +7,7 @@ from typing import Any, Iterator
 
 from crib_tourney.store.rows import Outcome, Pairing, fetch
 from crib_tourney.store.sql import Db, in_lists
+from crib_tourney.store.writer import Change
 
 
 def scheduled_games(db: Db, event_id: int) -> int:
@@ -94,17 +95,19 @@ def played_games_from(db: Db, event_id: int, first: int) -> list[int]:
         " WHERE p.event_id = :e AND p.game_no >= :g ORDER BY p.game_no", e=event_id, g=first)]
 
 
-def insert_pairings(db: Db, rows: list[dict]) -> None:
-    db.insert_many("pairing", rows)
+def insert_pairings(change: Change, rows: list[dict]) -> None:
+    change.insert_many("pairing", rows)
 
 
-def delete_pairings_from(db: Db, event_id: int, first: int) -> None:
-    db.execute("DELETE FROM pairing WHERE event_id = :e AND game_no >= :g", e=event_id, g=first)
-    db.execute("DELETE FROM game_draw WHERE event_id = :e AND game_no >= :g", e=event_id, g=first)
+def delete_pairings_from(change: Change, event_id: int, first: int) -> None:
+    for table in ("pairing", "game_draw"):
+        for (game,) in change.db.rows(f"SELECT DISTINCT game_no FROM {table} WHERE event_id = :e AND game_no >= :g",
+                                      e=event_id, g=first):
+            change.delete(table, {"event_id": event_id, "game_no": game})
 
 
-def record_draw(db: Db, event_id: int, game: int, seed: int) -> None:
-    db.insert("game_draw", dict(event_id=event_id, game_no=game, seed=seed))
+def record_draw(change: Change, event_id: int, game: int, seed: int) -> None:
+    change.insert("game_draw", dict(event_id=event_id, game_no=game, seed=seed))
 
 
 def draw_seed(db: Db, event_id: int, game: int) -> int | None:
@@ -119,3 +122,7 @@ def cut_playoff_games(db: Db, event_id: int) -> list[tuple[int, int]]:
 def cut_playoff_rows(db: Db, event_id: int) -> list[dict]:
     return db.dicts("SELECT id, event_id, winner_entry_id, loser_entry_id, winner_score, loser_score FROM cut_playoff"
                     " WHERE event_id = :e ORDER BY id", e=event_id)
+
+
+def event_exists(db: Db, event_id: int) -> bool:
+    return db.scalar("SELECT COUNT(*) FROM event WHERE id = :e", e=event_id) > 0

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from crib_tourney.store.audit import now
 from crib_tourney.store.sql import Db
+from crib_tourney.store.writer import Change, now
 
 
-def insert_ruling(db: Db, values: dict) -> None:
-    db.insert("ruling", dict(values, at=now()))
+def insert_ruling(change: Change, values: dict) -> None:
+    change.insert("ruling", dict(values, at=now()))
 
 
 def rulings_of(db: Db, event_id: int) -> list[dict]:

@@ -14,7 +14,9 @@ from __future__ import annotations
 import sqlite3
 import time
 from contextlib import contextmanager
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence, TypeVar
+
+T = TypeVar("T")
 
 BUSY_TIMEOUT_S = 30
 
@@ -24,7 +26,19 @@ class Db:
         self._connection = connection
         self.sqlite = sqlite  # the engine: SQLite or not (DDL words, locks)
         self._raw = sqlite if via_sqlalchemy is None else not via_sqlalchemy  # a stdlib sqlite3 connection
-        self.cache: dict[str, Any] = {}  # per-command memo (e.g. the roster's names); cleared on writes to it
+        # per-command memo of reads (the roster's names, an event's entries), each
+        # kept with the tables it read: the writer drops it when one of them changes
+        self._memo: dict[Any, tuple[frozenset[str], Any]] = {}
+
+    def memo(self, key: Any, tables: Sequence[str], build: Callable[[], T]) -> T:
+        """``build()`` once per command, until one of ``tables`` is written."""
+        if key not in self._memo:
+            self._memo[key] = (frozenset(tables), build())
+        return self._memo[key][1]  # type: ignore[no-any-return]
+
+    def touched(self, table: str) -> None:
+        """A table was written: forget what was read from it."""
+        self._memo = {k: v for k, v in self._memo.items() if table not in v[0]}
 
     def dicts(self, sql: str, **params: Any) -> list[dict[str, Any]]:
         """Rows as dicts keyed by column name (never by position)."""
@@ -63,6 +77,7 @@ class Db:
         return None if found is None else found[0]
 
     def execute(self, sql: str, **params: Any) -> None:
+        """A statement that changes no data (a lock, a transaction mode, a schema step)."""
         if self._raw:
             self._connection.execute(sql, params)
         else:
@@ -70,7 +85,12 @@ class Db:
 
             self._connection.execute(text(sql), params)
 
-    def insert(self, table: str, values: dict[str, Any]) -> int:
+    # The three writes below are called by store/writer.py (and schema steps) only.
+
+    def write(self, sql: str, **params: Any) -> None:
+        self.execute(sql, **params)
+
+    def write_returning_id(self, table: str, values: dict[str, Any]) -> int:
         """Insert one row and return its id."""
         columns = ", ".join(values)
         marks = ", ".join(f":{k}" for k in values)
@@ -81,7 +101,7 @@ class Db:
 
         return self._connection.execute(text(sql + " RETURNING id"), values).scalar_one()
 
-    def insert_many(self, table: str, rows: Sequence[dict[str, Any]]) -> None:
+    def write_many(self, table: str, rows: Sequence[dict[str, Any]]) -> None:
         if not rows:
             return
         columns = list(rows[0])

@@ -1,10 +1,9 @@
 """crib-tourney serve: the live view, read-only, over Starlette and uvicorn.
 
 Every request asks the database one cheap question first: has anything changed?
-(store/events.data_version: the highest id of every table that grows, which any
-change to results, pairings, entries, pools or settings moves; the audit writer
-logs every change to result-like rows and settings). Pages are rendered once per change and served from memory after that,
-each with an ETag, so a phone polling an unchanged page costs a 304.
+(the data version, one row that every write moves in its own transaction: see
+store/writer.py). Pages are rendered once per change and served from memory after
+that, each with an ETag, so a phone polling an unchanged page costs a 304.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from typing import Any
 
 from crib_tourney.errors import NotFound
 from crib_tourney.store.db import read_only
-from crib_tourney.store.events import data_version
+from crib_tourney.store.writer import ALL, versions
 from crib_tourney.web import site
 
 def site_path(url_path: str) -> tuple[str, str]:
@@ -57,7 +56,7 @@ class Pages:
         instead of all computing the same standings at once."""
         key = (path, kind, fragment)
         with read_only(self.location) as db:
-            version = data_version(db)
+            version = versions(db, [ALL])
             with self.lock:
                 if version != self.version:
                     self.version, self.cache, self.building = version, {}, {}

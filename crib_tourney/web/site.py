@@ -50,7 +50,7 @@ def page(db: Db, path: str) -> Page:
 
 def last_change(db: Db) -> str:
     """When the data last changed (the newest audit entry), as a published page shows it."""
-    from crib_tourney.store.events import last_change as changed
+    from crib_tourney.store.writer import last_change_at as changed
 
     at = changed(db)
     return at[:16] if at else "not yet"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from crib_tourney.services.events import create_event, enter_players, schedule_next
 from crib_tourney.services.results import outcome_row
-from crib_tourney.store.audit import Change
+from crib_tourney.store.writer import Change, Log
 from crib_tourney.store.db import transaction
 from crib_tourney.store.players import add_player
 from crib_tourney.store.qualifying import pairings
@@ -32,12 +32,16 @@ def build(path: Path, players: int, games: int, extra_games: int = 1, event_game
     location = str(path)
     with transaction(location) as db:
         event = create_event(db, "Big Open", EventSettings(games=event_games or games + extra_games))
-        roster = [add_player(db, f"Player {i:04d}", str(100000 + i), None, None) for i in range(players)]
-        enter_players(db, event, roster)
+        change = Change(db, "enter", Log(event.id))
+        roster = [add_player(change, f"Player {i:04d}", str(100000 + i), None, None) for i in range(players)]
+        enter_players(change, event, roster)
+        change.log(f"entered {players} players")
     for game in range(1, games + extra_games + 1):
         with transaction(location) as db:
             (event,) = fetch(db, Event)
-            schedule_next(db, event)
+            change = Change(db, "round", Log(event.id))
+            schedule_next(change, event)
+            change.log(f"paired game {game}")
         if game <= games:
             play_game(location, game, rnd)
 
@@ -46,7 +50,7 @@ def play_game(location: str, game: int, rnd: random.Random) -> None:
     """Enter a result at every table of ``game`` (random scores, one audit entry)."""
     with transaction(location) as db:
         (event,) = fetch(db, Event)
-        change = Change(db, event.id, "import")
+        change = Change(db, "import", Log(event.id))
         for pairing in pairings(db, event.id, game):
             if pairing.entry2_id is None:
                 continue

@@ -115,7 +115,6 @@ def test_a_change_that_moves_a_qualifier_is_refused_naming_who(cli, unchanged):
         run = cli.fails("event", "set", "E", "bye_points=3", match="would move")
         assert f"{w2} (seed 2 -> out)" in run.stderr and f"{bye} (out -> seed 2)" in run.stderr
         cli.fails("result", "E", w2, 121, l2, 125 - 4 - 100, "--replace", "--game", 1, match="would move")
-        cli.fails("undo", "E", match="would move")
     # a correction that keeps qualifiers and seeds is accepted
     cli("result", "E", w2, 121, l2, 90, "--replace", "--game", 1)
     assert seeds_of(cli) == [w1, w2]
@@ -138,11 +137,17 @@ def test_recut_remakes_the_bracket_before_the_first_playoff_game_only(cli, uncha
         cli.fails("result", "E", w2, 121, l2, 20, "--replace", "--game", 1, "--recut", match="the playoffs have started")
 
 
-def test_undo_after_the_cut_with_recut(cli):
+def test_undo_of_the_cut_removes_the_bracket_and_reaches_qualifying(cli):
     w1, l1, w2, l2, bye = cut_event(cli)
-    out = cli("undo", "E", "--recut").stdout
-    assert out.startswith("undid result") and "recut the bracket" in out
-    assert seeds_of(cli) == [w1, bye]
+    cli("result", "E", w1, 121, w2, 100)  # the first playoff game
+    assert cli("undo", "E").stdout.startswith("undid playoff")
+    assert cli("undo", "E").stdout.startswith("undid cut")
+    cli.fails("bracket", "E", match="no bracket")
+    # qualifying is open again: the last result goes, and a new cut follows the standings
+    assert cli("undo", "E").stdout.startswith("undid result")
+    cli("result", "E", w2, 121, l2, 120)
+    cli("cut", "E")
+    assert seeds_of(cli) == [w1, w2]
 
 
 # --- withdrawals in the bracket ---------------------------------------------------
@@ -170,7 +175,7 @@ def test_log_lists_every_kind_and_undo_reverts_exactly_the_last(cli):
     cli("result", "E", c, 121, d, 100, "--card", c)
     cli("withdraw", "E", d)
     actions = [e["action"] for e in cli("log", "E", "--json").json()["log"]]
-    assert actions == ["result", "card", "withdraw"]
+    assert actions == ["new-event", "enter", "round", "result", "card", "withdraw"]
     assert cli("undo", "E").stdout.startswith("undid withdraw")
     assert not any(r["withdrawn"] for r in cli("standings", "E", "--json").json()["rows"])
     assert cli("undo", "E").stdout.startswith("undid card")
@@ -196,6 +201,8 @@ def test_services_record_and_undo_without_the_cli(tmp_path):
         name, rows = results.standings(db, "direct")
     assert name == "Direct" and [(r["player"], r["game_points"], r["spread"]) for r in rows] == [("Ann", 3, 32), ("Bob", 0, -32)]
     with transaction(location) as db:
-        assert results.undo(db, "Direct") == ["undid result #1: game 1 table 1: Ann 121 - Bob 89"]
+        assert results.undo(db, "Direct") == ["undid result #4: game 1 table 1: Ann 121 - Bob 89"]
+        assert results.undo(db, "Direct") == ["undid round #3: paired game 1"]
+        assert results.undo(db, "Direct") == ["undid enter #2: entered Ann; entered Bob"]
         with pytest.raises(Exception, match="nothing to undo"):
             results.undo(db, "Direct")

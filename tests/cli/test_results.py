@@ -292,15 +292,19 @@ def test_log_and_undo(cli, unchanged):
     cli("result", "E", "A", 121, "B", 100)
     cli("result", "E", "A", 121, "B", 110, "--replace")
     log = cli("log", "E", "--json").json()["log"]
-    assert [e["action"] for e in log] == ["result", "replace"]
+    assert [e["action"] for e in log] == ["new-event", "enter", "round", "result", "replace"]
     assert "undid replace" in cli("undo", "E").stdout
     assert row(cli, "A")["spread"] == 21
     cli("undo", "E")
     assert row(cli, "A")["games"] == 0
+    assert "undid round" in cli("undo", "E").stdout
+    assert "undid enter" in cli("undo", "E").stdout
     with unchanged():
         cli.fails("undo", "E", match="nothing to undo")
     log = cli("log", "E", "--json").json()["log"]
-    assert [(e["action"], e["undone"]) for e in log] == [("result", True), ("replace", True), ("undo", False), ("undo", False)]
+    assert [(e["action"], e["undone"]) for e in log] == [
+        ("new-event", False), ("enter", True), ("round", True), ("result", True), ("replace", True),
+        ("undo", False), ("undo", False), ("undo", False), ("undo", False)]
 
 
 def test_ruling_count_stored_with_muggins(cli, unchanged):
@@ -441,7 +445,7 @@ def test_quick_results_table_by_table(cli):
     missing = [(p["game"], p["table"]) for p in cli("check", "E", "--json").json()["problems"]]
     assert missing == [(2, 2)]  # everything typed and kept is saved; the rest is still open
     actions = [e["action"] for e in cli("log", "E", "--json").json()["log"]]
-    assert actions == ["result", "result", "undo", "result", "result"]
+    assert actions[-5:] == ["result", "result", "undo", "result", "result"]
 
 
 def test_late_entry_after_the_whole_schedule_was_paired(cli, unchanged):
@@ -483,12 +487,12 @@ def test_quick_results_takes_forfeits_corrections_and_undoes_only_its_own_lines(
     run = cli.runner.invoke(app, ["--db", str(cli.db), "quick-results", "Q"], input=typed)
     assert run.exit_code == 0 and f"{a} is not at table 2 of game 1" in run.stderr
     log = cli("log", "Q", "--json").json()["log"]
-    assert [e["action"] for e in log] == ["result", "replace", "forfeit", "undo"]
+    assert [e["action"] for e in log] == ["new-event", "enter", "round", "result", "replace", "forfeit", "undo"]
     assert {r["player"]: r["spread"] for r in cli("standings", "Q", "--json").json()["rows"]}[b] == 21  # the correction stood
     cli("result", "Q", c, "121", d, "90")  # another terminal enters table 2
     run = cli.runner.invoke(app, ["--db", str(cli.db), "quick-results", "Q"], input="undo\n")
     assert "nothing typed in this session to undo" in run.stderr
-    assert len(cli("log", "Q", "--json").json()["log"]) == 5
+    assert len(cli("log", "Q", "--json").json()["log"]) == 8
 
 
 def test_check_shows_both_cards_in_the_table_sheets_order(cli):

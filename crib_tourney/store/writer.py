@@ -1,0 +1,440 @@
+"""The one writer: every INSERT, UPDATE and DELETE of the project's data.
+
+A command opens one ``Change`` for the log it belongs to (an event's, a
+league's, or the roster's), makes its edits through it, and closes it with
+``log(summary)``. Each edit is written at once (later reads in the same command
+see it) and recorded as a step with its rows before and after; ``log`` writes
+the audit entry (source and actor included, ready for writes from the web) and
+bumps the data version of everything touched, in the same transaction. ``undo``
+reverts the newest entry of a log that is not undone, whatever its kind, step by
+step in reverse; because each log is a stack, what is left is always a state the
+event was really in.
+
+Only this module issues data-changing SQL (a test checks): a write that went
+around it would be missing from the log, from undo and from the live view.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Callable, Iterator, Sequence
+
+from crib_tourney.errors import CribError
+from crib_tourney.store.sql import Db, in_lists
+from crib_tourney.tourney.settings import EventSettings, LeagueSettings
+from crib_tourney.tourney.settings import names as setting_names
+
+# table -> its columns, id first. Only these tables are written, and only these
+# names ever reach SQL from a step (a test checks them against the schema).
+TABLES: dict[str, tuple[str, ...]] = {
+    "player": ("id", "name", "acc_number", "club", "email", "created_at"),
+    "player_avoid": ("id", "player1_id", "player2_id"),
+    "event": ("id", "name", "created_at", "parent_event_id", *setting_names(EventSettings)),
+    "entry": ("id", "event_id", "player_id", "seq", "first_game", "withdrawn_after", "team_name"),
+    "entry_member": ("id", "event_id", "entry_id", "player_id", "seat"),
+    "game_draw": ("id", "event_id", "game_no", "seed"),
+    "pairing": ("id", "event_id", "game_no", "table_no", "entry1_id", "entry2_id"),
+    "outcome": ("id", "event_id", "pairing_id", "entry_id", "own_score", "opp_score", "forfeit", "source"),
+    "ruling": ("id", "event_id", "game_no", "player_id", "kind", "cards", "claim", "true_score", "muggins", "summary", "at"),
+    "seed": ("id", "event_id", "seed", "entry_id"),
+    "playoff_match": ("id", "event_id", "key", "bracket", "round", "position", "source1", "source2", "best_of", "stage"),
+    "playoff_game": ("id", "match_id", "game_no", "entry1_id", "entry2_id", "score1", "score2", "forfeit_by"),
+    "cut_playoff": ("id", "event_id", "winner_entry_id", "loser_entry_id", "winner_score", "loser_score"),
+    "pool": ("id", "event_id", "name", "kind", "fee", "payout"),
+    "pool_entry": ("id", "pool_id", "entry_id"),
+    "league": ("id", "name", "created_at", *setting_names(LeagueSettings)),
+    "league_member": ("id", "league_id", "player_id"),
+    "league_night": ("id", "league_id", "event_id", "night_no", "date", "formula", "threshold", "place_points"),
+    "league_absence": ("id", "league_id", "night_no", "player_id"),
+    "special_hand": ("id", "league_id", "player_id", "event_id", "points", "cards", "starter", "crib", "date"),
+}
+
+# Rows of these tables belong to no event: a change to them moves the roster's version.
+ROSTER_TABLES = frozenset({"player", "player_avoid", "league", "league_member", "league_night", "league_absence",
+                           "special_hand"})
+
+# What refers to a row, for undo's refusal in words ("Ann has played since").
+REFERENCES: dict[str, tuple[tuple[str, str], ...]] = {
+    "player": (("entry", "player_id"), ("entry_member", "player_id"), ("league_member", "player_id"),
+               ("ruling", "player_id"), ("special_hand", "player_id"), ("player_avoid", "player1_id"),
+               ("player_avoid", "player2_id"), ("league_absence", "player_id")),
+    "event": (("entry", "event_id"), ("pairing", "event_id"), ("league_night", "event_id"), ("pool", "event_id"),
+              ("event", "parent_event_id")),
+    "entry": (("outcome", "entry_id"), ("pairing", "entry1_id"), ("pairing", "entry2_id"), ("seed", "entry_id"),
+              ("pool_entry", "entry_id")),
+    "league": (("league_member", "league_id"), ("league_night", "league_id"), ("special_hand", "league_id")),
+    "pairing": (("outcome", "pairing_id"),),
+    "playoff_match": (("playoff_game", "match_id"),),
+    "pool": (("pool_entry", "pool_id"),),
+}
+
+SOURCES = ("cli", "web")
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f")
+
+
+def _columns(table: str, names: Any) -> list[str]:
+    allowed = TABLES[table]
+    for name in names:
+        if name not in allowed:
+            raise ValueError(f"{table}.{name} is not a column the writer knows")
+    return [f'"{n}"' if n == "key" else n for n in names]
+
+
+def _params(prefix: str, values: dict[str, Any]) -> dict[str, Any]:
+    return {f"{prefix}{k}": v for k, v in values.items()}
+
+
+def _where(table: str, scope: dict[str, Any]) -> str:
+    return " AND ".join(f"{c} = :s_{k}" for c, k in zip(_columns(table, scope), scope)) or "1 = 1"
+
+
+def _select(db: Db, table: str, scope: dict[str, Any]) -> list[dict[str, Any]]:
+    cols = ", ".join(_columns(table, TABLES[table]))
+    return db.dicts(f"SELECT {cols} FROM {table} WHERE {_where(table, scope)} ORDER BY id", **_params("s_", scope))
+
+
+def _select_ids(db: Db, table: str, ids: Sequence[int]) -> list[dict[str, Any]]:
+    cols = ", ".join(_columns(table, TABLES[table]))
+    found: list[dict[str, Any]] = []
+    for marks, params in in_lists("i", ids):
+        found += db.dicts(f"SELECT {cols} FROM {table} WHERE id IN {marks}", **params)
+    return sorted(found, key=lambda r: r["id"])
+
+
+def _delete_ids(db: Db, table: str, ids: Sequence[int]) -> None:
+    for marks, params in in_lists("i", ids):
+        db.write(f"DELETE FROM {table} WHERE id IN {marks}", **params)
+
+
+def _insert_rows(db: Db, table: str, rows: list[dict[str, Any]]) -> None:
+    """Insert rows as they were, ids included (undo puts rows back where they were)."""
+    if not rows:
+        return
+    _columns(table, rows[0])
+    db.write_many(table, rows)
+    if not db.sqlite and any(r.get("id") is not None for r in rows):  # explicit ids do not move PostgreSQL's sequence
+        db.write(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT MAX(id) FROM {table}))")
+
+
+def _max_id(db: Db, table: str) -> int:
+    return int(db.scalar(f"SELECT MAX(id) FROM {table}") or 0)
+
+
+def _event_ids(table: str, rows: list[dict[str, Any]]) -> set[int]:
+    """The events these rows belong to (whose version a change to them moves)."""
+    if table == "event":
+        return {r["id"] for r in rows if r.get("id") is not None}
+    return {r["event_id"] for r in rows if r.get("event_id") is not None}
+
+
+@dataclass(frozen=True)
+class Log:
+    """Which log an entry belongs to: an event's, a league's, or (neither) the roster's."""
+
+    event_id: int | None = None
+    league_id: int | None = None
+
+    def where(self) -> tuple[str, dict[str, Any]]:
+        if self.event_id is not None:
+            return "event_id = :e", {"e": self.event_id}
+        if self.league_id is not None:
+            return "league_id = :l AND event_id IS NULL", {"l": self.league_id}
+        return "event_id IS NULL AND league_id IS NULL", {}
+
+
+ROSTER = Log()
+
+
+class Change:
+    """One command's change to the data, logged as one audit entry."""
+
+    def __init__(self, db: Db, action: str, log: Log = ROSTER, source: str = "cli", actor: str | None = None):
+        assert source in SOURCES
+        self.db, self.action, self.scope, self.source, self.actor = db, action, log, source, actor
+        self.steps: list[dict[str, Any]] = []
+        self.events: set[int] = set() if log.event_id is None else {log.event_id}
+        self.roster = log.event_id is None
+
+    # --- edits ----------------------------------------------------------------
+
+    def insert(self, table: str, row: dict[str, Any]) -> int:
+        """Add one row; returns its id."""
+        _columns(table, row)
+        new_id = self.db.write_returning_id(table, row)
+        self._record({"op": "insert", "table": table, "rows": _select_ids(self.db, table, [new_id])})
+        return new_id
+
+    def insert_many(self, table: str, rows: list[dict[str, Any]]) -> None:
+        """Add rows (their ids follow the highest so far: writers queue, so nothing interleaves)."""
+        if not rows:
+            return
+        _columns(table, rows[0])
+        highest = _max_id(self.db, table)
+        self.db.write_many(table, rows)
+        added = self.db.dicts(f"SELECT {', '.join(_columns(table, TABLES[table]))} FROM {table} WHERE id > :h ORDER BY id",
+                              h=highest)
+        self._record({"op": "insert", "table": table, "rows": added})
+
+    def update(self, table: str, row_id: int, values: dict[str, Any]) -> None:
+        """Change some columns of one row."""
+        cols = _columns(table, values)
+        found = self.db.dicts(f"SELECT {', '.join(cols)} FROM {table} WHERE id = :id", id=row_id)
+        if not found:
+            raise ValueError(f"no {table} row {row_id}")
+        sets = ", ".join(f"{c} = :v_{k}" for c, k in zip(cols, values))
+        self.db.write(f"UPDATE {table} SET {sets} WHERE id = :id", id=row_id, **_params("v_", values))
+        self._record({"op": "update", "table": table, "id": row_id, "before": found[0], "after": dict(values)})
+
+    def update_where(self, table: str, scope: dict[str, Any], values: dict[str, Any]) -> None:
+        """Change some columns of every row matching ``scope``."""
+        for row in _select(self.db, table, scope):
+            if any(row[k] != v for k, v in values.items()):
+                self.update(table, row["id"], values)
+
+    def delete(self, table: str, scope: dict[str, Any]) -> None:
+        """Remove the rows matching ``scope``."""
+        before = _select(self.db, table, scope)
+        if before:
+            _delete_ids(self.db, table, [r["id"] for r in before])
+            self._record({"op": "delete", "table": table, "rows": before})
+
+    def replace(self, table: str, scope: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+        """Make the rows of ``table`` matching ``scope`` exactly ``rows``."""
+        before = _select(self.db, table, scope)
+        if before:
+            _delete_ids(self.db, table, [r["id"] for r in before])
+        if rows:
+            _columns(table, rows[0])
+            self.db.write_many(table, [{k: v for k, v in r.items() if k != "id"} for r in rows])
+        after = _select(self.db, table, scope)
+        if before or after:
+            self._record({"op": "replace", "table": table, "scope": scope, "before": before, "after": after})
+
+    @contextmanager
+    def savepoint(self) -> Iterator[None]:
+        """Edits undone alone, with their steps, if the block fails (one bad line of an import)."""
+        kept = len(self.steps)
+        try:
+            with self.db.savepoint():
+                yield
+        except BaseException:
+            del self.steps[kept:]
+            raise
+
+    def _scope_events(self, table: str, row_id: int) -> set[int]:
+        if table == "event":
+            return {row_id}
+        if "event_id" in TABLES[table]:
+            found = self.db.scalar(f"SELECT event_id FROM {table} WHERE id = :id", id=row_id)
+            return set() if found is None else {int(found)}
+        return set()
+
+    def _record(self, step: dict[str, Any]) -> None:
+        self.steps.append(step)
+        self.note(step)
+
+    def note(self, step: dict[str, Any]) -> None:
+        """What a step touched: cached reads of its table are dropped, its event's version will move."""
+        table = step["table"]
+        self.db.touched(table)
+        if step["op"] == "update":
+            self.events |= self._scope_events(table, step["id"])
+        else:
+            self.events |= _event_ids(table, step.get("rows", []) + step.get("before", []) + step.get("after", []))
+        self.roster |= table in ROSTER_TABLES
+
+    # --- the entry --------------------------------------------------------------
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.steps)
+
+    def log(self, summary: str) -> int | None:
+        """Write the audit entry and bump the versions; returns its id (None if nothing changed)."""
+        if not self.steps:
+            return None
+        return write_entry(self.db, self, summary, undone=False)
+
+
+def write_entry(db: Db, change: Change, summary: str, undone: bool) -> int:
+    entry_id = db.write_returning_id("audit", dict(
+        event_id=change.scope.event_id, league_id=change.scope.league_id, at=now(), action=change.action,
+        summary=summary, data=json.dumps({"steps": change.steps}), undone=undone, source=change.source, actor=change.actor))
+    bump_versions(db, change.events, change.roster)
+    return entry_id
+
+
+# --- data versions ----------------------------------------------------------------
+
+ALL = "all"
+ROSTER_VERSION = "roster"
+
+
+def event_version_key(event_id: int) -> str:
+    return f"event:{event_id}"
+
+
+def bump_versions(db: Db, events: set[int], roster: bool) -> None:
+    """Move the version of everything a change touched, and the whole database's."""
+    keys = [ALL] + ([ROSTER_VERSION] if roster else []) + [event_version_key(e) for e in sorted(events)]
+    for key in keys:
+        db.write("INSERT INTO data_version (scope, version) VALUES (:k, 1)"
+                 " ON CONFLICT (scope) DO UPDATE SET version = data_version.version + 1", k=key)
+
+
+def versions(db: Db, keys: Sequence[str]) -> tuple[int, ...]:
+    """The versions of these scopes (0 for one never written)."""
+    found: dict[str, int] = {}
+    for marks, params in in_lists("k", list(keys)):
+        found.update((k, int(v)) for k, v in db.rows(f"SELECT scope, version FROM data_version WHERE scope IN {marks}", **params))
+    return tuple(found.get(k, 0) for k in keys)
+
+
+# --- undo -------------------------------------------------------------------------
+
+def _restore(db: Db, table: str, rows: list[dict[str, Any]]) -> None:
+    _insert_rows(db, table, rows)
+
+
+def _refuse_if_referenced(db: Db, table: str, ids: list[int], leaving: dict[str, set[int]], entry_id: int) -> None:
+    """Undo must not leave a row pointing at nothing: name what still refers to it.
+    An event made by another log's entry (a consolation, a league night) goes only
+    while its own log has nothing left to undo."""
+    if table == "event":
+        for event_id in ids:
+            if db.scalar("SELECT COUNT(*) FROM audit WHERE event_id = :e AND undone = :f AND id <> :i"
+                         f" AND action NOT IN ({', '.join(repr(a) for a in FOUNDING)})", e=event_id, f=False, i=entry_id):
+                raise CribError(_still_used(db, table, event_id, "audit"))
+    for ref_table, column in REFERENCES.get(table, ()):
+        going = leaving.get(ref_table, set())
+        for marks, params in in_lists("i", ids):
+            for ref_id, target in db.rows(f"SELECT id, {column} FROM {ref_table} WHERE {column} IN {marks}", **params):
+                if ref_id not in going:
+                    raise CribError(_still_used(db, table, int(target), ref_table))
+
+
+def _still_used(db: Db, table: str, row_id: int, ref_table: str) -> str:
+    if table == "player":
+        name = db.scalar("SELECT name FROM player WHERE id = :id", id=row_id)
+        what = {"entry": "been entered in an event", "entry_member": "been entered in an event",
+                "league_member": "joined a league", "ruling": "a ruling", "special_hand": "a special hand",
+                "player_avoid": "players kept apart", "league_absence": "a league absence"}[ref_table]
+        return f"cannot undo: {name} has {what} since (undo that first, or keep the player)"
+    if table == "event":
+        name = db.scalar("SELECT name FROM event WHERE id = :id", id=row_id)
+        return f"cannot undo: {name} has changes of its own since (undo them in its own log first)"
+    return f"cannot undo: later changes rely on this {table.replace('_', ' ')} (undo them first)"
+
+
+def _revert(db: Db, step: dict[str, Any], leaving: dict[str, set[int]], entry_id: int) -> dict[str, Any]:
+    """Undo one step; returns the step that would redo it (kept in the log)."""
+    table, op = step["table"], step["op"]
+    if op == "update":
+        cols = _columns(table, step["before"])
+        current = db.dicts(f"SELECT {', '.join(cols)} FROM {table} WHERE id = :id", id=step["id"])[0]
+        sets = ", ".join(f"{c} = :v_{k}" for c, k in zip(cols, step["before"]))
+        db.write(f"UPDATE {table} SET {sets} WHERE id = :id", id=step["id"], **_params("v_", step["before"]))
+        return {"op": "update", "table": table, "id": step["id"], "before": current, "after": step["before"]}
+    if op == "insert":
+        ids = [r["id"] for r in step["rows"]]
+        _refuse_if_referenced(db, table, ids, leaving, entry_id)
+        _delete_ids(db, table, ids)
+        return {"op": "delete", "table": table, "rows": step["rows"]}
+    if op == "delete":
+        _restore(db, table, step["rows"])
+        return {"op": "insert", "table": table, "rows": step["rows"]}
+    current = _select(db, table, step["scope"])
+    gone = {r["id"] for r in current} - {r["id"] for r in step["before"]}
+    _refuse_if_referenced(db, table, sorted(gone), leaving, entry_id)
+    _delete_ids(db, table, [r["id"] for r in current])
+    _restore(db, table, step["before"])
+    return {"op": "replace", "table": table, "scope": step["scope"], "before": current, "after": step["before"]}
+
+
+def _leaving(steps: list[dict[str, Any]]) -> dict[str, set[int]]:
+    """Rows that undoing these steps removes: references among them are fine."""
+    found: dict[str, set[int]] = {}
+    for step in steps:
+        ids = [r["id"] for r in step.get("rows", [])] if step["op"] == "insert" else (
+            [r["id"] for r in step.get("after", [])] if step["op"] == "replace" else [])
+        found.setdefault(step["table"], set()).update(ids)
+    return found
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One entry of a log."""
+
+    id: int
+    at: str
+    action: str
+    summary: str
+    undone: bool
+    source: str
+    actor: str | None
+
+
+# The entry that made a log's event or league: the bottom of its stack, which undo
+# stops at (an event undone back to nothing is still there, empty, as made).
+FOUNDING = ("new-event", "league new")
+
+
+def newest_entry(db: Db, log: Log) -> tuple[LogEntry, list[dict[str, Any]]] | None:
+    """The newest entry of a log that undo would take back, with its steps."""
+    where, params = log.where()
+    row = db.row(f"SELECT id, at, action, summary, source, actor, data FROM audit WHERE {where} AND undone = :f"
+                 f" AND action NOT IN ({', '.join(repr(a) for a in FOUNDING)}) ORDER BY id DESC", f=False, **params)
+    if row is None:
+        return None
+    entry = LogEntry(int(row[0]), str(row[1])[:19], row[2], row[3], False, row[4], row[5])
+    return entry, json.loads(row[6])["steps"]
+
+
+def undo_newest(db: Db, log: Log, nothing: str, after: Callable[[Change], None] | None = None,
+                source: str = "cli", actor: str | None = None) -> LogEntry:
+    """Revert the newest entry of ``log`` not yet undone, of whatever kind. ``after``
+    may make follow-on edits (a recut) that belong to the undo entry itself."""
+    found = newest_entry(db, log)
+    if found is None:
+        raise CribError(nothing)
+    entry, steps = found
+    leaving = _leaving(steps)
+    redo = [_revert(db, step, leaving, entry.id) for step in reversed(steps)]
+    follow = Change(db, "undo", log, source, actor)
+    follow.steps = redo
+    for step in redo:
+        follow.note(step)
+    if after is not None:
+        after(follow)
+    db.write("UPDATE audit SET undone = :t WHERE id = :id", t=True, id=entry.id)
+    write_entry(db, follow, f"undid #{entry.id}: {entry.summary}", undone=True)
+    return entry
+
+
+def log_entries(db: Db, log: Log) -> list[LogEntry]:
+    where, params = log.where()
+    return [LogEntry(int(i), str(at)[:19], action, summary, bool(undone) and action != "undo", source, actor)
+            for i, at, action, summary, undone, source, actor in db.rows(
+                f"SELECT id, at, action, summary, undone, source, actor FROM audit WHERE {where} ORDER BY id", **params)]
+
+
+def entries_after(db: Db, log: Log, audit_id: int) -> list[int]:
+    where, params = log.where()
+    return [int(r[0]) for r in db.rows(f"SELECT id FROM audit WHERE {where} AND id > :i", i=audit_id, **params)]
+
+
+def last_entry_id(db: Db, log: Log) -> int:
+    where, params = log.where()
+    return int(db.scalar(f"SELECT MAX(id) FROM audit WHERE {where}", **params) or 0)
+
+
+def last_change_at(db: Db) -> str | None:
+    """When anything last changed."""
+    at = db.scalar("SELECT MAX(at) FROM audit")
+    return None if at is None else str(at)
