@@ -1,16 +1,17 @@
-"""Finding players, events, leagues and entries by what a director types: an id
-(#12), 'Name #12' (as lists print players who share a name), an ACC number, or a
-name matched as people type it (tourney/names.py). An ambiguous name lists the
-candidates."""
+"""Looking up players, events, leagues and entries by what a director types: an
+id (#12), 'Name #12' (as lists print players who share a name), an ACC number, or
+a name matched as people type it. What a reference means, how an ambiguity lists
+its candidates and which names to suggest is the pure policy of tourney/names.py;
+this module only reads the rows. Maps read here (the roster, an event's entries)
+are built once per command and dropped by the writer when their table changes:
+nothing needs forgetting by hand."""
 
 from __future__ import annotations
-
-import difflib
 
 from crib_tourney.errors import Ambiguous, CribError, NotFound
 from crib_tourney.store.rows import Entry, Event, Player, fetch, fetch_one
 from crib_tourney.store.sql import Db
-from crib_tourney.tourney.names import duplicated, fold, match_name
+from crib_tourney.tourney.names import LISTED, MAX_ID, duplicated, fold, id_reference, listed, match_name, plain_id, suggestion
 
 
 def describe_player(player: Player) -> str:
@@ -22,46 +23,16 @@ def describe_player(player: Player) -> str:
     return f"{player.name} ({', '.join(extras)})"
 
 
-MAX_ID = 2**62  # ids past this exist nowhere, and would overflow the database's integers
-
-
-def _id_of(ref: str) -> tuple[int, str] | None:
-    """(id, the name typed before it or '') of '#12' or 'Name #12'."""
-    text = ref.strip()
-    if text.startswith("#") and text[1:].isascii() and text[1:].isdigit():
-        return int(text[1:]), ""
-    name, _, number = text.rpartition(" #")
-    if name and number.isascii() and number.isdigit():
-        return int(number), name
-    return None
-
-
-LISTED = 8  # candidates named in an ambiguity: enough to choose from, never a screenful
-
-
-def listed(names: list[str], total: int | None = None) -> str:
-    """'a; b; c' for the first few names, and how many more."""
-    total = len(names) if total is None else total
-    more = total - min(len(names), LISTED)
-    return "; ".join(names[:LISTED]) + (f"; and {more} more" if more > 0 else "")
-
-
 def roster(db: Db) -> dict[int, str]:
     """Every player's id and name, read once per command (until a player is written)."""
     return db.memo("roster", ("player",), lambda: {int(i): str(n) for i, n in db.rows("SELECT id, name FROM player")})
-
-
-def _suggest(query: str, names: list[str], cutoff: float = 0.75) -> str | None:
-    folded = {fold(n): n for n in names}
-    close = difflib.get_close_matches(fold(query), list(folded), n=3, cutoff=cutoff)
-    return " or ".join(f"'{folded[c]}'" for c in close) if close else None
 
 
 def find_player(db: Db, ref: str, loose: bool = True) -> Player:
     """A player by #id, 'Name #id', name or ACC number. ``loose`` also accepts a
     unique last name, initial plus last name, or prefix; without it only the
     whole name (folded) matches."""
-    by_id = _id_of(ref)
+    by_id = id_reference(ref)
     if by_id is not None:
         pid, typed = by_id
         player = fetch_one(db, Player, "id = :id", id=pid) if pid <= MAX_ID else None
@@ -77,7 +48,7 @@ def find_player(db: Db, ref: str, loose: bool = True) -> Player:
     if len(ids) == 1:
         return fetch_one(db, Player, "id = :id", id=ids[0])  # type: ignore[return-value]
     if not ids:
-        hint = _suggest(ref, list(names.values()))
+        hint = suggestion(ref, list(names.values()))
         raise NotFound(f"unknown player '{ref}'" + (f" (did you mean {hint}?)" if hint else ""))
     shown = [describe_player(fetch_one(db, Player, "id = :id", id=i)) for i in sorted(ids)[:LISTED]]  # type: ignore[arg-type]
     raise Ambiguous(f"'{ref}' matches {len(ids)} players: {listed(shown, len(ids))} (use #id or the ACC number)")
@@ -86,9 +57,9 @@ def find_player(db: Db, ref: str, loose: bool = True) -> Player:
 def find_event(db: Db, ref: str) -> Event:
     """An event by id or by its name as typed."""
     text = ref.strip()
-    key = text[1:] if text.startswith("#") else text
-    if key.isascii() and key.isdigit() and int(key) <= MAX_ID:
-        event = fetch_one(db, Event, "id = :id", id=int(key))
+    number = plain_id(text)
+    if number is not None:
+        event = fetch_one(db, Event, "id = :id", id=number)
         if event is not None:
             return event
     named = dict(db.rows("SELECT id, name FROM event"))
@@ -96,17 +67,16 @@ def find_event(db: Db, ref: str) -> Event:
     if len(ids) > 1:
         raise Ambiguous(f"'{ref}' matches {len(ids)} events: " + listed(sorted(named[i] for i in ids)))
     if not ids:
-        hint = _suggest(text, list(named.values()), cutoff=0.6)
+        hint = suggestion(text, list(named.values()), cutoff=0.6)
         raise NotFound(f"unknown event '{ref}'" + (f" (did you mean {hint}?)" if hint else " (see: crib-tourney event list)"))
     return fetch_one(db, Event, "id = :id", id=ids[0])  # type: ignore[return-value]
 
 
 def find_league_id(db: Db, ref: str) -> int:
     text = ref.strip()
-    key = text.lstrip("#")
     named = dict(db.rows("SELECT id, name FROM league"))
-    if key.isascii() and key.isdigit() and int(key) in named:
-        return int(key)
+    if plain_id(text) in named:
+        return plain_id(text)  # type: ignore[return-value]
     ids = match_name(text, named, named.__getitem__)
     if len(ids) > 1:
         raise Ambiguous(f"'{ref}' matches {len(ids)} leagues: " + listed(sorted(named[i] for i in ids)))
@@ -172,7 +142,7 @@ def find_entry(db: Db, event: Event, ref: str) -> Entry:
     """The competitor a typed name means in this event: a name is matched among
     the event's entrants first (a team by its name), so 'Kowalski' is enough when
     only one plays; then any player, and his entry (his team's in a team event)."""
-    if _id_of(ref) is None:
+    if id_reference(ref) is None:
         entries = {e.id: e for e in entries_of(db, event)}
         names = entry_names(db, event)
         typed = " ".join(ref.split())

@@ -14,6 +14,7 @@ PostgreSQL matched it. Here a name is folded once: case (casefold), accents
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from typing import Callable, Hashable, Iterable, TypeVar
@@ -99,3 +100,49 @@ def spells_members(team: str, members: list[str]) -> bool:
     default), so listing the players again would say nothing new. Members may be
     shown as 'Name #12' where two players share a name."""
     return team == " & ".join(re.sub(r" #\d+$", "", m) for m in members) or team == " & ".join(members)
+
+
+# --- references by number, and how refusals list candidates ---------------------
+
+MAX_ID = 2**62  # ids past this exist nowhere, and would overflow the database's integers
+
+
+def id_reference(ref: str) -> tuple[int, str] | None:
+    """(id, the name typed before it or '') of '#12' or 'Name #12'; None for a plain name.
+
+    >>> id_reference("#12"), id_reference("Pat Smith #3"), id_reference("Pat")
+    ((12, ''), (3, 'Pat Smith'), None)
+    """
+    text = ref.strip()
+    if text.startswith("#") and text[1:].isascii() and text[1:].isdigit():
+        return int(text[1:]), ""
+    name, _, number = text.rpartition(" #")
+    if name and number.isascii() and number.isdigit():
+        return int(number), name
+    return None
+
+
+def plain_id(ref: str) -> int | None:
+    """The id of an event or league typed as '12' or '#12' (ASCII digits, in range)."""
+    text = ref.strip()
+    key = text[1:] if text.startswith("#") else text
+    if key.isascii() and key.isdigit() and int(key) <= MAX_ID:
+        return int(key)
+    return None
+
+
+LISTED = 8  # candidates named in an ambiguity: enough to choose from, never a screenful
+
+
+def listed(names: list[str], total: int | None = None) -> str:
+    """'a; b; c' for the first few names, and how many more."""
+    total = len(names) if total is None else total
+    more = total - min(len(names), LISTED)
+    return "; ".join(names[:LISTED]) + (f"; and {more} more" if more > 0 else "")
+
+
+def suggestion(query: str, names: Iterable[str], cutoff: float = 0.75) -> str | None:
+    """"'Ann Lee' or 'Anna Lee'" for a typo close to known names, else None."""
+    folded = {fold(n): n for n in names}
+    close = difflib.get_close_matches(fold(query), list(folded), n=3, cutoff=cutoff)
+    return " or ".join(f"'{folded[c]}'" for c in close) if close else None
