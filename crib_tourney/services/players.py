@@ -6,6 +6,7 @@ import re
 
 from crib_tourney.csvfiles import read_rows, refuse
 from crib_tourney.errors import CribError, NotFound
+from crib_tourney.inputs.names import NewPlayer
 from crib_tourney.store import players as store
 from crib_tourney.store.directory import find_player
 from crib_tourney.store.rows import Player
@@ -81,6 +82,12 @@ def edit(db: Db, ref: str, name: str | None, acc_number: str | None, club: str |
     store.update_player(change, player)
     change.log(f"edited {before} (#{player.id})" + (f": now {player.name}" if player.name != before else ""))
     return player
+
+
+def resolve_players(change: Change, refs: list[int | NewPlayer]) -> list[Player]:
+    """The players named (ids), adding the new ones to the roster as part of ``change``."""
+    known = store.players_by_id(change.db, [r for r in refs if isinstance(r, int)])
+    return [known[r] if isinstance(r, int) else store.add_player(change, r.name, None, None, None) for r in refs]
 
 
 def find_or_add(change: Change, refs: list[str], add_unknown: bool) -> list[Player]:

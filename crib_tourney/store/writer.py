@@ -74,6 +74,21 @@ REFERENCES: dict[str, tuple[tuple[str, str], ...]] = {
 SOURCES = ("cli", "web")
 
 
+@dataclass(frozen=True)
+class Actor:
+    """Who made a change: the source (the CLI, or the web: a player's phone or the
+    director's console) and, where known, who (an entry's name, 'director')."""
+
+    source: str = "cli"
+    name: str | None = None
+
+    def __post_init__(self) -> None:
+        assert self.source in SOURCES
+
+
+CLI = Actor()
+
+
 def now() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f")
 
@@ -154,9 +169,8 @@ ROSTER = Log()
 class Change:
     """One command's change to the data, logged as one audit entry."""
 
-    def __init__(self, db: Db, action: str, log: Log = ROSTER, source: str = "cli", actor: str | None = None):
-        assert source in SOURCES
-        self.db, self.action, self.scope, self.source, self.actor = db, action, log, source, actor
+    def __init__(self, db: Db, action: str, log: Log = ROSTER, by: Actor = CLI):
+        self.db, self.action, self.scope, self.by = db, action, log, by
         self.steps: list[dict[str, Any]] = []
         self.events: set[int] = set() if log.event_id is None else {log.event_id}
         self.roster = log.event_id is None
@@ -265,7 +279,7 @@ class Change:
 def write_entry(db: Db, change: Change, summary: str, undone: bool) -> int:
     entry_id = db.write_returning_id("audit", dict(
         event_id=change.scope.event_id, league_id=change.scope.league_id, at=now(), action=change.action,
-        summary=summary, data=json.dumps({"steps": change.steps}), undone=undone, source=change.source, actor=change.actor))
+        summary=summary, data=json.dumps({"steps": change.steps}), undone=undone, source=change.by.source, actor=change.by.name))
     bump_versions(db, change.events, change.roster)
     return entry_id
 
@@ -396,8 +410,7 @@ def newest_entry(db: Db, log: Log) -> tuple[LogEntry, list[dict[str, Any]]] | No
     return entry, json.loads(row[6])["steps"]
 
 
-def undo_newest(db: Db, log: Log, nothing: str, after: Callable[[Change], None] | None = None,
-                source: str = "cli", actor: str | None = None) -> LogEntry:
+def undo_newest(db: Db, log: Log, nothing: str, after: Callable[[Change], None] | None = None, by: Actor = CLI) -> LogEntry:
     """Revert the newest entry of ``log`` not yet undone, of whatever kind. ``after``
     may make follow-on edits (a recut) that belong to the undo entry itself."""
     found = newest_entry(db, log)
@@ -406,7 +419,7 @@ def undo_newest(db: Db, log: Log, nothing: str, after: Callable[[Change], None] 
     entry, steps = found
     leaving = _leaving(steps)
     redo = [_revert(db, step, leaving, entry.id) for step in reversed(steps)]
-    follow = Change(db, "undo", log, source, actor)
+    follow = Change(db, "undo", log, by)
     follow.steps = redo
     for step in redo:
         follow.note(step)
