@@ -172,8 +172,8 @@ class Change:
     def __init__(self, db: Db, action: str, log: Log = ROSTER, by: Actor = CLI):
         self.db, self.action, self.scope, self.by = db, action, log, by
         self.steps: list[dict[str, Any]] = []
-        self.events: set[int] = set() if log.event_id is None else {log.event_id}
-        self.roster = log.event_id is None
+        self.events: set[int] = set()
+        self.roster = False  # a roster or league table was written
 
     # --- edits ----------------------------------------------------------------
 
@@ -201,6 +201,8 @@ class Change:
         found = self.db.dicts(f"SELECT {', '.join(cols)} FROM {table} WHERE id = :id", id=row_id)
         if not found:
             raise ValueError(f"no {table} row {row_id}")
+        if found[0] == {c.strip('"'): v for c, v in zip(cols, values.values())}:
+            return  # nothing to change: no step, no entry
         sets = ", ".join(f"{c} = :v_{k}" for c, k in zip(cols, values))
         self.db.write(f"UPDATE {table} SET {sets} WHERE id = :id", id=row_id, **_params("v_", values))
         self._record({"op": "update", "table": table, "id": row_id, "before": found[0], "after": dict(values)})
@@ -280,7 +282,8 @@ def write_entry(db: Db, change: Change, summary: str, undone: bool) -> int:
     entry_id = db.write_returning_id("audit", dict(
         event_id=change.scope.event_id, league_id=change.scope.league_id, at=now(), action=change.action,
         summary=summary, data=json.dumps({"steps": change.steps}), undone=undone, source=change.by.source, actor=change.by.name))
-    bump_versions(db, change.events, change.roster)
+    events = change.events | ({change.scope.event_id} if change.scope.event_id is not None else set())
+    bump_versions(db, events, change.roster or change.scope.event_id is None)
     return entry_id
 
 
@@ -316,15 +319,17 @@ def _restore(db: Db, table: str, rows: list[dict[str, Any]]) -> None:
     _insert_rows(db, table, rows)
 
 
+def _refuse_events_with_a_log(db: Db, event_ids: set[int], entry_id: int) -> None:
+    """An event made by another log's entry (a consolation, a league night) goes
+    only while its own log has nothing left to undo."""
+    for event_id in sorted(event_ids):
+        if db.scalar("SELECT COUNT(*) FROM audit WHERE event_id = :e AND undone = :f AND id <> :i"
+                     f" AND action NOT IN ({', '.join(repr(a) for a in FOUNDING)})", e=event_id, f=False, i=entry_id):
+            raise CribError(_still_used(db, "event", event_id, "audit"))
+
+
 def _refuse_if_referenced(db: Db, table: str, ids: list[int], leaving: dict[str, set[int]], entry_id: int) -> None:
-    """Undo must not leave a row pointing at nothing: name what still refers to it.
-    An event made by another log's entry (a consolation, a league night) goes only
-    while its own log has nothing left to undo."""
-    if table == "event":
-        for event_id in ids:
-            if db.scalar("SELECT COUNT(*) FROM audit WHERE event_id = :e AND undone = :f AND id <> :i"
-                         f" AND action NOT IN ({', '.join(repr(a) for a in FOUNDING)})", e=event_id, f=False, i=entry_id):
-                raise CribError(_still_used(db, table, event_id, "audit"))
+    """Undo must not leave a row pointing at nothing: name what still refers to it."""
     for ref_table, column in REFERENCES.get(table, ()):
         going = leaving.get(ref_table, set())
         for marks, params in in_lists("i", ids):
@@ -418,6 +423,7 @@ def undo_newest(db: Db, log: Log, nothing: str, after: Callable[[Change], None] 
         raise CribError(nothing)
     entry, steps = found
     leaving = _leaving(steps)
+    _refuse_events_with_a_log(db, leaving.get("event", set()), entry.id)
     redo = [_revert(db, step, leaving, entry.id) for step in reversed(steps)]
     follow = Change(db, "undo", log, by)
     follow.steps = redo
