@@ -11,11 +11,9 @@ pool, a cut playoff, the cut, playoff games, a round's length and a consolation.
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 
-import pytest
 
 from tests.conftest import Cli
 
@@ -93,8 +91,6 @@ def _commands(folder: Path, schedule: list[list[list[str]]], twins: tuple[str, s
             commands.append(["withdraw", "Big", GONE])
         if number == 4:
             commands += [["round", "Big", "--all"], ["round", "Big", "--unschedule-from", "5"]]  # paired ahead, then freed
-        elif number == 3:
-            commands.append(["round", "Big"])
         else:
             commands.append(["round", "Big"])
         results = _results(game, twins, number)
