@@ -11,16 +11,15 @@ from pathlib import Path
 
 import pytest
 import typer.main
-import typer.testing
 from typer.testing import CliRunner
 
 from crib_tourney.cli.app import app
+from crib_tourney.cli.typer_hook import reuse_command_in_cli_runner
 
 # Typer's CliRunner builds the click command tree on every call (about 20 ms);
 # build it once for the whole test session and hand that out instead.
 COMMAND = typer.main.get_command(app)
-_build = typer.testing._get_command
-typer.testing._get_command = lambda typer_app: COMMAND if typer_app is app else _build(typer_app)
+reuse_command_in_cli_runner(app, COMMAND)
 
 
 @dataclass

@@ -12,7 +12,7 @@ import typer
 from typer.core import TyperGroup
 
 from crib_tourney import __version__
-from crib_tourney.cli import coercion, state
+from crib_tourney.cli import coercion, state, typer_hook
 from crib_tourney.errors import CribError
 
 
@@ -44,12 +44,8 @@ class CribGroup(TyperGroup):
 
     def format_commands(self, ctx, formatter):  # type: ignore[no-untyped-def]
         """The command list of --help, from the docstrings, without building the commands."""
-        try:
-            from typer._click.utils import make_default_short_help
-        except ImportError:  # Typer before 0.29 uses click itself
-            from click.utils import make_default_short_help
         limit = formatter.width - 6 - max(map(len, COMMAND_MODULES))
-        rows = [(name, make_default_short_help(summary(name), limit)) for name in COMMAND_MODULES]
+        rows = [(name, typer_hook.short_help(summary(name), limit)) for name in COMMAND_MODULES]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
@@ -105,7 +101,7 @@ def root(
     state.DB_LOCATION = db or os.environ.get("CRIB_TOURNEY_DB") or "crib-tourney.db"
 
 
-coercion.install()  # before any command runs: values are checked without importing pydantic
+typer_hook.install_value_checks(coercion.converter)  # before any command runs: values are checked without importing pydantic
 
 
 def _registered(name: str) -> typer.Typer:
@@ -125,9 +121,9 @@ def summary(name: str) -> str:
     """The help text of command ``name`` (a group's help, or the function's docstring)."""
     one = _registered(name)
     if one.registered_groups:
-        return one.registered_groups[0].typer_instance.info.help or ""  # type: ignore[union-attr,return-value]
+        return one.registered_groups[0].typer_instance.info.help or ""  # type: ignore[union-attr]
     info = one.registered_commands[0]
-    return info.help or inspect.cleandoc(info.callback.__doc__ or "")  # type: ignore[union-attr]
+    return info.help or inspect.cleandoc(info.callback.__doc__ or "")
 
 
 def build_command(name: str):  # type: ignore[no-untyped-def]

@@ -1,20 +1,19 @@
 """Typer's value checking, without pydantic.
 
-Typer (0.29 and later) checks each value a command receives with a pydantic
-TypeAdapter, built on first use; importing pydantic costs about 75 ms, paid by
-every command that runs. Every parameter here is a plain str, int, float, bool,
-Path or a list of them, most ints with our own parser (cli/common.number), so a
-plain conversion does the same job. Any other annotation still goes to Typer's
-own code. On a Typer without this hook (before 0.29) nothing is changed: it
-checks values with click alone.
+Typer (0.29) checks each value a command receives with a pydantic TypeAdapter,
+built on first use; importing pydantic costs about 75 ms, paid by every command
+that runs. Every parameter here is a plain str, int, float, bool, Path or a list
+of them, most ints with our own parser (cli/common.number), so a plain
+conversion does the same job. ``converter`` gives that conversion, or None to
+leave a parameter to Typer's own code; cli/typer_hook.py (the one module that
+touches Typer's private API) makes Typer use it.
 
-A test runs a command and asserts pydantic was never imported, so a Typer release
-that moves the hook is noticed.
+A test runs a command and asserts pydantic was never imported, and another checks
+the hook still fits the installed Typer.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import types
 from pathlib import Path
 from typing import Any, Callable, Optional, Union, get_args, get_origin
@@ -22,35 +21,6 @@ from typing import Any, Callable, Optional, Union, get_args, get_origin
 Convert = Callable[[Any], Any]
 _TRUE = {"1", "true", "t", "yes", "y", "on"}
 _FALSE = {"0", "false", "f", "no", "n", "off"}
-
-
-def install() -> None:
-    try:
-        from typer import _coercion, core
-        from typer._click.exceptions import BadParameter
-    except ImportError:  # an older Typer: click converts, pydantic is not involved
-        return
-    typer_builds = getattr(core, "build_runtime_param", None)
-    if typer_builds is None or not hasattr(_coercion, "RuntimeParam"):
-        return
-
-    @dataclasses.dataclass(frozen=True)
-    class PlainRuntimeParam(_coercion.RuntimeParam):  # type: ignore[misc,name-defined]
-        convert: Convert = str
-
-        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
-            try:
-                return self.convert(value)
-            except (TypeError, ValueError) as exc:
-                raise BadParameter(str(exc), ctx=ctx, param=param) from None
-
-    def build(descriptor: Any) -> Any:
-        convert = None if descriptor.file_annotation is not None else converter(descriptor.annotation, descriptor.parameter_info)
-        if convert is None:
-            return typer_builds(descriptor)
-        return PlainRuntimeParam(parameter_info=descriptor.parameter_info, annotation=descriptor.annotation, convert=convert)
-
-    core.build_runtime_param = build
 
 
 def converter(annotation: Any, info: Any) -> Convert | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, List, Optional
+from typing import TYPE_CHECKING, Annotated, List, Optional
 
 import typer
 
@@ -11,6 +11,9 @@ from crib_tourney.cli.common import number
 from crib_tourney.cli.output import print_json, print_table
 from crib_tourney.errors import CribError
 
+if TYPE_CHECKING:
+    from crib_tourney.engine.show import ShowCount
+
 # The engine is imported inside each command: every other command (and --help)
 # starts faster without it.
 
@@ -18,7 +21,7 @@ VariantOption = Annotated[Optional[str], typer.Option("--variant", help="Rule se
 JsonOption = Annotated[bool, typer.Option("--json", help="Print only JSON.")]
 
 
-def count_cards(cards: list[str], starter: str, crib: bool, variant_name: str | None, players: int | None = None):
+def count_cards(cards: list[str], starter: str, crib: bool, variant_name: str | None, players: int | None = None) -> ShowCount:
     """Parse and count a show."""
     from crib_tourney.engine.cards import parse_cards
     from crib_tourney.engine.show import count_show

@@ -29,6 +29,7 @@ def settings_options(schema: type, skip: tuple[str, ...] = ()) -> Callable:
                 continue
             kind = value_type(schema, f.name)
             flag = f.metadata["flag"] or "--" + f.name.replace("_", "-")
+            extra: dict[str, Any]
             if f.metadata.get("money"):
                 extra = {"parser": _money(f.name), "metavar": "AMOUNT"}
             else:

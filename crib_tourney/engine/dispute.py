@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from crib_tourney.errors import CribError
 
@@ -73,8 +74,8 @@ class Ruling:
                 text += "; muggins: nothing to take"
         return text
 
-    def as_dict(self) -> dict:
-        data = {
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
             "claim": self.claim,
             "difference": self.difference,
             "verdict": self.verdict,

@@ -9,7 +9,7 @@ pegs the go, the count restarts at 0 and the next player after them leads.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Sequence
 
 from crib_tourney.engine.cards import Card, parse_card
 from crib_tourney.engine.variants import STANDARD, Variant
@@ -29,8 +29,8 @@ class PlayEvent:
     restart: bool = False  # the count restarts at 0 after this event
     next_leader: int | None = None  # who leads the new count after a restart
 
-    def as_dict(self) -> dict:
-        data = {
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
             "seat": self.seat,
             "token": self.token,
             "count": self.count,
@@ -57,8 +57,8 @@ class PlayResult:
             return None
         return [sum(self.totals[s] for s in team) for team in self.teams]
 
-    def as_dict(self) -> dict:
-        data: dict = {
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
             "events": [e.as_dict() for e in self.events],
             "totals": self.totals,
             "complete": self.complete,

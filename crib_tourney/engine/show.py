@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Sequence
+from typing import Any, Sequence
 
 from crib_tourney.engine.cards import JACK, Card
 from crib_tourney.engine.variants import STANDARD, Variant
@@ -18,7 +18,7 @@ class Item:
     cards: tuple[Card, ...]
     points: int
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
 
 
@@ -33,7 +33,7 @@ class ShowCount:
     def total(self) -> int:
         return sum(item.points for item in self.items)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "total": self.total,
             "items": [item.as_dict() for item in self.items],

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from math import comb
-from typing import Iterator
+from typing import Any, Iterator
 
 from crib_tourney.engine.cards import JACK
 from crib_tourney.engine.show import run_points
@@ -38,7 +38,7 @@ class Distribution:
     def mean(self) -> float:
         return self.total_points / self.combinations
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"combinations": self.combinations, "mean": self.mean, "counts": self.counts}
 
 

@@ -24,7 +24,7 @@ def league_id(db: Db, text: str) -> int:
 def player_id(db: Db, text: str, loose: bool = True) -> int:
     """A player on the roster. ``loose`` also takes a unique last name, initial plus
     last name or prefix; without it only the whole name matches."""
-    return directory.find_player(db, text, loose).id  # type: ignore[return-value]
+    return directory.find_player(db, text, loose).id
 
 
 def entry_id(db: Db, event: int, text: str) -> int:

@@ -12,11 +12,14 @@ import tempfile
 from contextlib import contextmanager
 from io import BytesIO
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 from urllib.parse import unquote, urlparse
 
 from crib_tourney.errors import CribError
 from crib_tourney.render.templates import templates_dir
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 # Below this many chunks one process is faster than starting a second one.
 PARALLEL_FROM = 2
@@ -41,7 +44,7 @@ def _fetcher():  # type: ignore[no-untyped-def]
 
     if hasattr(weasyprint, "URLFetcher"):
 
-        class TemplatesOnly(weasyprint.URLFetcher):  # type: ignore[name-defined,misc]
+        class TemplatesOnly(weasyprint.URLFetcher):
             def fetch(self, url, headers=None):  # type: ignore[no-untyped-def]
                 if not _allowed(url):
                     raise ValueError(f"refused to fetch {url}: only the templates folder is served")
@@ -197,7 +200,7 @@ def _exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
-def _progress(total: int | None) -> tuple[object, Callable[[], None]]:
+def _progress(total: int | None) -> tuple[Progress, Callable[[], None]]:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 

@@ -66,7 +66,7 @@ class Grid:
     def svg_url(self) -> str:
         w, x0 = self.width, self.boxes_left
         bottom = self.height
-        lines = [(0, self.head, w, self.head, INK, 1.0)]
+        lines: list[tuple[float, float, float, float, str, float]] = [(0, self.head, w, self.head, INK, 1.0)]
         for k in range(1, self.games + 1):
             y = self.head + k * self.row
             lines += [(0, y, x0, y, RULE, 0.4), (x0, y, w, y, INK, 0.6)]

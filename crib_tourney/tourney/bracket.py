@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Mapping
 
+# Where a slot's player comes from: ('seed', seed number) or ('winner' | 'loser' | 'reset', match key).
+Source = tuple[str, int | str]
 
 
 def qualifier_count(entrants: int, ratio: float) -> int:
@@ -46,7 +49,7 @@ class MatchSpec:
     bracket: str  # W (winners / single), L (losers), F (grand final)
     round: int
     position: int
-    sources: tuple[tuple[str, object], tuple[str, object]]
+    sources: tuple[Source, Source]
     best_of: int
     stage: int | None  # a loser here is eliminated at this stage (None: drops to L)
 
@@ -58,6 +61,7 @@ def single_elimination(qualifiers: int, best_of: int, final_best_of: int) -> lis
     specs: list[MatchSpec] = []
     for r in range(1, rounds + 1):
         for p in range(1, size // 2**r + 1):
+            sources: tuple[Source, Source]
             if r == 1:
                 sources = (("seed", order[2 * p - 2]), ("seed", order[2 * p - 1]))
             else:
@@ -90,7 +94,7 @@ def double_elimination(qualifiers: int, best_of: int, final_best_of: int, reset:
             for p in range(1, count + 1):
                 sources = (("winner", f"L{2*j-1}.{p}"), ("loser", f"W{j+1}.{count + 1 - p}"))
                 specs.append(MatchSpec(f"L{2*j}.{p}", "L", 2 * j, p, sources, best_of, stage))
-        losers_champion: tuple[str, object] = ("winner", f"L{2*k-2}.1")
+        losers_champion: Source = ("winner", f"L{2*k-2}.1")
     else:
         losers_champion = ("loser", "W1.1")
     stage += 1
@@ -147,7 +151,7 @@ def compute(specs: list[MatchSpec], seeds: dict[int, int], games: dict[str, list
         players: list[int | None] = []
         for kind, ref in spec.sources:
             if kind == "seed":
-                players.append(seeds.get(int(ref), BYE))  # type: ignore[arg-type]
+                players.append(seeds.get(int(ref), BYE))
             else:
                 source = states[str(ref)]
                 if kind == "winner":
@@ -214,7 +218,7 @@ def placings(specs: list[MatchSpec], states: dict[str, MatchState], qualifiers: 
             continue
         if spec.key == "F1" and "F2" in states and not states["F2"].void:
             continue  # the winners' champion lost F1 but plays on in the reset
-        by_stage.setdefault(spec.stage, []).append(state.loser)  # type: ignore[arg-type]
+        by_stage.setdefault(spec.stage, []).append(state.loser)
     top = champion(specs, states)
     if top is None:
         bands: list[tuple[int, int, list[int]]] = []
@@ -253,7 +257,7 @@ def round_name(spec: MatchSpec, specs: list[MatchSpec]) -> str:
     return {0: "final", 1: "semifinal", 2: "quarterfinal"}.get(left, f"round {spec.round}")
 
 
-def first_dealer(rule: str, game: int, state: MatchState, names: dict) -> str:
+def first_dealer(rule: str, game: int, state: MatchState, names: Mapping[int, str]) -> str:
     """Who deals first in game ``game`` of a match under the event's rule."""
     if game == 1 or rule == "cut":
         return "cut for deal"

@@ -3,16 +3,16 @@ the qualifiers are read off standings whose ties at the line are settled."""
 
 from __future__ import annotations
 
-from typing import Hashable
+from typing import Sequence
 
 from crib_tourney.errors import CribError
-from crib_tourney.tourney.standings import Row
+from crib_tourney.tourney.standings import P, Row
 
-PlayoffGame = tuple[Hashable, Hashable]  # (winner, loser)
+PlayoffGame = tuple[P, P]  # (winner, loser)
 
 
-def _rank_groups(rows: list[Row]) -> list[list[Row]]:
-    groups: list[list[Row]] = []
+def _rank_groups(rows: list[Row[P]]) -> list[list[Row[P]]]:
+    groups: list[list[Row[P]]] = []
     for row in rows:
         if groups and groups[-1][0].rank == row.rank:
             groups[-1].append(row)
@@ -21,13 +21,13 @@ def _rank_groups(rows: list[Row]) -> list[list[Row]]:
     return groups
 
 
-def apply_cut_playoffs(rows: list[Row], games: list[PlayoffGame]) -> list[Row]:
+def apply_cut_playoffs(rows: list[Row[P]], games: Sequence[PlayoffGame[P]]) -> list[Row[P]]:
     """Order each tied group by its members' cut playoff wins against each other:
     the winner ranks above the loser and neither is tied any more; the rest of
     the group stays tied. Rows are ranked standings; returned re-ranked."""
     if not games:
         return rows
-    result: list[Row] = []
+    result: list[Row[P]] = []
     for group in _rank_groups(rows):
         ids = {r.player for r in group}
         played = [(w, lo) for w, lo in games if w in ids and lo in ids]
@@ -52,14 +52,14 @@ def apply_cut_playoffs(rows: list[Row], games: list[PlayoffGame]) -> list[Row]:
     return result
 
 
-def tied_across_line(rows: list[Row], count: int) -> list[Row]:
+def tied_across_line(rows: list[Row[P]], count: int) -> list[Row[P]]:
     """The group tied across the cut line (empty when the line is clear)."""
     if count >= len(rows) or count < 1 or rows[count - 1].rank != rows[count].rank:
         return []
     return [r for r in rows if r.rank == rows[count - 1].rank]
 
 
-def qualifiers(rows: list[Row], count: int, event_name: str) -> list[Hashable]:
+def qualifiers(rows: list[Row[P]], count: int, event_name: str) -> list[P]:
     """The top ``count`` in order; refuses while a tie straddles the line."""
     group = tied_across_line(rows, count)
     if group:

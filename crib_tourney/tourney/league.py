@@ -8,9 +8,10 @@ settings later does not rewrite history).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Hashable
+from typing import Any, Callable, Collection, Generic, Mapping
 
 from crib_tourney.errors import CribError
+from crib_tourney.tourney.standings import P
 
 DEFAULT_PLACE_POINTS = "10,8,6,5,4,3,2,1"
 
@@ -72,8 +73,8 @@ def night_points(formula: str, threshold: int, place_points: list[float], game_p
 
 
 @dataclass
-class NightRow:
-    player: Hashable
+class NightRow(Generic[P]):
+    player: P
     name: str
     game_points: int
     wins: int
@@ -86,19 +87,19 @@ class NightRow:
 
 
 @dataclass
-class Night:
+class Night(Generic[P]):
     number: int
     date: str
     event: str
     formula: str
     threshold: int
     place_points: list[float]
-    rows: list[NightRow]
+    rows: list[NightRow[P]]
 
 
 @dataclass
-class SeasonRow:
-    player: Hashable
+class SeasonRow(Generic[P]):
+    player: P
     name: str
     member: bool
     season_points: float = 0
@@ -115,7 +116,7 @@ class SeasonRow:
     rank: int = 0
     tied: bool = False
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "rank": self.rank, "player": self.name, "season_points": _clean(self.season_points),
             "nights": self.nights, "counted_nights": self.counted_nights, "game_points": self.game_points,
@@ -126,13 +127,13 @@ class SeasonRow:
         }
 
 
-def season_standings(nights: list[Night], members: set, guest_limit: int, drop_worst: int,
-                     best_of_nights: int | None, absences: dict | None = None) -> tuple[list[SeasonRow], list[SeasonRow]]:
+def season_standings(nights: list[Night[P]], members: Collection[P], guest_limit: int, drop_worst: int,
+                     best_of_nights: int | None, absences: Mapping[P, int] | None = None) -> tuple[list[SeasonRow[P]], list[SeasonRow[P]]]:
     """(ranked rows, guests listed apart). A player's nights are scored, the worst
     ``drop_worst`` dropped (only while more nights than that remain), then only the
     best ``best_of_nights`` kept when that is set. With ``absences`` (player ->
     nights missed), the nights a member missed count as the first dropped ones."""
-    rows: dict[Hashable, SeasonRow] = {}
+    rows: dict[P, SeasonRow[P]] = {}
     for night in nights:
         for r in night.rows:
             row = rows.setdefault(r.player, SeasonRow(r.player, r.name, r.player in members))
@@ -160,8 +161,8 @@ def season_standings(nights: list[Night], members: set, guest_limit: int, drop_w
     return _rank(ranked), _rank(guests)
 
 
-def _rank(rows: list[SeasonRow]) -> list[SeasonRow]:
-    def key(r: SeasonRow) -> tuple:
+def _rank(rows: list[SeasonRow[P]]) -> list[SeasonRow[P]]:
+    def key(r: SeasonRow[P]) -> tuple[float, int, int, int]:
         return (-r.season_points, -r.game_points, -r.wins, -r.spread)
 
     ordered = sorted(rows, key=lambda r: key(r) + (r.name.lower(),))
@@ -174,10 +175,10 @@ def _rank(rows: list[SeasonRow]) -> list[SeasonRow]:
     return ordered
 
 
-def club_records(nights: list[Night], per_skunk: float) -> dict:
+def club_records(nights: list[Night[P]], per_skunk: float) -> dict[str, Any]:
     """Perfect nights (won every game) and the skunk pot (paid per skunk taken)."""
     perfect = []
-    skunks: dict[Hashable, dict] = {}
+    skunks: dict[P, dict[str, Any]] = {}
     for night in nights:
         for r in night.rows:
             if r.wins > 0 and r.losses == 0:

@@ -17,11 +17,12 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from typing import Callable, Hashable, Iterable, TypeVar
+from typing import Callable, Hashable, Iterable, Mapping, TypeVar
 
 from crib_tourney.errors import CribError
 
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
 
 # Letters NFKD leaves whole: what a plain keyboard types for each.
 PLAIN = str.maketrans({
@@ -65,9 +66,9 @@ def _looser(words: list[str], name: list[str]) -> bool:
             and name[0].startswith(words[0]) and name[-1] == words[1])  # initial plus last name
 
 
-def duplicated(names: dict[Hashable, str]) -> set[Hashable]:
+def duplicated(names: Mapping[K, str]) -> set[K]:
     """Keys whose name another key shares once folded ('Pat Smith' twice)."""
-    seen: dict[str, list[Hashable]] = {}
+    seen: dict[str, list[K]] = {}
     for key, name in names.items():
         seen.setdefault(fold(name), []).append(key)
     return {k for keys in seen.values() if len(keys) > 1 for k in keys}

@@ -155,7 +155,8 @@ class _Matcher:
 
     def _tables(self, proposal: list[tuple[Player, Player]]) -> list[tuple[Player, Player]]:
         """Tables in the proposal's order where it stood, then the re-seated ones."""
-        tables, seated = [], set()
+        tables: list[tuple[Player, Player]] = []
+        seated: set[int] = set()  # positions
         for a, b in proposal:
             i, j = self.position[a], self.position[b]
             if self.mate[i] == j:

@@ -9,6 +9,7 @@ only one card has that card copied to the other player.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Collection
 
 from crib_tourney.tourney.scoring import ScoringRules, game_line
 
@@ -44,7 +45,7 @@ def copy_card(card: Card, other_entry: int) -> list[Card]:
             Card(other_entry, card.opp, card.own, FLIPPED[card.forfeit], "resolved")]
 
 
-def resolve(cards: list[Card], qualifiers: set, rules: ScoringRules) -> list[Card]:
+def resolve(cards: list[Card], qualifiers: Collection[int], rules: ScoringRules) -> list[Card]:
     """Both sides' settled cards of a disagreeing game."""
     settled = []
     for mine, theirs in ((cards[0], cards[1]), (cards[1], cards[0])):

@@ -361,5 +361,5 @@ def shown(settings: Any) -> dict[str, Any]:
 
 
 def is_money(schema: type, name: str) -> bool:
-    return next(f for f in dataclasses.fields(schema) if f.name == name).metadata.get("money", False)
+    return bool(next(f for f in dataclasses.fields(schema) if f.name == name).metadata.get("money", False))
 

@@ -8,14 +8,17 @@ never broken silently.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Hashable, Iterable
+from typing import Any, Generic, Hashable, Iterable, TypeVar
 
 from crib_tourney.tourney.scoring import GameLine
 
+# A player's id in standings: an entry id in an event, a person's id in a league season.
+P = TypeVar("P", bound=Hashable)
+
 
 @dataclass
-class Row:
-    player: Hashable
+class Row(Generic[P]):
+    player: P
     name: str
     game_points: int = 0
     wins: int = 0
@@ -51,7 +54,7 @@ class Row:
     def key(self) -> tuple[int, int, int, int]:
         return (self.game_points, self.wins, self.spread, self.plus)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "rank": self.rank,
             "player": self.name,
@@ -88,10 +91,10 @@ class HeadToHead:
         return sum(self.wins.get((player, o), 0) - self.wins.get((o, player), 0) for o in group if o != player)
 
 
-def rank_rows(rows: list[Row], h2h: HeadToHead) -> list[Row]:
+def rank_rows(rows: list[Row[P]], h2h: HeadToHead) -> list[Row[P]]:
     """Order rows by the tie-break chain; tied players share a rank and are marked."""
     ordered = sorted(rows, key=lambda r: (tuple(-k for k in r.key()), r.name.lower(), str(r.player)))
-    result: list[Row] = []
+    result: list[Row[P]] = []
     i = 0
     while i < len(ordered):
         j = i
@@ -107,7 +110,7 @@ def rank_rows(rows: list[Row], h2h: HeadToHead) -> list[Row]:
     return result
 
 
-def _split_by_head_to_head(group: list[Row], h2h: HeadToHead) -> list[list[Row]]:
+def _split_by_head_to_head(group: list[Row[P]], h2h: HeadToHead) -> list[list[Row[P]]]:
     """Split a group level on the first four tie-breaks into ordered levels.
 
     Head-to-head applies only when every pair of the group has met, so no one is
@@ -118,7 +121,7 @@ def _split_by_head_to_head(group: list[Row], h2h: HeadToHead) -> list[list[Row]]
     if not all(h2h.met(a, b) for k, a in enumerate(ids) for b in ids[k + 1 :]):
         return [group]
     nets = {r.player: h2h.net(r.player, ids) for r in group}
-    levels: list[list[Row]] = []
+    levels: list[list[Row[P]]] = []
     for row in sorted(group, key=lambda r: -nets[r.player]):
         if levels and nets[levels[-1][0].player] == nets[row.player]:
             levels[-1].append(row)

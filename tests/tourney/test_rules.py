@@ -72,7 +72,7 @@ def test_placings_bands_for_a_full_single_elimination():
         games[spec.key] = [bk.GameRecord((a, b), (121, 100) if a < b else (100, 121))]
     states = bk.compute(specs, seeds, games)
     bands = bk.placings(specs, states, 8)
-    assert [(f, l, len(p)) for f, l, p in bands] == [(1, 1, 1), (2, 2, 1), (3, 4, 2), (5, 8, 4)]
+    assert [(first, last, len(p)) for first, last, p in bands] == [(1, 1, 1), (2, 2, 1), (3, 4, 2), (5, 8, 4)]
     assert bands[0][2] == [101]
 
 
