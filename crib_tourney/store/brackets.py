@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from crib_tourney.store.sql import Db, in_lists
 from crib_tourney.tourney import bracket as bk
 
 GAME_FIELDS = ("id", "match_id", "game_no", "entry1_id", "entry2_id", "score1", "score2", "forfeit_by")
 
 
-def _source(text: str) -> tuple[str, object]:
+def _source(text: str) -> bk.Source:
     kind, _, ref = text.partition(":")
     return (kind, int(ref) if kind == "seed" else ref)
 
@@ -25,7 +27,7 @@ def layout(db: Db, event_id: int) -> tuple[dict[str, int], list[bk.MatchSpec]]:
     return ids, specs
 
 
-def layout_rows(event_id: int, specs: list[bk.MatchSpec]) -> list[dict]:
+def layout_rows(event_id: int, specs: list[bk.MatchSpec]) -> list[dict[str, Any]]:
     return [dict(event_id=event_id, key=s.key, bracket=s.bracket, round=s.round, position=s.position,
                  source1=f"{s.sources[0][0]}:{s.sources[0][1]}", source2=f"{s.sources[1][0]}:{s.sources[1][1]}",
                  best_of=s.best_of, stage=s.stage) for s in specs]
@@ -36,22 +38,22 @@ def seeds(db: Db, event_id: int) -> dict[int, int]:
 
 
 def seeded_count(db: Db, event_id: int) -> int:
-    return db.scalar("SELECT COUNT(*) FROM seed WHERE event_id = :e", e=event_id)
+    return int(db.scalar("SELECT COUNT(*) FROM seed WHERE event_id = :e", e=event_id))
 
 
 def all_seeded(db: Db, event_id: int, entry_ids: list[int]) -> bool:
     """Whether all these entries hold a seed (a cheap check on the result hot path)."""
     count = sum(db.scalar(f"SELECT COUNT(*) FROM seed WHERE event_id = :e AND entry_id IN {marks}", e=event_id, **params)
                 for marks, params in in_lists("p", entry_ids))
-    return count == len(set(entry_ids))
+    return bool(count == len(set(entry_ids)))
 
 
-def games(db: Db, match_ids: list[int]) -> list[dict]:
+def games(db: Db, match_ids: list[int]) -> list[dict[str, Any]]:
     found = [row for marks, params in in_lists("m", match_ids)
              for row in db.dicts(f"SELECT {', '.join(GAME_FIELDS)} FROM playoff_game WHERE match_id IN {marks}", **params)]
     return sorted(found, key=lambda g: (g["match_id"], g["game_no"]))
 
 
 def playoff_games_played(db: Db, event_id: int) -> int:
-    return db.scalar("SELECT COUNT(*) FROM playoff_game g JOIN playoff_match m ON m.id = g.match_id WHERE m.event_id = :e",
-                     e=event_id)
+    return int(db.scalar("SELECT COUNT(*) FROM playoff_game g JOIN playoff_match m ON m.id = g.match_id WHERE m.event_id = :e",
+                     e=event_id))

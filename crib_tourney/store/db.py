@@ -98,7 +98,8 @@ def _sqlalchemy_transaction(url: str, write: bool) -> Iterator[Db]:
 
 def _schema_version(connection: sqlite3.Connection) -> int | None:
     try:
-        return connection.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
+        found = connection.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
+        return None if found is None else int(found)
     except sqlite3.OperationalError as exc:
         if "no such table" in str(exc):
             return None
@@ -152,7 +153,6 @@ def _create_or_upgrade(engine: Any, sqlite: bool) -> None:
         if version is None:
             raise CribError("not a crib-tourney database (its schema_version table is empty)")
         upgrade(Db(conn, sqlite=sqlite, via_sqlalchemy=True), version)
-    return engine
 
 
 def _create_latest(conn: Any) -> None:

@@ -82,7 +82,7 @@ def find_league_id(db: Db, ref: str) -> int:
         raise Ambiguous(f"'{ref}' matches {len(ids)} leagues: " + listed(sorted(named[i] for i in ids)))
     if not ids:
         raise NotFound(f"unknown league '{ref}' (see: crib-tourney league list)")
-    return ids[0]
+    return int(ids[0])
 
 
 def name_taken(db: Db, table: str, name: str) -> str | None:

@@ -36,15 +36,15 @@ def scheduled_counts(db: Db) -> dict[int, int]:
     return dict(db.rows("SELECT event_id, MAX(game_no) FROM pairing GROUP BY event_id"))
 
 
-def insert_entries(change: Change, rows: list[dict]) -> None:
+def insert_entries(change: Change, rows: list[dict[str, Any]]) -> None:
     change.insert_many("entry", rows)
 
 
-def insert_entry(change: Change, row: dict) -> int:
+def insert_entry(change: Change, row: dict[str, Any]) -> int:
     return change.insert("entry", row)
 
 
-def insert_members(change: Change, rows: list[dict]) -> None:
+def insert_members(change: Change, rows: list[dict[str, Any]]) -> None:
     change.insert_many("entry_member", rows)
 
 

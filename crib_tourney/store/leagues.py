@@ -20,7 +20,7 @@ class League(WithSettings):
     name: str
     settings: LeagueSettings
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, **schema.as_dict(self.settings)}
 
 
@@ -60,21 +60,22 @@ def insert_night(change: Change, league: League, event_id: int, number: int, whe
                                    formula=league.formula, threshold=league.threshold, place_points=league.place_points))
 
 
-def nights(db: Db, league_id: int) -> list[dict]:
+def nights(db: Db, league_id: int) -> list[dict[str, Any]]:
     return db.dicts("SELECT ln.night_no, ln.event_id, ev.name AS event, ln.date, ln.formula, ln.threshold, ln.place_points"
                     " FROM league_night ln JOIN event ev ON ev.id = ln.event_id WHERE ln.league_id = :l ORDER BY ln.night_no",
                     l=league_id)
 
 
 def night_date(db: Db, league_id: int, event_id: int) -> str | None:
-    return db.scalar("SELECT date FROM league_night WHERE league_id = :l AND event_id = :e", l=league_id, e=event_id)
+    found = db.scalar("SELECT date FROM league_night WHERE league_id = :l AND event_id = :e", l=league_id, e=event_id)
+    return None if found is None else str(found)
 
 
-def insert_hand(change: Change, values: dict) -> None:
+def insert_hand(change: Change, values: dict[str, Any]) -> None:
     change.insert("special_hand", values)
 
 
-def hands(db: Db, league_id: int) -> list[dict]:
+def hands(db: Db, league_id: int) -> list[dict[str, Any]]:
     return db.dicts("SELECT p.name AS player, h.points, h.cards, h.starter, h.crib, h.date FROM special_hand h"
                     " JOIN player p ON p.id = h.player_id WHERE h.league_id = :l ORDER BY h.points DESC, h.date, h.id", l=league_id)
 
@@ -98,4 +99,4 @@ def add_absence(change: Change, league_id: int, night_no: int, player_id: int) -
 
 
 def is_night(db: Db, event_id: int) -> bool:
-    return db.scalar("SELECT COUNT(*) FROM league_night WHERE event_id = :e", e=event_id) > 0
+    return int(db.scalar("SELECT COUNT(*) FROM league_night WHERE event_id = :e", e=event_id)) > 0

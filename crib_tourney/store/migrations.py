@@ -10,7 +10,7 @@ that upgrading the first schema through every step gives the same tables.
 from __future__ import annotations
 
 import json
-from typing import Callable
+from typing import Any, Callable
 
 from crib_tourney.store.sql import Db
 
@@ -478,7 +478,7 @@ def _v5_entries_as_competitors(db: Db) -> None:
                     "SELECT id, event_id, pairing_id, player_id, own_score, opp_score, forfeit, source FROM outcome")]
     seeds = [dict(id=i, event_id=e, seed=s, entry_id=entry(e, p)) for i, e, s, p in db.rows("SELECT id, event_id, seed, player_id FROM seed")]
 
-    def game(row: dict) -> dict:
+    def game(row: dict[str, Any]) -> dict[str, Any]:
         e = match_event[row["match_id"]]
         return dict(row, entry1_id=entry(e, row.pop("player1_id")), entry2_id=entry(e, row.pop("player2_id")),
                     forfeit_by=entry(e, row["forfeit_by"]))
@@ -499,14 +499,14 @@ def _v5_entries_as_competitors(db: Db) -> None:
         db.execute("UPDATE audit SET data = :d WHERE id = :id", d=json.dumps({"steps": steps}), id=audit_id)
 
 
-def _v5_audit_steps(data: dict, event_id: int, entry: Callable, match_event: dict) -> list[dict]:
+def _v5_audit_steps(data: dict[str, Any], event_id: int, entry: Callable[[int, int | None], int | None], match_event: dict[str, Any]) -> list[dict[str, Any]]:
     """A schema-4 audit entry as the audit writer's steps."""
-    def outcome(row: dict) -> dict:
+    def outcome(row: dict[str, Any]) -> dict[str, Any]:
         row = dict(row)
         row["entry_id"] = entry(event_id, row.pop("player_id"))
         return row
 
-    def game(row: dict) -> dict:
+    def game(row: dict[str, Any]) -> dict[str, Any]:
         row = dict(row)
         e = match_event.get(row["match_id"], event_id)
         row["entry1_id"], row["entry2_id"] = entry(e, row.pop("player1_id")), entry(e, row.pop("player2_id"))

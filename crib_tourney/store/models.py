@@ -4,7 +4,7 @@ input before anything reaches here."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Optional
+from typing import Any, Optional
 
 from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
@@ -29,14 +29,14 @@ class Player(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
-def _event_namespace() -> dict:
+def _event_namespace() -> dict[str, Any]:
     """The event table's columns: its own, plus one per field of EventSettings."""
     from dataclasses import fields
 
     from crib_tourney.tourney.settings import EventSettings, value_type
 
-    annotations: dict = {"id": Optional[int], "name": str, "created_at": datetime, "parent_event_id": Optional[int]}
-    namespace: dict = {
+    annotations: dict[str, Any] = {"id": Optional[int], "name": str, "created_at": datetime, "parent_event_id": Optional[int]}
+    namespace: dict[str, Any] = {
         "__tablename__": "event",
         "id": Field(default=None, primary_key=True),
         "name": Field(unique=True),
@@ -231,14 +231,14 @@ class CutPlayoff(SQLModel, table=True):
     loser_score: int
 
 
-def _league_namespace() -> dict:
+def _league_namespace() -> dict[str, Any]:
     """The league table's columns: its own, plus one per field of LeagueSettings."""
     from dataclasses import fields
 
     from crib_tourney.tourney.settings import LeagueSettings, value_type
 
-    annotations: dict = {"id": Optional[int], "name": str, "created_at": datetime}
-    namespace: dict = {"__tablename__": "league", "id": Field(default=None, primary_key=True),
+    annotations: dict[str, Any] = {"id": Optional[int], "name": str, "created_at": datetime}
+    namespace: dict[str, Any] = {"__tablename__": "league", "id": Field(default=None, primary_key=True),
                        "name": Field(unique=True), "created_at": Field(default_factory=utcnow)}
     for f in fields(LeagueSettings):
         kind = value_type(LeagueSettings, f.name)

@@ -19,15 +19,14 @@ def check_acc_free(db: Db, acc_number: str | None, player_id: int | None = None)
 
 def add_player(change: Change, name: str, acc_number: str | None, club: str | None, email: str | None) -> Player:
     check_acc_free(change.db, acc_number)
-    values = dict(name=name, acc_number=acc_number, club=club, email=email)
-    player_id = change.insert("player", dict(values, created_at=now()))
-    return Player(id=player_id, **values)
+    player_id = change.insert("player", dict(name=name, acc_number=acc_number, club=club, email=email, created_at=now()))
+    return Player(id=player_id, name=name, acc_number=acc_number, club=club, email=email)
 
 
 def players_by_id(db: Db, ids: list[int]) -> dict[int, Player]:
     from crib_tourney.store.sql import in_lists
 
-    return {p.id: p for marks, params in in_lists("p", ids) for p in fetch(db, Player, f"id IN {marks}", **params)}  # type: ignore[misc]
+    return {p.id: p for marks, params in in_lists("p", ids) for p in fetch(db, Player, f"id IN {marks}", **params)}
 
 
 def update_player(change: Change, player: Player) -> None:
@@ -77,4 +76,4 @@ def set_avoid(change: Change, a: int, b: int, keep_apart: bool) -> None:
 
 
 def clubs_of(db: Db, player_ids: list[int]) -> dict[int, str]:
-    return {p.id: p.club for p in players_by_id(db, player_ids).values() if p.club}  # type: ignore[misc]
+    return {p.id: p.club for p in players_by_id(db, player_ids).values() if p.club}

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Change
 
 FIELDS = ("id", "event_id", "name", "kind", "fee", "payout")
 
 
-def pools(db: Db, event_id: int) -> list[dict]:
+def pools(db: Db, event_id: int) -> list[dict[str, Any]]:
     return db.dicts(f"SELECT {', '.join(FIELDS)} FROM pool WHERE event_id = :e ORDER BY id", e=event_id)
 
 
-def add_pool(change: Change, values: dict) -> int:
+def add_pool(change: Change, values: dict[str, Any]) -> int:
     return change.insert("pool", values)
 
 

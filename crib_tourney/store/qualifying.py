@@ -37,7 +37,7 @@ def pairing_at_table(db: Db, event_id: int, game: int, table: int) -> Pairing | 
 
 
 def game_exists(db: Db, event_id: int, game: int) -> bool:
-    return db.scalar("SELECT COUNT(*) FROM pairing WHERE event_id = :e AND game_no = :g", e=event_id, g=game) > 0
+    return int(db.scalar("SELECT COUNT(*) FROM pairing WHERE event_id = :e AND game_no = :g", e=event_id, g=game)) > 0
 
 
 def outcomes_for(db: Db, pairing_ids: list[int]) -> list[Outcome]:
@@ -56,7 +56,7 @@ def outcome_lines(db: Db, event_id: int) -> Iterator[tuple[Any, ...]]:
         " FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e", e=event_id)
 
 
-def tables_with_cards(db: Db, event_id: int) -> Iterator[tuple[tuple[int, int, int | None, int, int], list[tuple]]]:
+def tables_with_cards(db: Db, event_id: int) -> Iterator[tuple[tuple[int, int, int | None, int, int], list[tuple[Any, ...]]]]:
     """((pairing, game, table, entry1, entry2), [(entry, own, opp, forfeit, source), ...])
     for every table in game and table order, streamed: checking 220,000 tables
     holds one at a time."""
@@ -65,21 +65,21 @@ def tables_with_cards(db: Db, event_id: int) -> Iterator[tuple[tuple[int, int, i
         " FROM pairing p LEFT JOIN outcome o ON o.pairing_id = p.id WHERE p.event_id = :e AND p.entry2_id IS NOT NULL"
         " ORDER BY p.game_no, p.table_no, p.id, o.entry_id", e=event_id)
     for table, group in groupby(rows, key=lambda r: r[:5]):
-        yield table, [r[5:] for r in group if r[5] is not None]  # type: ignore[misc]
+        yield table, [r[5:] for r in group if r[5] is not None]
 
 
 def byes(db: Db, event_id: int) -> list[tuple[int, int]]:
     """(entry, game) of every bye: the standings need these, not all the tables."""
     return [tuple(r) for r in db.rows("SELECT entry1_id, game_no FROM pairing WHERE event_id = :e AND entry2_id IS NULL",
-                                      e=event_id)]  # type: ignore[misc]
+                                      e=event_id)]
 
 
 def has_result(db: Db, pairing_id: int) -> bool:
-    return db.scalar("SELECT COUNT(*) FROM outcome WHERE pairing_id = :p", p=pairing_id) > 0
+    return int(db.scalar("SELECT COUNT(*) FROM outcome WHERE pairing_id = :p", p=pairing_id)) > 0
 
 
 def results_count(db: Db, event_id: int) -> int:
-    return db.scalar("SELECT COUNT(DISTINCT pairing_id) FROM outcome WHERE event_id = :e", e=event_id)
+    return int(db.scalar("SELECT COUNT(DISTINCT pairing_id) FROM outcome WHERE event_id = :e", e=event_id))
 
 
 def first_open_game(db: Db, event_id: int) -> int | None:
@@ -95,7 +95,7 @@ def played_games_from(db: Db, event_id: int, first: int) -> list[int]:
         " WHERE p.event_id = :e AND p.game_no >= :g ORDER BY p.game_no", e=event_id, g=first)]
 
 
-def insert_pairings(change: Change, rows: list[dict]) -> None:
+def insert_pairings(change: Change, rows: list[dict[str, Any]]) -> None:
     change.insert_many("pairing", rows)
 
 
@@ -111,18 +111,19 @@ def record_draw(change: Change, event_id: int, game: int, seed: int) -> None:
 
 
 def draw_seed(db: Db, event_id: int, game: int) -> int | None:
-    return db.scalar("SELECT seed FROM game_draw WHERE event_id = :e AND game_no = :g", e=event_id, g=game)
+    found = db.scalar("SELECT seed FROM game_draw WHERE event_id = :e AND game_no = :g", e=event_id, g=game)
+    return None if found is None else int(found)
 
 
 def cut_playoff_games(db: Db, event_id: int) -> list[tuple[int, int]]:
     return [tuple(r) for r in db.rows("SELECT winner_entry_id, loser_entry_id FROM cut_playoff WHERE event_id = :e ORDER BY id",
-                                       e=event_id)]  # type: ignore[misc]
+                                       e=event_id)]
 
 
-def cut_playoff_rows(db: Db, event_id: int) -> list[dict]:
+def cut_playoff_rows(db: Db, event_id: int) -> list[dict[str, Any]]:
     return db.dicts("SELECT id, event_id, winner_entry_id, loser_entry_id, winner_score, loser_score FROM cut_playoff"
                     " WHERE event_id = :e ORDER BY id", e=event_id)
 
 
 def event_exists(db: Db, event_id: int) -> bool:
-    return db.scalar("SELECT COUNT(*) FROM event WHERE id = :e", e=event_id) > 0
+    return int(db.scalar("SELECT COUNT(*) FROM event WHERE id = :e", e=event_id)) > 0

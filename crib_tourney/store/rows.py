@@ -22,7 +22,7 @@ class Player:
     club: str | None
     email: str | None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "acc_number": self.acc_number, "club": self.club, "email": self.email}
 
 

@@ -50,14 +50,14 @@ class Db:
 
         return [dict(r._mapping) for r in self._connection.execute(text(sql), params)]
 
-    def rows(self, sql: str, **params: Any) -> list[tuple]:
+    def rows(self, sql: str, **params: Any) -> list[tuple[Any, ...]]:
         if self._raw:
-            return self._connection.execute(sql, params).fetchall()
+            return list(self._connection.execute(sql, params).fetchall())
         from sqlalchemy import text
 
         return [tuple(r) for r in self._connection.execute(text(sql), params).fetchall()]
 
-    def stream(self, sql: str, **params: Any) -> Iterator[tuple]:
+    def stream(self, sql: str, **params: Any) -> Iterator[tuple[Any, ...]]:
         """Rows one at a time, for the queries that read a whole event (440,000
         cards at 20,000 players): nothing holds them all at once."""
         if self._raw:
@@ -68,7 +68,7 @@ class Db:
         for r in self._connection.execute(text(sql), params):
             yield tuple(r)
 
-    def row(self, sql: str, **params: Any) -> tuple | None:
+    def row(self, sql: str, **params: Any) -> tuple[Any, ...] | None:
         found = self.rows(sql, **params)
         return found[0] if found else None
 
@@ -96,10 +96,10 @@ class Db:
         marks = ", ".join(f":{k}" for k in values)
         sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
         if self._raw:
-            return self._connection.execute(sql, values).lastrowid
+            return int(self._connection.execute(sql, values).lastrowid)
         from sqlalchemy import text
 
-        return self._connection.execute(text(sql + " RETURNING id"), values).scalar_one()
+        return int(self._connection.execute(text(sql + " RETURNING id"), values).scalar_one())
 
     def write_many(self, table: str, rows: Sequence[dict[str, Any]]) -> None:
         if not rows:

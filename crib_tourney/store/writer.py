@@ -368,12 +368,12 @@ def _revert(db: Db, step: dict[str, Any], leaving: dict[str, set[int]], entry_id
     if op == "delete":
         _restore(db, table, step["rows"])
         return {"op": "insert", "table": table, "rows": step["rows"]}
-    current = _select(db, table, step["scope"])
-    gone = {r["id"] for r in current} - {r["id"] for r in step["before"]}
+    now_there = _select(db, table, step["scope"])
+    gone = {int(r["id"]) for r in now_there} - {int(r["id"]) for r in step["before"]}
     _refuse_if_referenced(db, table, sorted(gone), leaving, entry_id)
-    _delete_ids(db, table, [r["id"] for r in current])
+    _delete_ids(db, table, [r["id"] for r in now_there])
     _restore(db, table, step["before"])
-    return {"op": "replace", "table": table, "scope": step["scope"], "before": current, "after": step["before"]}
+    return {"op": "replace", "table": table, "scope": step["scope"], "before": now_there, "after": step["before"]}
 
 
 def _leaving(steps: list[dict[str, Any]]) -> dict[str, set[int]]:
