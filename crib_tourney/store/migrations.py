@@ -445,6 +445,40 @@ CREATE TABLE data_version (
 """
 
 
+# Players at the table (schema 13): each entrant's personal link (only its hash
+# is kept), check-in and what each entrant paid, the requests a phone sent (a
+# resent one records once), and the ledger's settings.
+V13 = """
+ALTER TABLE entry ADD COLUMN checked_in BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE entry ADD COLUMN paid INTEGER;
+ALTER TABLE event ADD COLUMN check_in BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE event ADD COLUMN sanctioning_fee INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE event ADD COLUMN high_nonqualifier_from_fund BOOLEAN NOT NULL DEFAULT FALSE;
+CREATE TABLE entry_link (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    entry_id INTEGER NOT NULL,
+    token_hash VARCHAR NOT NULL,
+    created_at TIMESTAMP NOT NULL,
+    revoked BOOLEAN NOT NULL DEFAULT FALSE,
+    UNIQUE (token_hash),
+    FOREIGN KEY(event_id) REFERENCES event (id),
+    FOREIGN KEY(entry_id) REFERENCES entry (id)
+);
+CREATE INDEX ix_entry_link_entry_id ON entry_link (entry_id);
+CREATE TABLE web_request (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    entry_id INTEGER NOT NULL,
+    request_key VARCHAR NOT NULL,
+    answer VARCHAR NOT NULL,
+    UNIQUE (entry_id, request_key),
+    FOREIGN KEY(event_id) REFERENCES event (id),
+    FOREIGN KEY(entry_id) REFERENCES entry (id)
+)
+"""
+
+
 def _v12_one_writer(db: Db) -> None:
     run_script(db, V12)
     if not db.sqlite:  # explicit ids do not move PostgreSQL's sequence
@@ -540,5 +574,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (10, _script(V10)),  # side pools and Q-pools
     (11, _script(V11)),  # league absences
     (12, _v12_one_writer),  # one writer: every change logged (event, league or roster), data versions
+    (13, _script(V13)),  # players at the table: personal links, check-in and payments, phone requests
 ]
-LATEST_VERSION = 12
+LATEST_VERSION = 13

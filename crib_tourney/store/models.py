@@ -64,6 +64,34 @@ class Entry(SQLModel, table=True):
     first_game: int = 1  # late entries join from the next game
     withdrawn_after: Optional[int] = None  # last game played before withdrawing
     team_name: Optional[str] = None  # a team entry (player_id is its first member)
+    checked_in: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
+    paid: Optional[int] = None  # cents paid toward the entry fee; None: not paid
+
+
+class EntryLink(SQLModel, table=True):
+    """An entrant's personal link: the token itself is never stored, only its
+    SHA-256, so a copy of the database gives no way in; revoked links answer 404."""
+
+    __tablename__ = "entry_link"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id")
+    entry_id: int = Field(foreign_key="entry.id", index=True)
+    token_hash: str = Field(unique=True)
+    created_at: datetime = Field(default_factory=utcnow)
+    revoked: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
+
+
+class WebRequest(SQLModel, table=True):
+    """A request a phone sent, by its idempotency key: sent again, it is answered
+    as the first time and records nothing twice."""
+
+    __tablename__ = "web_request"
+    __table_args__ = (UniqueConstraint("entry_id", "request_key"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id")
+    entry_id: int = Field(foreign_key="entry.id")
+    request_key: str
+    answer: str  # the JSON answered
 
 
 class EntryMember(SQLModel, table=True):

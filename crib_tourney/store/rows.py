@@ -58,6 +58,8 @@ class Entry:
     first_game: int
     withdrawn_after: int | None
     team_name: str | None = None
+    checked_in: bool = False
+    paid: int | None = None  # cents paid toward the entry fee; None: not paid
 
 
 @dataclass
@@ -107,7 +109,12 @@ def fetch_one(db: Db, cls: type[T], where: str, order: str = "id", **params: Any
 def build(cls: type[T], row: dict[str, Any]) -> T:
     if cls is Event:
         values = {k: row[k] for k in setting_names(EventSettings)}
-        for key in ("muggins", "grand_final_reset"):
+        for key in _FLAGS:  # SQLite answers 0/1
             values[key] = bool(values[key])
         return Event(row["id"], row["name"], row["parent_event_id"], EventSettings(**values))  # type: ignore[return-value]
+    if cls is Entry:
+        return cls(**dict(row, checked_in=bool(row["checked_in"])))
     return cls(**row)
+
+
+_FLAGS = [f.name for f in dataclasses.fields(EventSettings) if isinstance(f.default, bool)]

@@ -164,6 +164,9 @@ class EventSettings:
     house_share: float = setting(0.0, "percentage of the entry fees the house keeps", finite, between(0, 100))
     payouts: str = setting("", "percentages per place, e.g. 40,25,12.5,12.5", payout_table)
     high_nonqualifier_prize: int = setting(0, "prize for the best-ranked player who missed the cut", at_least(0), money=True)
+    high_nonqualifier_from_fund: bool = setting(False, "the high non-qualifier's prize comes out of the prize fund (else on top of it)")
+    sanctioning_fee: int = setting(0, "sanctioning fee per entrant (paid to the sanctioning body)", at_least(0), money=True)
+    check_in: bool = setting(False, "entrants check in (at the door or from their link) before game 1 is paired")
     public_url: Optional[str] = setting(None, "the address of the event's live pages (serve or publish): table sheets"
                                         " and standings print it as a QR code", web_address)
     avoid_same_club_games: int = setting(0, "keep players of the same club apart for the first N games (when pairing allows)",
