@@ -171,3 +171,13 @@ def test_noddy_and_five_card_events_scale_the_skunk_lines(cli):
     cli("round", "F")
     cli("result", "F", "Ann", "61", "Bob", "40")  # won by 21: a skunk in a game to 61
     assert cli("standings", "F", "--json").json()["rows"][0]["skunks"] == 1
+
+
+@pytest.mark.parametrize("cards, players, total", [
+    (["5H", "5D", "5S", "5C", "10H", "JH"], 6, 45),  # 16 fifteens 32, double pair royal 12, nobs 1
+    (["5H", "5D", "5S", "5C", "10H"], 5, 36),  # 12 fifteens 24, double pair royal 12
+])
+def test_a_big_partners_crib_is_spoken_past_twenty(cli, cards, players, total):
+    run = cli("count", "--variant", "partners", "--crib", "-n", str(players), *cards, "-s", "KH")
+    assert run.stdout.splitlines()[0].endswith(f"is {total}")
+    assert "fifteen twenty-four" in run.stdout and f"total {total}" in run.stdout
