@@ -100,6 +100,7 @@ def peg(
     if players is None:
         players = rules.min_players  # two, or what the variant needs (four for doubles, one for solitaire)
     rules.check_players(players)
+    rules = rules.seated(players)  # backward with four: the four-player partners' deal
     if rules.teams or team_count is not None:
         teams = True
     seats_of_teams = team_seats(players, team_count) if teams else None

@@ -6,7 +6,7 @@ field here rather than a literal in the counting code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from crib_tourney.errors import VariantError
 
@@ -50,6 +50,9 @@ class Variant:
     # two four-card hands, keeps one, passes the other to his partner, cribs two.
     deal_to_pair_leaders: bool = False
     reaching_target_loses: bool = False  # backward cribbage
+    # Tables whose deal is another variant's: (players, variant name). Backward is
+    # played by 2-4 with the deal of the three-player and four-player games.
+    deals_at: tuple[tuple[int, str], ...] = ()
     notes: tuple[str, ...] = field(default_factory=tuple)
 
     def play_cards(self, seat: int) -> int:
@@ -65,16 +68,32 @@ class Variant:
             allowed = str(self.min_players) if self.min_players == self.max_players else f"{self.min_players} to {self.max_players}"
             raise VariantError(f"{self.name} is played by {allowed} players, not {players}")
 
+    def seated(self, players: int) -> "Variant":
+        """The rules at a table of ``players``: the same rule set, with the deal
+        (and the partnerships) of the variant named for that many players in
+        ``deals_at`` (backward with three: five dealt, one each and one from the
+        deck to the crib; with four: the four-player partners' deal)."""
+        for count, name in self.deals_at:
+            if count == players:
+                deal = VARIANTS[name]
+                return replace(self, deal_size=deal.deal_size, hand_size=deal.hand_size, crib_from_each=deal.crib_from_each,
+                               crib_from_deck=deal.crib_from_deck, teams=deal.teams, deals_at=())
+        return self
+
     def crib_cards(self, players: int | None = None) -> int:
         """Cards in the crib: the variant's usual, or what every seat throws at a
         table of ``players`` (partners with five or six: a crib of five or six)."""
         if players is None:
             return self.crib_size
-        return sum(seat["crib"] for seat in self.deal_plan(players)) + self.crib_from_deck
+        seated = self.seated(players)
+        return sum(seat["crib"] for seat in seated.deal_plan(players)) + seated.crib_from_deck
 
     def deal_plan(self, players: int) -> list[dict[str, int]]:
         """Per seat (0 = the dealer, then to his left): cards dealt, kept for the
         play and the show, thrown to the crib, and passed to the partner."""
+        seated = self.seated(players)
+        if seated is not self:
+            return seated.deal_plan(players)
         if self.deal_to_pair_leaders:
             # the dealer and the pone (seat 1) are dealt ten; their partners nothing
             return [{"dealt": 10, "kept": self.hand_size, "crib": 2, "passed": self.hand_size} if seat in (0, 1)
@@ -133,6 +152,7 @@ VARIANTS: dict[str, Variant] = {
             name="backward", description="Standard scoring; whoever reaches 121 first loses",
             min_players=2, max_players=4, deal_size=6, hand_size=4, crib_from_each=2,
             crib_from_deck=0, game_target=121, reaching_target_loses=True,
+            deals_at=((3, "three-player"), (4, "four-player")),
         ),
         Variant(
             name="solitaire", description="One player, six to hand and two to a blind crib; over 120 after six deals and a free crib wins",

@@ -181,3 +181,18 @@ def test_a_big_partners_crib_is_spoken_past_twenty(cli, cards, players, total):
     run = cli("count", "--variant", "partners", "--crib", "-n", str(players), *cards, "-s", "KH")
     assert run.stdout.splitlines()[0].endswith(f"is {total}")
     assert "fifteen twenty-four" in run.stdout and f"total {total}" in run.stdout
+
+
+def test_backward_with_three_or_four_players_counts_a_crib_of_four(cli):
+    # issue 23, item 3: 4H 5H 9H 2H with KC: fifteens 4+2+9 and 5+K, 4 points; run? 2-4-5
+    # no (no 3); the four hearts are no crib flush without a heart starter. Total 4.
+    for players in ("3", "4"):
+        assert cli("count", "--variant", "backward", "--crib", "-n", players, "4H", "5H", "9H", "2H", "-s", "KC",
+                   "--json").json()["total"] == 4
+    cli.fails("count", "--variant", "backward", "--crib", "-n", "3", "4H", "5H", "9H", "2H", "6C", "7C", "-s", "KC",
+              match="a crib holds 4 cards plus the starter, not 6")
+
+
+def test_backward_with_four_players_pegs_as_partners(cli):
+    data = cli("peg", "--variant", "backward", "--players", "4", "5H", "10D", "5C", "5S", "--json").json()
+    assert data["teams"] == [[0, 2], [1, 3]] and data["team_totals"] == [0, 4]
