@@ -14,7 +14,7 @@ from crib_tourney.errors import CribError
 # The engine is imported inside each command: every other command (and --help)
 # starts faster without it.
 
-VariantOption = Annotated[Optional[str], typer.Option("--variant", help="Rule set: standard, three-player, four-player, partners, five-card, noddy, backward, solitaire.")]
+VariantOption = Annotated[Optional[str], typer.Option("--variant", help="Rule set: standard, three-player, four-player, canadian-doubles, partners, five-card, noddy, backward, solitaire.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print only JSON.")]
 
 
@@ -80,7 +80,7 @@ def count(
 
 def peg(
     tokens: Annotated[List[str], typer.Argument(help="Cards and 'go' in the order they happened, from the leader.")],
-    players: Annotated[Optional[int], typer.Option("--players", "-n", min=1, max=8, help="Number of players (1 solitaire, 2-6, up to 8 in Noddy; default 2, or the variant's fewest).")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", "-n", min=1, max=17, help="Number of players (1 solitaire, 2-6, up to 17 in Noddy; default 2, or the variant's fewest).")] = None,
     teams: Annotated[bool, typer.Option("--teams", help="Partners sitting opposite share one score.")] = False,
     team_count: Annotated[Optional[int], typer.Option("--team-count", parser=number("team count"), metavar="N", help="Number of teams (default: partnerships of two).")] = None,
     variant: VariantOption = None,

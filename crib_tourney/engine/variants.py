@@ -143,7 +143,7 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             name="noddy", description="Two or more players, three dealt, no crib, 31 points, hands counted before the play",
-            min_players=2, max_players=8, deal_size=3, hand_size=3, crib_from_each=0,
+            min_players=2, max_players=17, deal_size=3, hand_size=3, crib_from_each=0,  # one deck: 17 x 3 + the starter
             crib_from_deck=0, game_target=31, has_crib=False, crib_size=0,
             play_restarts=False, twenty_five_points=2, run_of_three_points=2, play_flush_min=3,
             notes=("a flush of four cards in the play scores 4 (one per card), between the sheets' three and five",),

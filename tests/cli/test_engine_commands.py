@@ -196,3 +196,26 @@ def test_backward_with_three_or_four_players_counts_a_crib_of_four(cli):
 def test_backward_with_four_players_pegs_as_partners(cli):
     data = cli("peg", "--variant", "backward", "--players", "4", "5H", "10D", "5C", "5S", "--json").json()
     assert data["teams"] == [[0, 2], [1, 3]] and data["team_totals"] == [0, 4]
+
+
+@pytest.mark.parametrize("command", ["count", "peg", "stats"])
+def test_variant_help_names_every_variant(cli, command):
+    # issue 23, item 7: canadian-doubles was missing from --variant's help
+    from crib_tourney.engine.variants import VARIANTS
+
+    shown = "".join(cli(command, "--help").stdout.split())  # help wraps lines, even at a hyphen
+    for name in VARIANTS:
+        assert name in shown, name
+
+
+def test_noddy_seats_more_than_eight(cli):
+    # issue 23, item 7: Noddy is for 2 or more; one deck deals three cards to 17 and
+    # leaves the starter. Nine players: P1 5H, P2 10D (15: fifteen 2), P3 AC (16),
+    # P4 2C (18), P5 3D (21: A-2-3, Noddy's run of three 2), P6 KS (31: thirty-one 2);
+    # Noddy's play ends at 31.
+    data = cli("peg", "--variant", "noddy", "--players", "9", "5H", "10D", "AC", "2C", "3D", "KS", "--json").json()
+    assert data["totals"] == [0, 2, 0, 0, 2, 2, 0, 0, 0] and data["complete"] is True
+    assert cli("peg", "--variant", "noddy", "--players", "17", "5H", "--json").json()["totals"] == [0] * 17
+    cli.fails("peg", "--variant", "noddy", "--players", "18", "5H", match="not in the range 1<=x<=17", code=2)
+    cli.fails("count", "5H", "5D", "JC", "-s", "5C", "--variant", "noddy", "--players", "18",
+              match="noddy is played by 2 to 17 players, not 18")
