@@ -59,6 +59,8 @@ CASES = [
     (["peg", "--players", "9", "5H"], "partners is played by 4 to 6 players, not 9"),
     (["peg", "--players", "9", "--variant", "standard", "5H"], "standard is played by 2 players, not 9"),
     (["count", "5H", "5D", "JC", "--starter", "9C", "--variant", "noddy", "--players", "18"], "noddy is played by 2 to 17 players, not 18"),
+    (["new-event", "X", "--variant", "four-player", "--team-size", "1"], "four-player is played by teams of 2, not 1"),
+    (["new-event", "X", "--variant", "canadian-doubles", "--team-size", "1"], "canadian-doubles is played by teams of 2, not 1"),
     (["peg", "--players", "٣", "5H"], "is not a valid integer"),
     (["peg", "--players", "1_0", "5H"], "is not a valid integer"),
     (["peg", "--players", BIG, "5H"], "--players"),

@@ -104,6 +104,9 @@ def test_team_mistakes_are_refused(cli, unchanged, tmp_path):
         cli.fails("result", "D", "Zed", "121", "Lee Wong", "90", match="Zed is on no team in D")
         cli.fails("new-event", "P", "--variant", "partners", "--team-size", "4", match="team_size must be 1 to 3")
         cli.fails("new-event", "P", "--variant", "four-player", "--team-size", "3", match="four-player is played by teams of 2")
+        # issue 23, item 7: a team size of 1 said out loud is refused, not quietly made 2
+        cli.fails("new-event", "P", "--variant", "four-player", "--team-size", "1", match="four-player is played by teams of 2, not 1")
+        cli.fails("new-event", "P", "--variant", "partners", "--team-size", "1", match="partners is played by teams of 2 or 3, not 1")
         cli.fails("new-event", "P", "--team-size", "2", match="standard is played one against one")
         cli.fails("event", "set", "D", "team_size=3", match="four-player is played by teams of 2")
     cli("new-event", "P2", "--variant", "partners")
