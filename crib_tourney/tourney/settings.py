@@ -173,10 +173,12 @@ class EventSettings:
 
     def completed(self, given: frozenset[str] = frozenset()) -> "EventSettings":
         """Defaults that follow the variant, for the settings not ``given``: a team
-        game's sides are pairs unless told otherwise, and the skunk lines of a game
-        to 61 or 31 are the ACC's 31 and 61 scaled to its target (16 and 31 in a
-        61-point game, 8 and 16 in Noddy's 31), since 31 cannot be won by in a game
-        to 31."""
+        game's sides are pairs, and the skunk lines of a game not to 121. Every
+        rule sheet defines the skunk as a win by 31 or more, whatever the target:
+        in five-card's game to 61 that is the old lurch (the loser short of 31) and
+        there is no double skunk (the double-skunk line is put past the target,
+        where no game reaches). Noddy's game to 31 cannot be won by 31 (bar a
+        shut-out), so its lines stay the ACC's scaled to the target: 8 and 16."""
         from crib_tourney.engine.variants import get_variant
 
         variant = get_variant(self.variant)
@@ -186,8 +188,11 @@ class EventSettings:
         target = variant.game_target
         lines_given = {"skunk_margin", "double_skunk_margin"} & given
         if target != 121 and (self.skunk_margin, self.double_skunk_margin) == (31, 61) and not lines_given:
-            changes["skunk_margin"] = round(31 * target / 121)
-            changes["double_skunk_margin"] = round(61 * target / 121)
+            if target > 31:
+                changes["double_skunk_margin"] = target + 1  # no double skunk
+            else:
+                changes["skunk_margin"] = round(31 * target / 121)
+                changes["double_skunk_margin"] = round(61 * target / 121)
         return dataclasses.replace(self, **changes) if changes else self
 
     def scoring_rules(self) -> ScoringRules:

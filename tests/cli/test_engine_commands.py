@@ -166,11 +166,24 @@ def test_noddy_and_five_card_events_scale_the_skunk_lines(cli):
     noddy = cli("event", "show", "N", "--json").json()["settings"]
     five = cli("event", "show", "F", "--json").json()["settings"]
     assert (noddy["skunk_margin"], noddy["double_skunk_margin"]) == (8, 16)
-    assert (five["skunk_margin"], five["double_skunk_margin"]) == (16, 31)
-    cli("enter", "F", "Ann", "Bob", "--new")
+    # issue 23, item 6: every sheet's skunk is a win by 31 or more; in a game to 61
+    # that is the lurch (the loser short of 31), and no double skunk: its line is
+    # put past the target (62), where no game reaches
+    assert (five["skunk_margin"], five["double_skunk_margin"]) == (31, 62)
+    cli("enter", "F", "Ann", "Bob", "Cat", "Dan", "--new")
     cli("round", "F")
-    cli("result", "F", "Ann", "61", "Bob", "40")  # won by 21: a skunk in a game to 61
-    assert cli("standings", "F", "--json").json()["rows"][0]["skunks"] == 1
+    games = cli("round", "F", "--show", "1", "--json").json()["tables"]
+    (a, b), (c, d) = [t["players"] for t in games]
+    cli("result", "F", a, "61", b, "40")  # won by 21: no skunk any more
+    cli("result", "F", c, "61", d, "0")  # won by 61, a shut-out: a skunk, never a double
+    rows = {r["player"]: r for r in cli("standings", "F", "--json").json()["rows"]}
+    assert (rows[a]["skunks"], rows[a]["game_points"]) == (0, 2)
+    assert (rows[c]["skunks"], rows[c]["double_skunks"], rows[c]["game_points"]) == (1, 0, 3)
+    # the lines are settable, and lines typed out are kept as typed
+    cli("new-event", "F2", "--variant", "five-card", "--skunk-margin", "16", "--double-skunk-margin", "31")
+    assert [cli("event", "show", "F2", "--json").json()["settings"][k] for k in ("skunk_margin", "double_skunk_margin")] == [16, 31]
+    cli("event", "set", "F", "double_skunk_margin=61")
+    assert cli("event", "show", "F", "--json").json()["settings"]["double_skunk_margin"] == 61
 
 
 @pytest.mark.parametrize("cards, players, total", [
