@@ -30,18 +30,18 @@ def make_ruling(
             raise CribError(f"game {game} of {event.name} does not exist (not scheduled)")
         raise CribError(f"{player.name} has no seat in game {game} of {event.name}")
     variant = get_variant(event.variant)
+    players = 2 * event.team_size  # the table: two sides (partners of three: six players)
     if kind == "count":
         if starter is None:
             raise CribError("a count ruling needs --starter")
         seen: set = set()
         hand = parse_cards(tokens, seen)
         (starter_card,) = parse_cards([starter], seen)
-        shown = count_show(hand, starter_card, is_crib=crib, variant=variant)
+        shown = count_show(hand, starter_card, is_crib=crib, variant=variant, players=players)
         true_score = shown.total
         items = [i.as_dict() for i in shown.items]
         cards = " ".join(str(c) for c in hand) + f" starter {starter_card}" + (" (crib)" if crib else "")
     else:
-        players = max(variant.min_players, 2)
         if not 1 <= seat <= players:
             raise CribError(f"--seat must be 1 to {players}")
         played = score_play(tokens, players=players, variant=variant)
