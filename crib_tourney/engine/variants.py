@@ -46,6 +46,7 @@ class Variant:
     # Cards each seat plays, when not hand_size for everyone (solitaire's blind crib).
     play_cards_by_seat: tuple[int, ...] | None = None
     pone_first_hand_bonus: int = 0  # five-card: pone pegs 3 at the start of the game
+    show_before_play: bool = False  # Noddy: the hands are counted before the play
     # Canadian doubles: the dealer deals ten each to the pone and himself; each makes
     # two four-card hands, keeps one, passes the other to his partner, cribs two.
     deal_to_pair_leaders: bool = False
@@ -145,7 +146,7 @@ VARIANTS: dict[str, Variant] = {
             name="noddy", description="Two or more players, three dealt, no crib, 31 points, hands counted before the play",
             min_players=2, max_players=17, deal_size=3, hand_size=3, crib_from_each=0,  # one deck: 17 x 3 + the starter
             crib_from_deck=0, game_target=31, has_crib=False, crib_size=0,
-            play_restarts=False, twenty_five_points=2, run_of_three_points=2, play_flush_min=3,
+            play_restarts=False, twenty_five_points=2, run_of_three_points=2, play_flush_min=3, show_before_play=True,
             notes=("a flush of four cards in the play scores 4 (one per card), between the sheets' three and five",),
         ),
         Variant(
