@@ -106,8 +106,10 @@ class GameResult:
         return next(i for i, side in enumerate(self.sides) if seat in side)
 
     def sentence(self) -> str:
-        """The outcome in words, e.g. 'seat 2 wins 121-118: seat 2 went out with the hand in deal 9'."""
-        scores = "-".join(map(str, self.side_scores))
+        """The outcome in words, e.g. 'seat 2 wins 121-118: seat 2 reached 121 with the hand in deal 9'
+        (the winner's score first)."""
+        order = sorted(range(len(self.sides)), key=lambda side: side != self.winner)
+        scores = "-".join(str(self.side_scores[side]) for side in order)
         if self.variant.name == "solitaire":
             if not self.finished:
                 return f"{self.final[0]} after {len(self.deals)} deal{'s' if len(self.deals) != 1 else ''}; the game is not over"

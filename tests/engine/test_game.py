@@ -54,6 +54,7 @@ def test_the_pone_counts_out_first():
     assert [(s.seat + 1, s.what, s.points) for s in result.deals[0].scores] == [
         (2, "play", 2), (2, "play", 3), (1, "play", 1), (1, "play", 1), (2, "hand", 7)]
     assert result.as_dict()["winner"] == 2
+    assert result.sentence() == "seat 2 wins 121-112: seat 2 reached 121 with the hand in deal 1"
 
 
 # Out in the middle of the play: start 118-100; seat 2 deals, seat 1 leads.
