@@ -55,8 +55,9 @@ def rules_of(sheet: "GameSheet", variant: str | None, players: int | None, team_
         raise CribError(f"the file's game has {sheet.players} players, --players says {players}")
     if team_count is not None and sheet.team_count is not None and team_count != sheet.team_count:
         raise CribError(f"the file's game has {sheet.team_count} teams, --team-count says {team_count}")
-    rules = get_variant(variant or sheet.variant or "standard")
-    return rules, players or sheet.players or rules.min_players, team_count if team_count is not None else sheet.team_count
+    rules = get_variant(variant if variant is not None else sheet.variant or "standard")
+    seats = players if players is not None else sheet.players if sheet.players is not None else rules.min_players
+    return rules, seats, team_count if team_count is not None else sheet.team_count
 
 
 def event_skunk_lines(variant: "Variant", skunk: int | None, double: int | None) -> "SkunkLines":

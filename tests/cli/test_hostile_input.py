@@ -456,6 +456,7 @@ GAME_FILE_CASES = [
     (["game"], b"variant standard\n\xff\xfe\n", "is not UTF-8 text"),
     (["game"], "#" * 1_000_001, "is larger than 1,000,000 bytes"),
     (["game", "--players", BIG], game_with(), "out of range"),
+    (["game", "--players", "0"], game_with(players=None), "standard is played by 2 players, not 0"),
     (["game", "--variant", "five-card"], game_with(), "the file's game is standard, --variant says five-card"),
     (["game", "--skunk-margin", "0"], game_with(), "the skunk lines must be 1 or more"),
     (["ruling", "E", "game", "--claim", "121", "--seat", "3", *AT_TABLE], game_with(), "--seat must be 1 to 2"),
