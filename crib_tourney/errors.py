@@ -24,3 +24,7 @@ class NotFound(CribError):
 
 class Ambiguous(CribError):
     """A name that matches more than one record."""
+
+
+class GameError(CribError):
+    """A whole game's record (its deals, hands and play) that is malformed or cannot have happened."""

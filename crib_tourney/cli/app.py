@@ -21,7 +21,7 @@ from crib_tourney.errors import CribError
 # (their options, Typer's checks) cost every command 25 ms. A test checks this
 # table against the modules.
 COMMAND_MODULES = {
-    "count": "engine_cmds", "peg": "engine_cmds", "stats": "engine_cmds",
+    "count": "engine_cmds", "peg": "engine_cmds", "stats": "engine_cmds", "game": "game",
     "new-event": "events", "enter": "events", "withdraw": "events", "round": "events",
     "result": "results", "quick-results": "results", "check": "results", "log": "results", "undo": "results",
     "standings": "results", "ruling": "results", "report": "results",

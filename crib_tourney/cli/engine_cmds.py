@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 # The engine is imported inside each command: every other command (and --help)
 # starts faster without it.
 
-VariantOption = Annotated[Optional[str], typer.Option("--variant", help="Rule set: standard, three-player, four-player, partners, five-card, noddy, backward, solitaire.")]
+VariantOption = Annotated[Optional[str], typer.Option("--variant", help="Rule set: standard, three-player, four-player, canadian-doubles, partners, five-card, noddy, backward, solitaire.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print only JSON.")]
 
 
@@ -83,7 +83,7 @@ def count(
 
 def peg(
     tokens: Annotated[List[str], typer.Argument(help="Cards and 'go' in the order they happened, from the leader.")],
-    players: Annotated[Optional[int], typer.Option("--players", "-n", min=1, max=8, help="Number of players (1 solitaire, 2-6, up to 8 in Noddy; default 2, or the variant's fewest).")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", "-n", min=1, max=17, help="Number of players (1 solitaire, 2-6, up to 17 in Noddy; default 2, or the variant's fewest).")] = None,
     teams: Annotated[bool, typer.Option("--teams", help="Partners sitting opposite share one score.")] = False,
     team_count: Annotated[Optional[int], typer.Option("--team-count", parser=number("team count"), metavar="N", help="Number of teams (default: partnerships of two).")] = None,
     variant: VariantOption = None,
@@ -103,6 +103,7 @@ def peg(
     if players is None:
         players = rules.min_players  # two, or what the variant needs (four for doubles, one for solitaire)
     rules.check_players(players)
+    rules = rules.seated(players)  # backward with four: the four-player partners' deal
     if rules.teams or team_count is not None:
         teams = True
     seats_of_teams = team_seats(players, team_count) if teams else None

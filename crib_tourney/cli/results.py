@@ -269,14 +269,14 @@ def standings(
 
 def ruling(
     event: EventArg,
-    kind: Annotated[str, typer.Argument(help="count (a hand or crib) or peg (a pegging sequence).")],
-    tokens: Annotated[List[str], typer.Argument(help="The cards (count) or cards and 'go' (peg).")],
+    kind: Annotated[str, typer.Argument(help="count (a hand or crib), peg (a pegging sequence) or game (who went out first).")],
+    tokens: Annotated[List[str], typer.Argument(help="The cards (count), cards and 'go' (peg), or the game's FILE (game).")],
     game: Annotated[int, typer.Option("--game", "-g", parser=number("game"), metavar="N", help="The game in dispute.")],
     player: Annotated[str, typer.Option("--player", "-p", help="The player whose count is disputed.")],
-    claim: Annotated[int, typer.Option("--claim", parser=number("claim"), metavar="N", help="What the player claimed.")],
+    claim: Annotated[int, typer.Option("--claim", parser=number("claim"), metavar="N", help="What the player claimed (game: their final score).")],
     starter: Annotated[Optional[str], typer.Option("--starter", "-s", help="The starter card (count).")] = None,
     crib: Annotated[bool, typer.Option("--crib", help="The count is of a crib.")] = False,
-    seat: Annotated[int, typer.Option("--seat", parser=number("seat"), metavar="N", help="peg: the player's seat, 1 = who led.")] = 1,
+    seat: Annotated[int, typer.Option("--seat", parser=number("seat"), metavar="N", help="peg: the player's seat, 1 = who led; game: their seat in the file.")] = 1,
     muggins_call: Annotated[Optional[int], typer.Option("--muggins-call", parser=number("muggins call"), metavar="N", help="Points the opponent called muggins for.")] = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -286,12 +286,20 @@ def ruling(
     Examples:
       crib-tourney ruling "Spring Open" count 5H 5D 5S JC --starter 5C --claim 28 --game 3 --player "Pat Smith"
       crib-tourney ruling "Spring Open" peg 5H 10D 5C 5S --claim 6 --seat 2 --game 3 --player "Lee Wong"
+      crib-tourney ruling "Spring Open" game game3.json --claim 121 --seat 2 --game 3 --player "Lee Wong"
     """
     from crib_tourney.services.rulings import make_ruling
 
+    game_sheet = None
+    if kind == "game":  # the file is read and parsed before the database is opened
+        from crib_tourney.cli.game import read_game
+
+        if len(tokens) != 1:
+            raise CribError(f"a game ruling takes one game file, not {len(tokens)} arguments")
+        game_sheet = read_game(tokens[0])
     with db() as conn:
-        data = make_ruling(conn, event, game, player, kind, tokens, claim,
-                           starter=starter, crib=crib, seat=seat, muggins_call=muggins_call)
+        data = make_ruling(conn, event, game, player, kind, tokens, claim, starter=starter, crib=crib, seat=seat,
+                           muggins_call=muggins_call, game_sheet=game_sheet)
     if as_json:
         print_json(data)
         return

@@ -17,7 +17,10 @@ from crib_tourney.tourney.settings import value_type
 
 def settings_options(schema: type, skip: tuple[str, ...] = ()) -> Callable:
     """Add one option per field of ``schema`` to a command, which then receives
-    them together as ``settings`` (a dict of field name to value)."""
+    them together as ``settings`` (a dict of field name to value): only the options
+    given on the command line, so that settings which follow others (a team event's
+    team size) are filled in by the schema, and a value typed out is kept or refused,
+    never silently replaced."""
 
     def wrap(func: Callable) -> Callable:
         signature = inspect.signature(func, eval_str=True)
@@ -39,15 +42,23 @@ def settings_options(schema: type, skip: tuple[str, ...] = ()) -> Callable:
             added.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default, annotation=annotation))
 
         @functools.wraps(func)
-        def command(**kwargs: Any) -> Any:
-            return func(settings={n: kwargs.pop(n) for n in names}, **kwargs)
+        def command(settings_context: typer.Context, **kwargs: Any) -> Any:
+            values = {n: kwargs.pop(n) for n in names}
+            return func(settings={n: v for n, v in values.items() if _given(settings_context, n)}, **kwargs)
 
-        parameters = own + added
+        context = inspect.Parameter("settings_context", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
+        parameters = own + added + [context]
         command.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
         command.__annotations__ = {p.name: p.annotation for p in parameters}
         return command
 
     return wrap
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Whether option ``name`` was typed (or came from the environment), not defaulted."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
 
 
 def _money(what: str) -> Callable[[str], int]:

@@ -50,6 +50,8 @@ class PlayResult:
     totals: list[int]  # per seat, from the leader
     complete: bool  # every hand has been played out (or the play ended)
     teams: list[list[int]] | None = None  # seats of each team
+    next_seat: int | None = None  # who acts next, counted from the leader (None: the play is over)
+    count: int = 0  # the running count now (0 after a restart)
 
     @property
     def team_totals(self) -> list[int] | None:
@@ -260,4 +262,5 @@ def score_play(
         if count == variant.play_limit or next_actor(turn) is None:
             close_count(event)
     complete = ended or not any(cards_left)
-    return PlayResult(players=seats, events=events, totals=totals, complete=complete, teams=teams)
+    return PlayResult(players=seats, events=events, totals=totals, complete=complete, teams=teams,
+                      next_seat=None if complete else next_actor(turn), count=count)

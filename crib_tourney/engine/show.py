@@ -179,8 +179,25 @@ def run_points(held: Sequence[int], three_points: int = 3) -> int:
 
 _NUMBER_WORDS = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen"
-    " fourteen fifteen sixteen seventeen eighteen nineteen twenty"
+    " fourteen fifteen sixteen seventeen eighteen nineteen"
 ).split()
+_TENS_WORDS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def number_word(n: int) -> str:
+    """A count as it is said: 'twenty-two', 'one hundred sixteen'. A partners crib
+    of six cards goes well past twenty fifteens-points (45 and more)."""
+    if n < 0:
+        return f"minus {number_word(-n)}"
+    if n < 20:
+        return _NUMBER_WORDS[n]
+    if n < 100:
+        tens, units = divmod(n, 10)
+        return _TENS_WORDS[tens] + (f"-{_NUMBER_WORDS[units]}" if units else "")
+    if n < 1000:
+        hundreds, rest = divmod(n, 100)
+        return f"{_NUMBER_WORDS[hundreds]} hundred" + (f" {number_word(rest)}" if rest else "")
+    return str(n)
 
 
 def _pair_phrase(pair_count: int) -> str:
@@ -197,7 +214,7 @@ def spoken(count: ShowCount) -> str:
     for item in count.items:
         if item.kind == "fifteen":
             running += item.points
-            phrases.append(f"fifteen {_NUMBER_WORDS[running]}")
+            phrases.append(f"fifteen {number_word(running)}")
     pair_items = [i for i in count.items if i.kind == "pair"]
     by_rank = Counter(i.cards[0].rank for i in pair_items)
     for rank_pairs in by_rank.values():
@@ -210,11 +227,11 @@ def spoken(count: ShowCount) -> str:
         label = {1: "a run", 2: "a double run", 3: "a triple run", 4: "a double-double run"}.get(
             len(run_items), f"{len(run_items)} runs"
         )
-        phrases.append(f"{label} of {_NUMBER_WORDS[length]} is {running}")
+        phrases.append(f"{label} of {number_word(length)} is {running}")
     for item in count.items:
         if item.kind == "flush":
             running += item.points
-            phrases.append(f"a flush of {_NUMBER_WORDS[len(item.cards)]} is {running}")
+            phrases.append(f"a flush of {number_word(len(item.cards))} is {running}")
         elif item.kind == "nobs":
             running += item.points
             phrases.append(f"one for his nobs is {running}")

@@ -6,7 +6,7 @@ field here rather than a literal in the counting code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from crib_tourney.errors import VariantError
 
@@ -46,10 +46,14 @@ class Variant:
     # Cards each seat plays, when not hand_size for everyone (solitaire's blind crib).
     play_cards_by_seat: tuple[int, ...] | None = None
     pone_first_hand_bonus: int = 0  # five-card: pone pegs 3 at the start of the game
+    show_before_play: bool = False  # Noddy: the hands are counted before the play
     # Canadian doubles: the dealer deals ten each to the pone and himself; each makes
     # two four-card hands, keeps one, passes the other to his partner, cribs two.
     deal_to_pair_leaders: bool = False
     reaching_target_loses: bool = False  # backward cribbage
+    # Tables whose deal is another variant's: (players, variant name). Backward is
+    # played by 2-4 with the deal of the three-player and four-player games.
+    deals_at: tuple[tuple[int, str], ...] = ()
     notes: tuple[str, ...] = field(default_factory=tuple)
 
     def play_cards(self, seat: int) -> int:
@@ -65,16 +69,32 @@ class Variant:
             allowed = str(self.min_players) if self.min_players == self.max_players else f"{self.min_players} to {self.max_players}"
             raise VariantError(f"{self.name} is played by {allowed} players, not {players}")
 
+    def seated(self, players: int) -> "Variant":
+        """The rules at a table of ``players``: the same rule set, with the deal
+        (and the partnerships) of the variant named for that many players in
+        ``deals_at`` (backward with three: five dealt, one each and one from the
+        deck to the crib; with four: the four-player partners' deal)."""
+        for count, name in self.deals_at:
+            if count == players:
+                deal = VARIANTS[name]
+                return replace(self, deal_size=deal.deal_size, hand_size=deal.hand_size, crib_from_each=deal.crib_from_each,
+                               crib_from_deck=deal.crib_from_deck, teams=deal.teams, deals_at=())
+        return self
+
     def crib_cards(self, players: int | None = None) -> int:
         """Cards in the crib: the variant's usual, or what every seat throws at a
         table of ``players`` (partners with five or six: a crib of five or six)."""
         if players is None:
             return self.crib_size
-        return sum(seat["crib"] for seat in self.deal_plan(players)) + self.crib_from_deck
+        seated = self.seated(players)
+        return sum(seat["crib"] for seat in seated.deal_plan(players)) + seated.crib_from_deck
 
     def deal_plan(self, players: int) -> list[dict[str, int]]:
         """Per seat (0 = the dealer, then to his left): cards dealt, kept for the
         play and the show, thrown to the crib, and passed to the partner."""
+        seated = self.seated(players)
+        if seated is not self:
+            return seated.deal_plan(players)
         if self.deal_to_pair_leaders:
             # the dealer and the pone (seat 1) are dealt ten; their partners nothing
             return [{"dealt": 10, "kept": self.hand_size, "crib": 2, "passed": self.hand_size} if seat in (0, 1)
@@ -124,15 +144,16 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             name="noddy", description="Two or more players, three dealt, no crib, 31 points, hands counted before the play",
-            min_players=2, max_players=8, deal_size=3, hand_size=3, crib_from_each=0,
+            min_players=2, max_players=17, deal_size=3, hand_size=3, crib_from_each=0,  # one deck: 17 x 3 + the starter
             crib_from_deck=0, game_target=31, has_crib=False, crib_size=0,
-            play_restarts=False, twenty_five_points=2, run_of_three_points=2, play_flush_min=3,
+            play_restarts=False, twenty_five_points=2, run_of_three_points=2, play_flush_min=3, show_before_play=True,
             notes=("a flush of four cards in the play scores 4 (one per card), between the sheets' three and five",),
         ),
         Variant(
             name="backward", description="Standard scoring; whoever reaches 121 first loses",
             min_players=2, max_players=4, deal_size=6, hand_size=4, crib_from_each=2,
             crib_from_deck=0, game_target=121, reaching_target_loses=True,
+            deals_at=((3, "three-player"), (4, "four-player")),
         ),
         Variant(
             name="solitaire", description="One player, six to hand and two to a blind crib; over 120 after six deals and a free crib wins",

@@ -174,21 +174,28 @@ class EventSettings:
     grand_final_reset: bool = setting(True, "double elimination: a second final if the losers' side wins the first",
                                       flag="--grand-final-reset/--no-grand-final-reset")
 
-    def completed(self) -> "EventSettings":
-        """Defaults that follow the variant: a team game's sides are pairs unless
-        told otherwise, and the skunk lines of a game to 61 or 31 are the ACC's
-        31 and 61 scaled to its target (16 and 31 in a 61-point game, 8 and 16 in
-        Noddy's 31), since 31 cannot be won by in a game to 31."""
+    def completed(self, given: frozenset[str] = frozenset()) -> "EventSettings":
+        """Defaults that follow the variant, for the settings not ``given``: a team
+        game's sides are pairs, and the skunk lines of a game not to 121. Every
+        rule sheet defines the skunk as a win by 31 or more, whatever the target:
+        in five-card's game to 61 that is the old lurch (the loser short of 31) and
+        there is no double skunk (the double-skunk line is put past the target,
+        where no game reaches). Noddy's game to 31 cannot be won by 31 (bar a
+        shut-out), so its lines stay the ACC's scaled to the target: 8 and 16."""
         from crib_tourney.engine.variants import get_variant
 
         variant = get_variant(self.variant)
         changes: dict[str, Any] = {}
-        if variant.teams and self.team_size == 1:
+        if variant.teams and self.team_size == 1 and "team_size" not in given:
             changes["team_size"] = 2
         target = variant.game_target
-        if target != 121 and (self.skunk_margin, self.double_skunk_margin) == (31, 61):
-            changes["skunk_margin"] = round(31 * target / 121)
-            changes["double_skunk_margin"] = round(61 * target / 121)
+        lines_given = {"skunk_margin", "double_skunk_margin"} & given
+        if target != 121 and (self.skunk_margin, self.double_skunk_margin) == (31, 61) and not lines_given:
+            if target > 31:
+                changes["double_skunk_margin"] = target + 1  # no double skunk
+            else:
+                changes["skunk_margin"] = round(31 * target / 121)
+                changes["double_skunk_margin"] = round(61 * target / 121)
         return dataclasses.replace(self, **changes) if changes else self
 
     def scoring_rules(self) -> ScoringRules:
@@ -242,7 +249,7 @@ class LeagueSettings:
     public_url: Optional[str] = setting(None, "the address of the league's live page: the season sheet prints it as a QR code",
                                         web_address)
 
-    def completed(self) -> "LeagueSettings":
+    def completed(self, given: frozenset[str] = frozenset()) -> "LeagueSettings":
         """No league default depends on another setting."""
         return self
 
@@ -318,8 +325,10 @@ def parse_pair(schema: type, pair: str) -> tuple[str, Any]:
     return key, parse_value(schema, key, raw)
 
 
-def build(schema: type, values: dict[str, Any]) -> Any:
-    """A checked settings object from a full or partial dict (the rest default)."""
+def build(schema: type, values: dict[str, Any], given: set[str] | None = None) -> Any:
+    """A checked settings object from a full or partial dict (the rest default).
+    Settings that follow others are filled in unless ``given`` (default: every key
+    of ``values``): a value typed out is kept, and refused if it does not fit."""
     for f in dataclasses.fields(schema):
         if f.name not in values:
             continue
@@ -338,14 +347,15 @@ def build(schema: type, values: dict[str, Any]) -> Any:
     unknown = set(values) - set(names(schema))
     if unknown:
         raise CribError(f"unknown setting '{sorted(unknown)[0]}'")
-    built = schema(**values).completed()
+    built = schema(**values).completed(frozenset(values if given is None else given))
     built.check()
     return built
 
 
 def changed(settings: Any, changes: dict[str, Any]) -> Any:
-    """The settings with ``changes`` applied, every check run again."""
-    return build(type(settings), dataclasses.asdict(settings) | changes)
+    """The settings with ``changes`` applied, every check run again (settings that
+    follow the changed ones are filled in again unless changed too)."""
+    return build(type(settings), dataclasses.asdict(settings) | changes, given=set(changes))
 
 
 def as_dict(settings: Any) -> dict[str, Any]:

@@ -166,8 +166,69 @@ def test_noddy_and_five_card_events_scale_the_skunk_lines(cli):
     noddy = cli("event", "show", "N", "--json").json()["settings"]
     five = cli("event", "show", "F", "--json").json()["settings"]
     assert (noddy["skunk_margin"], noddy["double_skunk_margin"]) == (8, 16)
-    assert (five["skunk_margin"], five["double_skunk_margin"]) == (16, 31)
-    cli("enter", "F", "Ann", "Bob", "--new")
+    # issue 23, item 6: every sheet's skunk is a win by 31 or more; in a game to 61
+    # that is the lurch (the loser short of 31), and no double skunk: its line is
+    # put past the target (62), where no game reaches
+    assert (five["skunk_margin"], five["double_skunk_margin"]) == (31, 62)
+    cli("enter", "F", "Ann", "Bob", "Cat", "Dan", "--new")
     cli("round", "F")
-    cli("result", "F", "Ann", "61", "Bob", "40")  # won by 21: a skunk in a game to 61
-    assert cli("standings", "F", "--json").json()["rows"][0]["skunks"] == 1
+    games = cli("round", "F", "--show", "1", "--json").json()["tables"]
+    (a, b), (c, d) = [t["players"] for t in games]
+    cli("result", "F", a, "61", b, "40")  # won by 21: no skunk any more
+    cli("result", "F", c, "61", d, "0")  # won by 61, a shut-out: a skunk, never a double
+    rows = {r["player"]: r for r in cli("standings", "F", "--json").json()["rows"]}
+    assert (rows[a]["skunks"], rows[a]["game_points"]) == (0, 2)
+    assert (rows[c]["skunks"], rows[c]["double_skunks"], rows[c]["game_points"]) == (1, 0, 3)
+    # the lines are settable, and lines typed out are kept as typed
+    cli("new-event", "F2", "--variant", "five-card", "--skunk-margin", "16", "--double-skunk-margin", "31")
+    assert [cli("event", "show", "F2", "--json").json()["settings"][k] for k in ("skunk_margin", "double_skunk_margin")] == [16, 31]
+    cli("event", "set", "F", "double_skunk_margin=61")
+    assert cli("event", "show", "F", "--json").json()["settings"]["double_skunk_margin"] == 61
+
+
+@pytest.mark.parametrize("cards, players, total", [
+    (["5H", "5D", "5S", "5C", "10H", "JH"], 6, 45),  # 16 fifteens 32, double pair royal 12, nobs 1
+    (["5H", "5D", "5S", "5C", "10H"], 5, 36),  # 12 fifteens 24, double pair royal 12
+])
+def test_a_big_partners_crib_is_spoken_past_twenty(cli, cards, players, total):
+    run = cli("count", "--variant", "partners", "--crib", "-n", str(players), *cards, "-s", "KH")
+    assert run.stdout.splitlines()[0].endswith(f"is {total}")
+    assert "fifteen twenty-four" in run.stdout and f"total {total}" in run.stdout
+
+
+def test_backward_with_three_or_four_players_counts_a_crib_of_four(cli):
+    # issue 23, item 3: 4H 5H 9H 2H with KC: fifteens 4+2+9 and 5+K, 4 points; run? 2-4-5
+    # no (no 3); the four hearts are no crib flush without a heart starter. Total 4.
+    for players in ("3", "4"):
+        assert cli("count", "--variant", "backward", "--crib", "-n", players, "4H", "5H", "9H", "2H", "-s", "KC",
+                   "--json").json()["total"] == 4
+    cli.fails("count", "--variant", "backward", "--crib", "-n", "3", "4H", "5H", "9H", "2H", "6C", "7C", "-s", "KC",
+              match="a crib holds 4 cards plus the starter, not 6")
+
+
+def test_backward_with_four_players_pegs_as_partners(cli):
+    data = cli("peg", "--variant", "backward", "--players", "4", "5H", "10D", "5C", "5S", "--json").json()
+    assert data["teams"] == [[0, 2], [1, 3]] and data["team_totals"] == [0, 4]
+
+
+@pytest.mark.parametrize("command", ["count", "peg", "stats"])
+def test_variant_help_names_every_variant(cli, command):
+    # issue 23, item 7: canadian-doubles was missing from --variant's help
+    from crib_tourney.engine.variants import VARIANTS
+
+    shown = "".join(cli(command, "--help").stdout.split())  # help wraps lines, even at a hyphen
+    for name in VARIANTS:
+        assert name in shown, name
+
+
+def test_noddy_seats_more_than_eight(cli):
+    # issue 23, item 7: Noddy is for 2 or more; one deck deals three cards to 17 and
+    # leaves the starter. Nine players: P1 5H, P2 10D (15: fifteen 2), P3 AC (16),
+    # P4 2C (18), P5 3D (21: A-2-3, Noddy's run of three 2), P6 KS (31: thirty-one 2);
+    # Noddy's play ends at 31.
+    data = cli("peg", "--variant", "noddy", "--players", "9", "5H", "10D", "AC", "2C", "3D", "KS", "--json").json()
+    assert data["totals"] == [0, 2, 0, 0, 2, 2, 0, 0, 0] and data["complete"] is True
+    assert cli("peg", "--variant", "noddy", "--players", "17", "5H", "--json").json()["totals"] == [0] * 17
+    cli.fails("peg", "--variant", "noddy", "--players", "18", "5H", match="not in the range 1<=x<=17", code=2)
+    cli.fails("count", "5H", "5D", "JC", "-s", "5C", "--variant", "noddy", "--players", "18",
+              match="noddy is played by 2 to 17 players, not 18")

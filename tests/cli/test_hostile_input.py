@@ -3,6 +3,7 @@ exit 1 (a domain error) or 2 (usage), no traceback, nothing but printable text
 on the terminal, exactly one line for exit 1, and the database byte for byte as
 it was. Grow this table with every new command or option."""
 
+import json
 import shutil
 from pathlib import Path
 
@@ -54,8 +55,13 @@ CASES = [
     (["peg", "go"], "cannot say go at count 0"),
     (["peg", "5H", "go", "go", "go"], "cannot say go at count 5"),
     (["peg"], "Missing argument"),
-    (["peg", "--players", "9", "5H"], "not in the range 1<=x<=8"),
-    (["peg", "--players", "0", "5H"], "not in the range 1<=x<=8"),
+    (["peg", "--players", "18", "5H"], "not in the range 1<=x<=17"),
+    (["peg", "--players", "0", "5H"], "not in the range 1<=x<=17"),
+    (["peg", "--players", "9", "5H"], "partners is played by 4 to 6 players, not 9"),
+    (["peg", "--players", "9", "--variant", "standard", "5H"], "standard is played by 2 players, not 9"),
+    (["count", "5H", "5D", "JC", "--starter", "9C", "--variant", "noddy", "--players", "18"], "noddy is played by 2 to 17 players, not 18"),
+    (["new-event", "X", "--variant", "four-player", "--team-size", "1"], "four-player is played by teams of 2, not 1"),
+    (["new-event", "X", "--variant", "canadian-doubles", "--team-size", "1"], "canadian-doubles is played by teams of 2, not 1"),
     (["peg", "--players", "٣", "5H"], "is not a valid integer"),
     (["peg", "--players", "1_0", "5H"], "is not a valid integer"),
     (["peg", "--players", BIG, "5H"], "--players"),
@@ -297,6 +303,13 @@ CASES = [
     (["ruling", "E", "peg", "5H", "5X", "--claim", "2", *AT_TABLE], "'5X' is not a card"),
     (["ruling", "E", "peg", "5H", "--claim", "2", "--seat", "9", *AT_TABLE], "--seat must be 1 to 2"),
     (["ruling", "Nope", "count", *HAND, "--starter", "5C", "--claim", "28", *AT_TABLE], "unknown event"),
+    (["ruling", "E", "game", "no/such/game.json", "--claim", "121", *AT_TABLE], "no such file"),
+    (["ruling", "E", "game", "a.json", "b.json", "--claim", "121", *AT_TABLE], "takes one game file, not 2"),
+    # whole games (the files themselves are in GAME_FILE_CASES)
+    (["game"], "Missing argument"),
+    (["game", "no/such/game.json"], "no such file"),
+    (["game", "."], "cannot read ."),
+    (["game", "-"], "the game has no deals"),
     # printing and output paths
     (["print", "poster", "E"], "unknown kind 'poster'"),
     (["print", "", "E"], "unknown kind ''"),
@@ -389,6 +402,68 @@ CSV_CASES = [
 ]
 CSV_CASES = [case for case in CSV_CASES if case[2] is not None]
 
+# Game files, each refused whole: (command before the file, file text, why). GAME is
+# a valid game (the pone counts out first, worked by hand in tests/engine/test_game.py).
+GAME = {"variant": "standard", "players": 2, "start": [110, 112], "deals": [
+    {"dealer": 1, "hands": [["5H", "5D", "10S", "JC"], ["2C", "3C", "4D", "9H"]], "crib": ["6H", "7S", "8D", "KD"],
+     "starter": "QC", "play": ["2C", "10S", "3C", "5H", "4D", "5D", "9H", "JC"]}]}
+
+
+def game_with(**changes) -> str:
+    import copy
+    import json
+
+    game = copy.deepcopy(GAME)
+    for key, value in changes.items():
+        if key in game["deals"][0]:
+            game["deals"][0][key] = value
+        else:
+            game[key] = value
+    return json.dumps(game)
+
+
+GAME_FILE_CASES = [
+    (["game"], '{"deals": [', "not valid JSON: expecting value (line 1, column 12)"),
+    (["game"], '{"deals": 5}', "deals must be a list, not 5"),
+    (["game"], game_with(extra=1), "the game: unknown key 'extra'"),
+    (["game"], game_with(variant="poker"), "unknown variant 'poker'"),
+    (["game"], game_with(players=3), "standard is played by 2 players, not 3"),
+    (["game"], game_with(players=10**20), "players must be 1 to 52, not 100000000000000000000"),
+    (["game"], game_with(dealer=3), "deal 1, dealer must be seat 1 to 2, not 3"),
+    (["game"], game_with(dealer=0), "deal 1, dealer must be 1 to 52, not 0"),
+    (["game"], game_with(dealer=1.5), "deal 1, dealer must be a whole number, not 1.5"),
+    (["game"], game_with(dealer=True), "deal 1, dealer must be a whole number, not true"),
+    (["game"], '{"deals": [{"dealer": ' + "9" * 5000 + "}]}", "not valid JSON: a number far too long"),
+    (["game"], '{"start": [1e400], "deals": []}', "start, seat 1 must be a whole number, not Infinity"),
+    (["game"], '{"deals": ' + "[" * 100_000, "not valid JSON: nested too deeply"),
+    (["game"], game_with(starter="5X"), "deal 1, starter: '5X' is not a card: unknown suit 'X'"),
+    (["game"], game_with(starter="5H\u001b[2J"), "is not a card"),
+    (["game"], game_with(starter=5), "deal 1, starter: 5 is not a card"),
+    (["game"], game_with(crib=["6H", "7S", "8D", "5H"]), "deal 1: 5H appears twice"),
+    (["game"], game_with(hands=[["5H", "5D", "10S"], ["2C", "3C", "4D", "9H"]]), "seat 1's hand holds 3 cards; a standard hand is 4"),
+    (["game"], game_with(hands=[["5H", "5D", "10S", "JC"]]), "deal 1 has 1 hand for 2 players"),
+    (["game"], game_with(crib=["6H", "7S", "8D"]), "the crib holds 3 cards; a standard crib with 2 players is 4"),
+    (["game"], game_with(play=["2C", "10S", "6H"]), "deal 1, play card 3 (6H): 6H is in nobody's hand"),
+    (["game"], game_with(play=["2C", "10S", "3C", "4D"]), "seat 1 plays next at count 15 and holds 5H, which fits; 4D is seat 2's"),
+    (["game"], game_with(play=["2C", "go", "10S"]), "list only the cards played; the goes follow from the hands"),
+    (["game"], game_with(play=["2C", "10S"]), "the play stops before it is over (seat 2 still holds 3C 4D 9H; seat 1 still holds"),
+    (["game"], game_with(start=[110, 112, 5]), "start gives 3 scores for 2 seats"),
+    (["game"], game_with(start=[110, -1]), "start, seat 2 must be 0 to 10000, not -1"),
+    (["game"], json.dumps({**GAME, "deals": GAME["deals"] * 2}), "deal 2: the game was over in deal 1 (seat 2 reached 121)"),
+    (["game"], "variant standard\ndealer 1\nseat 2: 5H\n", "line 3: seat 2's hand comes after seat 0's"),
+    (["game"], "variant standard\nshuffle twice\n", "line 2: unexpected 'shuffle twice'"),
+    (["game"], "dealer x1\n", "line 1: dealer 'x1' is not a whole number"),
+    (["game"], b"variant standard\n\xff\xfe\n", "is not UTF-8 text"),
+    (["game"], "#" * 1_000_001, "is larger than 1,000,000 bytes"),
+    (["game", "--players", BIG], game_with(), "out of range"),
+    (["game", "--players", "0"], game_with(players=None), "standard is played by 2 players, not 0"),
+    (["game", "--variant", "five-card"], game_with(), "the file's game is standard, --variant says five-card"),
+    (["game", "--skunk-margin", "0"], game_with(), "the skunk lines must be 1 or more"),
+    (["ruling", "E", "game", "--claim", "121", "--seat", "3", *AT_TABLE], game_with(), "--seat must be 1 to 2"),
+    (["ruling", "E", "game", "--claim", "121", *AT_TABLE], game_with(variant="backward"), "the file's game is not E's: standard, 2 players"),
+    (["ruling", "E", "game", "--claim", "-1", *AT_TABLE], game_with(), "cannot be negative"),
+]
+
 
 @pytest.fixture(scope="module")
 def seeded(tmp_path_factory) -> Path:
@@ -432,6 +507,23 @@ def test_bad_csv_files_are_refused_whole(seeded, tmp_path, command, text, match)
     else:
         file.write_text(text, encoding="utf-8")
     _refused(seeded, tmp_path, [*command, str(file)], match)
+
+
+@pytest.mark.parametrize("command, text, match", GAME_FILE_CASES, ids=[f"{' '.join(c)} {m}"[:60] for c, _, m in GAME_FILE_CASES])
+def test_bad_game_files_are_refused(seeded, tmp_path, monkeypatch, command, text, match):
+    monkeypatch.chdir(tmp_path)
+    file = tmp_path / "game.json"
+    if isinstance(text, bytes):
+        file.write_bytes(text)
+    else:
+        file.write_text(text, encoding="utf-8")
+    _refused(seeded, tmp_path, [*command, str(file)], match)
+
+
+def test_the_hostile_game_is_valid(seeded, tmp_path):
+    file = tmp_path / "game.json"
+    file.write_text(json.dumps(GAME), encoding="utf-8")
+    assert Cli(tmp_path / "x.db")("game", file, "--json").json()["final"] == [112, 121]
 
 
 def _refused(seeded: Path, tmp_path: Path, args: list, match: str) -> None:

@@ -104,6 +104,9 @@ def test_team_mistakes_are_refused(cli, unchanged, tmp_path):
         cli.fails("result", "D", "Zed", "121", "Lee Wong", "90", match="Zed is on no team in D")
         cli.fails("new-event", "P", "--variant", "partners", "--team-size", "4", match="team_size must be 1 to 3")
         cli.fails("new-event", "P", "--variant", "four-player", "--team-size", "3", match="four-player is played by teams of 2")
+        # issue 23, item 7: a team size of 1 said out loud is refused, not quietly made 2
+        cli.fails("new-event", "P", "--variant", "four-player", "--team-size", "1", match="four-player is played by teams of 2, not 1")
+        cli.fails("new-event", "P", "--variant", "partners", "--team-size", "1", match="partners is played by teams of 2 or 3, not 1")
         cli.fails("new-event", "P", "--team-size", "2", match="standard is played one against one")
         cli.fails("event", "set", "D", "team_size=3", match="four-player is played by teams of 2")
     cli("new-event", "P2", "--variant", "partners")
@@ -140,3 +143,28 @@ def test_players_kept_apart_keep_their_teams_apart(cli):
     cli("round", "D", "--all")
     met = {frozenset(t["players"]) for g in (1, 2, 3) for t in cli("round", "D", "--show", str(g), "--json").json()["tables"]}
     assert frozenset(("A0 & B0", "A1 & B1")) not in met
+
+
+def test_six_player_partners_rulings_use_the_table_of_six(cli):
+    # issue 23, item 2: the rulings used the variant's fewest players (four)
+    cli("new-event", "P6", "--variant", "partners", "--team-size", "3")
+    cli("enter", "P6", "--team", "A1", "A2", "A3", "--new")
+    cli("enter", "P6", "--team", "B1", "B2", "B3", "--new")
+    cli("round", "P6")
+    # a crib of six, one card from each: 5H 5D 5S 5C 10H JH with KH. Three ten-cards x
+    # four fives = 12 fifteens, three fives four ways = 4: 16 fifteens, 32; four fives
+    # 12 (44); nobs, JH of the starter's suit, 1: 45.
+    crib = cli("ruling", "P6", "count", "5H", "5D", "5S", "5C", "10H", "JH", "--starter", "KH", "--crib", "--claim", "44",
+               "--game", "1", "--player", "A1", "--json").json()
+    assert (crib["total"], crib["difference"]) == (45, -1)
+    # six seats from the leader: 5H, 10D (15: 2 to seat 2), 5C (20), 5S (25: pair, 2 to
+    # seat 4), 5D (30: pair royal, 6 to seat 5), AC (31: 2 to seat 6)
+    peg = cli("ruling", "P6", "peg", "5H", "10D", "5C", "5S", "5D", "AC", "--claim", "2", "--seat", "6",
+              "--game", "1", "--player", "B3", "--json").json()
+    assert (peg["total"], peg["verdict"]) == (2, "correct")
+    assert cli("ruling", "P6", "peg", "5H", "10D", "5C", "5S", "5D", "AC", "--claim", "6", "--seat", "5",
+               "--game", "1", "--player", "A3", "--json").json()["total"] == 6
+    cli.fails("ruling", "P6", "peg", "5H", "--claim", "0", "--seat", "7", "--game", "1", "--player", "A1",
+              match="--seat must be 1 to 6")
+    cli.fails("ruling", "P6", "count", "5H", "5D", "5S", "5C", "--starter", "KH", "--crib", "--claim", "12",
+              "--game", "1", "--player", "A1", match="a crib holds 6 cards plus the starter, not 4")

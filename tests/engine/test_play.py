@@ -172,3 +172,14 @@ def test_solitaire_blind_crib_scores_nothing():
 def test_wrong_player_count_for_variant():
     with pytest.raises(PlayError, match="standard is played by 2 players, not 3"):
         score_play(["5H"], players=3, variant=get_variant("standard"))
+
+
+def test_the_result_says_who_acts_next_and_the_count():
+    # P1 10H, P2 10D (20), P1 9S (29): P2 acts next at 29; after P2's go, P1 (go point
+    # pegged when P1 says go too) -- the count restarts and P2 leads at 0
+    r = play("10H 10D 9S")
+    assert (r.next_seat, r.count) == (1, 29)
+    r = play("10H 10D 9S go go")
+    assert (r.next_seat, r.count) == (1, 0)
+    r = play("AH 5D 2H 6D 3H 7D 4H go 8D")
+    assert r.complete and r.next_seat is None

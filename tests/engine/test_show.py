@@ -138,3 +138,28 @@ def test_starter_in_hand_refused():
 def test_rank_points_matches_full_count_without_suits():
     assert rank_points((5, 5, 5, 11, 5)) == 28
     assert rank_points((4, 4, 5, 6, 6)) == 24
+
+
+def test_number_words_go_past_twenty():
+    from crib_tourney.engine.show import number_word
+
+    assert [number_word(n) for n in (0, 7, 20, 21, 30, 44, 99, 100, 116)] == [
+        "zero", "seven", "twenty", "twenty-one", "thirty", "forty-four", "ninety-nine", "one hundred", "one hundred sixteen"]
+
+
+def test_spoken_count_of_a_six_card_partners_crib():
+    # Issue 23, item 1: the number words stopped at twenty and these cribs crashed.
+    # 5H 5D 5S 5C 10H JH with KH: three ten-cards (10H JH KH) x four fives = 12
+    # fifteens, and the four ways to take three fives = 4 more: 16 fifteens, 32;
+    # four fives = six pairs, 12 (44); no run (no queen); no flush; JH is the
+    # starter's suit: nobs 1. Total 45.
+    cards = parse_cards("5H 5D 5S 5C 10H JH".split())
+    result = count_show(cards, parse_card("KH"), is_crib=True, variant=get_variant("partners"), players=6)
+    fifteens = ", ".join(f"fifteen {w}" for w in (
+        "two four six eight ten twelve fourteen sixteen eighteen twenty twenty-two twenty-four twenty-six"
+        " twenty-eight thirty thirty-two").split())
+    assert spoken(result) == fifteens + ", a double pair royal is 44 and one for his nobs is 45"
+    # five cards, 5H 5D 5S 5C 10H with KH: 2 tens x 4 fives + 4 triples = 12 fifteens
+    # (24) and the double pair royal (12): 36.
+    five = count_show(cards[:5], parse_card("KH"), is_crib=True, variant=get_variant("partners"), players=5)
+    assert spoken(five).endswith("fifteen twenty-two, fifteen twenty-four and a double pair royal is 36")

@@ -27,3 +27,23 @@ def test_differences_are_fields():
 def test_unknown_variant_lists_the_choices():
     with pytest.raises(VariantError, match="unknown variant 'cribbage-x'.*standard"):
         get_variant("cribbage-x")
+
+
+@pytest.mark.parametrize("players, dealt, crib_each, from_deck, teams", [
+    (2, 6, 2, 0, False),  # the standard deal
+    (3, 5, 1, 1, False),  # the three-player deal: five each, one each and one from the deck
+    (4, 5, 1, 0, True),  # the four-player deal: five each, one each, partners opposite
+])
+def test_backward_is_played_with_the_deal_of_its_table(players, dealt, crib_each, from_deck, teams):
+    # issue 23, item 3: the sheets give backward for 2-4 players with the 3- and 4-player deals
+    seated = get_variant("backward").seated(players)
+    assert (seated.deal_size, seated.hand_size, seated.crib_from_each, seated.crib_from_deck, seated.teams) == (
+        dealt, 4, crib_each, from_deck, teams)
+    assert seated.reaching_target_loses and seated.name == "backward"
+    assert get_variant("backward").crib_cards(players) == 4
+
+
+def test_other_variants_seat_as_they_are():
+    for variant in VARIANTS.values():
+        if variant.name != "backward":
+            assert variant.seated(variant.min_players) == variant
