@@ -458,6 +458,7 @@ CREATE TABLE entry_link (
     id {pk},
     event_id INTEGER NOT NULL,
     entry_id INTEGER NOT NULL,
+    generation INTEGER NOT NULL,
     token_hash VARCHAR NOT NULL,
     created_at TIMESTAMP NOT NULL,
     revoked BOOLEAN NOT NULL DEFAULT FALSE,

@@ -76,6 +76,7 @@ class EntryLink(SQLModel, table=True):
     id: Optional[int] = Field(default=None, primary_key=True)
     event_id: int = Field(foreign_key="event.id")
     entry_id: int = Field(foreign_key="entry.id", index=True)
+    generation: int  # the entry's first link is 1; a link issued after a revoke has the next
     token_hash: str = Field(unique=True)
     created_at: datetime = Field(default_factory=utcnow)
     revoked: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})

@@ -34,7 +34,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "player_avoid": ("id", "player1_id", "player2_id"),
     "event": ("id", "name", "created_at", "parent_event_id", *setting_names(EventSettings)),
     "entry": ("id", "event_id", "player_id", "seq", "first_game", "withdrawn_after", "team_name", "checked_in", "paid"),
-    "entry_link": ("id", "event_id", "entry_id", "token_hash", "created_at", "revoked"),
+    "entry_link": ("id", "event_id", "entry_id", "generation", "token_hash", "created_at", "revoked"),
     "web_request": ("id", "event_id", "entry_id", "request_key", "answer"),
     "entry_member": ("id", "event_id", "entry_id", "player_id", "seat"),
     "game_draw": ("id", "event_id", "game_no", "seed"),
