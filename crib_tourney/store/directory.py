@@ -11,6 +11,7 @@ from crib_tourney.errors import Ambiguous, CribError, NotFound
 from crib_tourney.store.rows import Entry, Event, Player, fetch, fetch_one
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.names import duplicated, fold, match_name
+from crib_tourney.tourney.numbers import abbreviated, id_number
 
 
 def describe_player(player: Player) -> str:
@@ -28,11 +29,11 @@ MAX_ID = 2**62  # ids past this exist nowhere, and would overflow the database's
 def _id_of(ref: str) -> tuple[int, str] | None:
     """(id, the name typed before it or '') of '#12' or 'Name #12'."""
     text = ref.strip()
-    if text.startswith("#") and text[1:].isascii() and text[1:].isdigit():
-        return int(text[1:]), ""
-    name, _, number = text.rpartition(" #")
-    if name and number.isascii() and number.isdigit():
-        return int(number), name
+    if text.startswith("#") and (number := id_number(text[1:])) is not None:
+        return number, ""
+    name, _, digits = text.rpartition(" #")
+    if name and (number := id_number(digits)) is not None:
+        return number, name
     return None
 
 
@@ -68,7 +69,7 @@ def find_player(db: Db, ref: str, loose: bool = True) -> Player:
         pid, typed = by_id
         player = fetch_one(db, Player, "id = :id", id=pid) if pid <= MAX_ID else None
         if player is None:
-            raise NotFound(f"no player #{pid}")
+            raise NotFound(f"no player #{abbreviated(ref.strip().rpartition('#')[2])}")
         if typed and not match_name(typed, [player.name], str):
             raise NotFound(f"player #{pid} is {player.name}, not {typed}")
         return player
@@ -89,8 +90,8 @@ def find_event(db: Db, ref: str) -> Event:
     """An event by id or by its name as typed."""
     text = ref.strip()
     key = text[1:] if text.startswith("#") else text
-    if key.isascii() and key.isdigit() and int(key) <= MAX_ID:
-        event = fetch_one(db, Event, "id = :id", id=int(key))
+    if (number := id_number(key)) is not None and number <= MAX_ID:
+        event = fetch_one(db, Event, "id = :id", id=number)
         if event is not None:
             return event
     named = dict(db.rows("SELECT id, name FROM event"))
@@ -99,7 +100,7 @@ def find_event(db: Db, ref: str) -> Event:
         raise Ambiguous(f"'{ref}' matches {len(ids)} events: " + listed(sorted(named[i] for i in ids)))
     if not ids:
         hint = _suggest(text, list(named.values()), cutoff=0.6)
-        raise NotFound(f"unknown event '{ref}'" + (f" (did you mean {hint}?)" if hint else " (see: crib-tourney event list)"))
+        raise NotFound(f"unknown event '{abbreviated(ref, 80)}'" + (f" (did you mean {hint}?)" if hint else " (see: crib-tourney event list)"))
     return fetch_one(db, Event, "id = :id", id=ids[0])  # type: ignore[return-value]
 
 
@@ -107,8 +108,8 @@ def find_league_id(db: Db, ref: str) -> int:
     text = ref.strip()
     key = text.lstrip("#")
     named = dict(db.rows("SELECT id, name FROM league"))
-    if key.isascii() and key.isdigit() and int(key) in named:
-        return int(key)
+    if id_number(key) in named:
+        return id_number(key)  # type: ignore[return-value]
     ids = match_name(text, named, named.__getitem__)
     if len(ids) > 1:
         raise Ambiguous(f"'{ref}' matches {len(ids)} leagues: " + listed(sorted(named[i] for i in ids)))

@@ -11,6 +11,7 @@ import pytest
 from tests.conftest import Cli
 
 BIG = "99999999999999999999"  # past 2**63
+HUGE = "9" * 5000  # past the 4,300 digits Python's int() converts
 
 HAND = ["5H", "5D", "5S", "JC"]
 AT_TABLE = ["--game", "1", "--player", "Ann"]
@@ -129,6 +130,18 @@ CASES = [
         ("1_2_1", "not a whole number"), ("١٢١", "not a whole number"), (BIG, "out of range"), ("121.0", "not a whole number"),
         ("0x79", "not a whole number"), ("", "not a whole number"), ("12１", "not a whole number"), ("120", "no winner"),
         ("122", "above the game target")]],
+    (["result", "E", "Bob", HUGE, "Cat", "100"], "out of range"),
+    (["result", "E", "Bob", "121", "Cat", "-" + HUGE], "out of range"),
+    (["result", "E", "Ann", "121", "Bob", "100", "--game", HUGE], "out of range"),
+    (["player", "show", f"#{HUGE}"], "no player #999"),
+    (["player", "show", f"Ann #{HUGE}"], "no player #999"),
+    (["player", "edit", f"#{HUGE}", "--club", "X"], "no player #999"),
+    (["enter", "E", f"#{HUGE}"], "no player #999"),
+    (["withdraw", "E", f"#{HUGE}"], "no player #999"),
+    (["event", "show", HUGE], "unknown event '999"),
+    (["event", "show", f"#{HUGE}"], "unknown event '#999"),
+    (["standings", HUGE], "unknown event"),
+    (["league", "show", HUGE], "unknown league"),
     (["result", "E", "Bob", "121", "Cat", "-5"], "cannot be negative"),
     (["result", "E", "Bob", "121", "Cat", "abc"], "not a whole number"),
     (["result", "E", "Bob", "121", "Cat", "1e2"], "not a whole number"),
@@ -385,6 +398,8 @@ CSV_CASES = [
     (["result", "import", "E"], "game,player1,score1,player2,score2\n" + "1,Nobody,121,Cat,90\n" * 300, "and 290 more"),
     (["result", "import", "E"], "game,player,score\n1,Bob,121\n", "the header needs columns"),
     (["result", "import", "E"], f"game,player1,score1,player2,score2\n{BIG},Bob,121,Cat,90\n", "out of range"),
+    (["result", "import", "E"], f"game,player1,score1,player2,score2\n1,Bob,{HUGE},Cat,90\n", "line 2: score1 999"),
+    (["result", "import", "E"], f"game,player1,score1,player2,score2\n{HUGE},Bob,121,Cat,90\n", "line 2: game 999"),
     (["result", "import", "E"], "game,player1,score1,player2,score2,forfeit\n1,,,,,Nobody\n", "unknown player"),
 ]
 CSV_CASES = [case for case in CSV_CASES if case[2] is not None]

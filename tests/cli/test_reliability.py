@@ -188,3 +188,19 @@ def test_quick_results_stays_on_its_game_after_a_refused_switch(event_cli):
     assert run.exit_code == 0
     assert "game 99 of E has not been scheduled" in run.stderr
     assert event_cli("check", "E", "--json").json()["problems"] == []  # game 1's table 1 was recorded
+
+
+def _quick(cli: Cli, text: str):  # type: ignore[no-untyped-def]
+    from crib_tourney.cli.app import app
+
+    return cli.runner.invoke(app, ["--db", str(cli.db), "quick-results", "E"], input=text)
+
+
+def test_quick_results_takes_a_huge_number_as_one_bad_line_and_keeps_going(event_cli):
+    event_cli("round", "E")
+    run = _quick(event_cli, f"1 {'9' * 5000} 100\n1 121 100\n")
+    assert run.exit_code == 0, run.exception
+    errors = [line for line in run.stderr.splitlines() if line.startswith("error:")]
+    assert errors == ["error: score 999999999999999999999999... (5,000 characters) is out of range"]
+    assert "1 result(s) saved" in run.stderr
+    assert event_cli("check", "E", "--json").json()["problems"] == []

@@ -125,3 +125,14 @@ def test_publish_writes_a_self_contained_site_and_rewrites_only_changes(event, t
     event("result", "Open", "Bob Ray", "121", "Cat Moss", "80")
     after = event("publish", "Open", "-o", site).stderr
     assert "wrote 0 file(s)" not in after and "unchanged" in after
+
+
+HUGE = "9" * 5000  # past the 4,300 digits Python's int() takes
+
+
+@pytest.mark.parametrize("path", ["/events/%D9%A1/", "/events/%EF%BC%91/", "/events/\u0661/standings", "/events/1/players/%EF%BC%91",
+                                  f"/events/{HUGE}/standings", f"/events/{HUGE}/", f"/leagues/{HUGE}/", f"/events/1/players/{HUGE}"])
+def test_ids_in_paths_are_ascii_digits_and_a_huge_one_is_a_404(client, path):
+    page = client.get(path)
+    assert page.status_code == 404, (path, page.status_code)
+    assert "Not found" in page.text
