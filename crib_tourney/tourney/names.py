@@ -74,22 +74,31 @@ def duplicated(names: dict[Hashable, str]) -> set[Hashable]:
 
 MAX_NAME = 80  # a name prints on one line of a table sheet; WeasyPrint's layout time grows with the square of a long word
 
+# Letters and symbols that print as nothing, though str.isprintable() passes them:
+# the Hangul fillers and the blank braille pattern. A name of them looks empty;
+# one inside a name makes two names that look the same.
+BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
 
 def checked_name(text: str, what: str) -> str:
-    """A new name of a player, event, league (or team), trimmed, or one clear
-    refusal: empty, too long, unprintable, a number, or shaped like the '#id'
-    references that name things by number."""
+    """A new name of a player, event, league, pool or team, trimmed, or one clear
+    refusal: empty, too long, unprintable or blank-looking, a number, or shaped
+    like the '#id' references that name things by number (full-width '＃3' and
+    'Pat #²' too: they are compared in their NFKC form)."""
     clean = " ".join(text.split())
     article = "an" if what[0] in "aeiou" else "a"
     if not clean:
         raise CribError(f"{article} {what} needs a name")
-    if not clean.isprintable():
+    if not clean.isprintable() or not BLANK.isdisjoint(clean):
         raise CribError(f"{article} {what} name cannot hold control or invisible characters")
+    if unicodedata.category(clean[0]).startswith("M"):
+        raise CribError(f"{article} {what} name cannot start with a combining mark (an accent over nothing)")
     if len(clean) > MAX_NAME:
         raise CribError(f"{article} {what} name can be at most {MAX_NAME} characters (this one has {len(clean)})")
-    if clean.startswith("#"):
+    shape = unicodedata.normalize("NFKC", clean)  # '＃3' is '#3', '²' is '2'
+    if shape.startswith("#"):
         raise CribError(f"a name cannot start with '#' ({clean}): #N means number N")
-    if clean.isdigit() or re.search(r"\s#\d+$", clean):
+    if clean.isdigit() or shape.isdigit() or re.search(r"\s#\d+$", shape):
         raise CribError(f"'{clean}' cannot be {article} {what} name: a number, or 'Name #N', names things by number")
     return clean
 

@@ -23,7 +23,13 @@ BAD_NAMES = [  # (typed, why it is refused)
     ("Del\x7f", "control or invisible"), ("\u202eevil", "control or invisible"), ("\ufeff", "control or invisible"),
     ("Pat #3", "names things by number"), ("Pat #03", "names things by number"), ("95687", "names things by number"),
     ("#5", "cannot start with '#'"), ("x" * 81, "at most 80 characters"), ("x" * 10_000, "this one has 10000"),
+    *[(blank, "invisible characters") for blank in ("\u3164", "\u115f", "\u2800", "\uffa0", "Ann\u3164", "\u2800Zed")],
+    ("\u0301", "cannot start with a combining mark"), ("\u0301Zed", "cannot start with a combining mark"),
+    ("\uff033", "cannot start with '#'"), ("Pat \uff032", "names things by number"), ("Pat #\u00b2", "names things by number"),
+    ("\u00b2", "names things by number"),
 ]
+# every kind of name takes the one policy: a sample of the refused names, blank-looking and look-alike ones first
+SOME_BAD_NAMES = [*BAD_NAMES[-12:], *BAD_NAMES[:4]]
 
 CASES = [
     # cards, as people mistype them
@@ -118,6 +124,13 @@ CASES = [
     (["new-event", "e"], "already exists"),
     (["new-event", " E "], "already exists"),
     (["league", "new", "club"], "already exists"),
+    *[(["pool", "add", "E", name, "--fee", "5"], why.replace("player", "pool")) for name, why in SOME_BAD_NAMES],
+    *[(["enter", "Dbl", "--team", "Cat", "Dan", "--team-name", name], why.replace("player", "team"))
+      for name, why in SOME_BAD_NAMES if name.strip()],
+    *[(["player", "edit", "Ann", "--name", name], why) for name, why in SOME_BAD_NAMES],
+    *[(["consolation", "C", "--name", name], why.replace("player", "event")) for name, why in SOME_BAD_NAMES if name.strip()],
+    *[(["new-event", name], why.replace("player", "event")) for name, why in SOME_BAD_NAMES],
+    *[(["league", "new", name], why.replace("player", "league")) for name, why in SOME_BAD_NAMES],
     (["consolation", "C", "--name", "7"], "names things by number"),
     (["consolation", "C", "--name", ""], "needs a name"),
     (["league", "join", "Club", "", "--new"], "needs a name"),
@@ -424,6 +437,8 @@ def seeded(tmp_path_factory) -> Path:
     cli("new-event", "Empty")
     cli("league", "new", "Club")
     cli("league", "join", "Club", "Ann", "Bob")
+    cli("new-event", "Dbl", "--variant", "four-player")
+    cli("enter", "Dbl", "--team", "Ann", "Bob", "--team-name", "Aces")
     # the circle seats Ann v Dan and Bob v Cat in game 1; the table above relies on it
     assert [t["players"] for t in tables] == [["Ann", "Dan"], ["Bob", "Cat"]]
     return path
