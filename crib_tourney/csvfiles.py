@@ -19,6 +19,7 @@ import re
 from typing import Any, Iterable, Sequence
 
 from crib_tourney.errors import CribError
+from crib_tourney.tourney.numbers import abbreviated
 
 MAX_LISTED_ERRORS = 10  # a 200,000-row bad file must not print a 22 MB line
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -28,7 +29,8 @@ _NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 def read_rows(text: str, file_name: str) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
     """(header in lower case, [(line number, {column: trimmed value})]) of a CSV
     with a header row; blank lines are skipped. A row with more fields than the
-    header gets the key None (the caller names the line)."""
+    header gets the key None (the caller names the line); a shorter row reads
+    its missing fields as empty. A header naming a column twice is refused."""
     reader = csv.reader(io.StringIO(text), strict=True)
     header: list[str] | None = None
     rows: list[tuple[int, dict[str, Any]]] = []
@@ -47,8 +49,13 @@ def read_rows(text: str, file_name: str) -> tuple[list[str], list[tuple[int, dic
             continue
         if header is None:
             header = [field.strip().lower() for field in record]
+            twice = next((name for k, name in enumerate(header) if name and name in header[:k]), None)
+            if twice is not None:
+                raise CribError(f"{file_name} line {line_no}: the header names the column '{abbreviated(twice)}' twice;"
+                                " nothing imported")
             continue
-        row: dict[Any, Any] = {name: value.strip() for name, value in zip(header, record)}
+        row: dict[Any, Any] = {name: "" for name in header}
+        row.update((name, value.strip()) for name, value in zip(header, record))
         if len(record) > len(header):
             row[None] = record[len(header):]
         rows.append((line_no, row))

@@ -34,13 +34,25 @@ def db(write: bool = True) -> Iterator:
         yield conn
 
 
+MAX_FILE_BYTES = 64 * 2**20  # a 20,000-player event's results are under 10 MB; /dev/zero never ends
+
+
 def read_text_file(file: Path) -> str:
-    """A CSV or text file as the user gave it, or one clear line saying why not."""
+    """A CSV or text file as the user gave it, or one clear line saying why not.
+    At most MAX_FILE_BYTES are read: a device that never ends (/dev/zero) or a
+    mistaken huge file is refused instead of filling the memory."""
     try:
-        return file.read_text(encoding="utf-8-sig")
+        with open(file, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise CribError(f"no such file: {file}") from None
-    except UnicodeDecodeError:
-        raise CribError(f"{file} is not UTF-8 text") from None
+    except IsADirectoryError:
+        raise CribError(f"cannot read {file}: it is a folder") from None
     except OSError as exc:
         raise CribError(f"cannot read {file}: {exc.strerror}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise CribError(f"{file} is larger than {MAX_FILE_BYTES // 2**20} MB; nothing imported")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CribError(f"{file} is not UTF-8 text") from None

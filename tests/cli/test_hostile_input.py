@@ -351,6 +351,10 @@ CASES = [
     (["print", "standings", "E", "-o", "no/such/folder/x.pdf"], "does not exist"),
     (["print", "standings", "E", "-o", "."], "it is a folder"),
     (["player", "export", "-o", "no/such/folder/x.csv"], "cannot write"),
+    # files to read that never end, or are no files
+    (["player", "import", "/dev/zero"], "is larger than 64 MB"),
+    (["result", "import", "E", "/dev/zero"], "is larger than 64 MB"),
+    (["player", "import", "."], "it is a folder"),
     # leagues
     (["league", "join", "Club", "Ann"], "already a member"),
     (["league", "join", "Club", "Nobody"], "unknown player"),
@@ -416,6 +420,10 @@ CSV_CASES = [
     (["player", "import"], "", "needs a header row"),
     (["player", "import"], "name\n=cmd|' /C calc'!A0\n", None),  # accepted: a name may start with '=' (exports neutralise it)
     (["player", "import"], "name\nA,B\n", "more fields than the header"),
+    (["player", "import"], "name,name\nA,B\n", "line 1: the header names the column 'name' twice"),
+    (["player", "import"], "Name,club,NAME\nA,B,C\n", "the column 'name' twice"),
+    (["result", "import", "E"], "game,player1,score1,player2,score2,score2\n1,Bob,121,Cat,90,95\n", "the column 'score2' twice"),
+    (["result", "import", "E"], "game,player1,score1,player2,score2\n1,Bob,121,Cat\n", "line 2: score2 '' is not a whole number"),
     (["player", "import"], "name\n\x1b[2J\n", "control or invisible"),
     (["player", "import"], "name\n#4\n", "cannot start with '#'"),
     (["player", "import"], b"name\n\xff\xfe\n", "is not UTF-8 text"),
