@@ -19,6 +19,7 @@ import re
 from typing import Any, Iterable, Sequence
 
 from crib_tourney.errors import CribError
+from crib_tourney.tourney.names import printable
 from crib_tourney.tourney.numbers import abbreviated
 
 MAX_LISTED_ERRORS = 10  # a 200,000-row bad file must not print a 22 MB line
@@ -81,6 +82,12 @@ def refuse(errors: Sequence[str], file_name: str) -> None:
                     + (f"; and {more} more" if more > 0 else ""))
 
 
+def _text(cell: Any) -> Any:
+    if cell is None:
+        return ""
+    return printable(cell) if isinstance(cell, str) else cell
+
+
 def spreadsheet_safe(value: Any) -> Any:
     """A cell a spreadsheet shows as typed, never runs as a formula."""
     if isinstance(value, str) and value.startswith(FORMULA_START) and not _NUMBER.fullmatch(value):
@@ -89,9 +96,10 @@ def spreadsheet_safe(value: Any) -> Any:
 
 
 def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
-    """A CSV document, every cell made spreadsheet-safe."""
+    """A CSV document, every cell made spreadsheet-safe, and terminal-safe: a
+    control character an older release kept in a name or club shows as '?'."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
-    writer.writerows([spreadsheet_safe("" if cell is None else cell) for cell in row] for row in rows)
+    writer.writerows([spreadsheet_safe(_text(cell)) for cell in row] for row in rows)
     return buffer.getvalue()

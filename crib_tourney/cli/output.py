@@ -8,6 +8,8 @@ from typing import Any, Sequence
 
 import typer
 
+from crib_tourney.tourney.names import printable  # noqa: F401  (the commands print through it)
+
 
 def print_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
@@ -38,7 +40,7 @@ def text_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequenc
         padded = (_pad(v, w, r) for v, w, r in zip(values, widths, aligned))
         return bar + bar.join(f" {p} " for p in padded) + bar + "\n"
 
-    parts = [title.center(sum(widths) + 3 * len(widths) + 1) + "\n"] if title else []
+    parts = [printable(title).center(sum(widths) + 3 * len(widths) + 1) + "\n"] if title else []
     parts += [rule("┏", "━", "┳", "┓"), line(list(columns), "┃"), rule("┡", "━", "╇", "┩")]
     parts += [line(row, "│") for row in body]
     parts.append(rule("└", "─", "┴", "┘"))
@@ -57,11 +59,3 @@ def cell_width(text: str) -> int:
     import unicodedata
 
     return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def printable(text: str) -> str:
-    """Text safe for a terminal: a control character (an escape sequence, BEL, NUL,
-    kept in a name by an older release) shows as '?' instead of acting."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else "?" for c in text)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass, field
 from typing import Callable, Hashable, Iterable, TypeVar
 
 from crib_tourney.errors import CribError
@@ -101,6 +102,83 @@ def checked_name(text: str, what: str) -> str:
     if clean.isdigit() or shape.isdigit() or re.search(r"\s#\d+$", shape):
         raise CribError(f"'{clean}' cannot be {article} {what} name: a number, or 'Name #N', names things by number")
     return clean
+
+
+MAX_DETAIL = 120  # a club, e-mail address or ACC number prints in one column of a sheet
+
+
+def checked_detail(value: str | None, what: str) -> str | None:
+    """An optional detail as typed (a club, an e-mail address): trimmed, empty
+    meaning none; printable and one line, since it is printed on terminals,
+    sheets and CSV exports."""
+    if value is None:
+        return None
+    clean = " ".join(value.split())
+    if not clean.isprintable() or not BLANK.isdisjoint(clean):
+        raise CribError(f"{what} cannot hold control or invisible characters")
+    if len(clean) > MAX_DETAIL:
+        raise CribError(f"{what} can be at most {MAX_DETAIL} characters (this one has {len(clean)})")
+    return clean or None
+
+
+def checked_acc(value: str | None) -> str | None:
+    """An ACC number as typed: a detail that does not look like a '#N' reference."""
+    clean = checked_detail(value, "an ACC number")
+    if clean and unicodedata.normalize("NFKC", clean).startswith("#"):
+        raise CribError(f"an ACC number cannot start with '#' ({clean}): #N means player number N")
+    return clean
+
+
+@dataclass
+class Identities:
+    """What typed text finds a player by: names and ACC numbers, compared folded
+    (an ACC number 'a7' is 'A7'). A name is looked for before an ACC number, so a
+    player named like another's ACC number, or an ACC number that is another
+    player's name, would make one of them unreachable by it: ``clash`` says so.
+    Built once per command (an import checks every row against it)."""
+
+    names: dict[str, list[Hashable]] = field(default_factory=dict)
+    accs: dict[str, tuple[Hashable, str]] = field(default_factory=dict)  # folded ACC number: (holder, how to name him)
+
+    @classmethod
+    def of(cls, players: Iterable[tuple[int, str, str | None]]) -> "Identities":
+        known = cls()
+        for player_id, name, acc in players:
+            known.add(player_id, name, acc, f"{name} (#{player_id})")
+        return known
+
+    def add(self, key: Hashable, name: str, acc: str | None, shown: str) -> None:
+        self.names.setdefault(fold(name), []).append(key)
+        if acc:
+            self.accs[fold(acc)] = (key, shown)
+
+    def named(self, name: str) -> list[Hashable]:
+        """Who already has this name (folded)."""
+        return self.names.get(fold(name), [])
+
+    def holder(self, acc: str) -> tuple[Hashable, str] | None:
+        return self.accs.get(fold(acc))
+
+    def clash(self, key: Hashable | None, name: str, acc: str | None) -> str | None:
+        """Why player ``key`` (None: a new one) cannot have this name and ACC number, or None."""
+        if acc:
+            held = self.holder(acc)
+            if held is not None and held[0] != key:
+                return f"ACC number {acc} already belongs to {held[1]}"
+            if any(other != key for other in self.named(acc)):
+                return f"ACC number {acc} is another player's name: typing it would find that player"
+        held = self.holder(name)
+        if held is not None and held[0] != key:
+            return f"'{name}' is the ACC number of {held[1]}: typing it would find that player, not this one"
+        return None
+
+
+def printable(text: str) -> str:
+    """Text safe for a terminal: a control character (an escape sequence, BEL, NUL,
+    kept in a name by an older release) shows as '?' instead of acting."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else "?" for c in text)
 
 
 def spells_members(team: str, members: list[str]) -> bool:

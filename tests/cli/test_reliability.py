@@ -204,3 +204,19 @@ def test_quick_results_takes_a_huge_number_as_one_bad_line_and_keeps_going(event
     assert errors == ["error: score 999999999999999999999999... (5,000 characters) is out of range"]
     assert "1 result(s) saved" in run.stderr
     assert event_cli("check", "E", "--json").json()["problems"] == []
+
+
+def test_details_an_older_release_let_in_print_as_text_everywhere(cli):
+    cli("player", "add", "Ann")
+    cli("new-event", "E")
+    cli("enter", "E", "Ann")
+    with closing(sqlite3.connect(cli.db)) as con:
+        con.execute("UPDATE player SET name = ?, club = ?, email = ?, acc_number = ? WHERE id = 1",
+                    ("Ann\x1b]0;OWNED\x07", "Hall\x1b]0;OWNED\x07", "a@b\x07", "A\x1b[2J7"))
+        con.commit()
+    for args in (["player", "show", "#1"], ["player", "export"], ["player", "history", "#1"], ["player", "list"],
+                 ["player", "games", "E", "#1"], ["standings", "E", "--csv"], ["report", "E", "--csv"]):
+        shown = cli(*args).stdout
+        assert "\x1b" not in shown and "\x07" not in shown, (args, shown)
+        assert "Ann?]0;OWNED?" in shown, (args, shown)
+    assert "club: Hall?]0;OWNED?" in cli("player", "show", "#1").stdout
