@@ -52,6 +52,8 @@ def result(
         if len(args) != 5:
             raise CribError("expected EVENT PLAYER SCORE PLAYER SCORE (quote names with spaces)")
         event, name1, score1, name2, score2 = args
+        if card is not None and not card.strip():  # '' must not fall back to recording the whole result
+            raise CribError("--card names the player whose own scorecard this is; it cannot be empty")
         scores = [whole_number(score1, f"{name1}'s score"), whole_number(score2, f"{name2}'s score")]
         with db() as conn:
             recorded = service.record_result(conn, event, name1, scores[0], name2, scores[1], game=game, replace=replace,
@@ -108,7 +110,7 @@ def quick_results(
         words = raw.split()
         if not words:
             continue
-        if words[0].lower() in ("quit", "exit", "q"):
+        if words[0].lower() in ("quit", "exit", "q") and len(words) == 1:  # 'quit now' is a mistyped line, not a quit
             break
         try:
             if words[0].lower() == "game" and len(words) == 2:

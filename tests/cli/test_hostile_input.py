@@ -290,6 +290,12 @@ CASES = [
     (["result", "E", "Ann", "121", "Bob", "100", "--playoff"], "not tied across the cut line"),
     (["result", "E", "Ann", "121", "Outsider", "100"], "not entered in E"),
     (["result", "E", "Bob", "121", "Cat", "100", "--card", "Ann"], "not in this game"),
+    (["result", "E", "Bob", "121", "Cat", "100", "--card", ""], "--card names the player whose own scorecard this is"),
+    (["result", "E", "Bob", "121", "Cat", "100", "--card", "  "], "it cannot be empty"),
+    # a side is named by its team name or any member's: neither may mean two sides
+    (["enter", "Dbl", "--team", "Cat", "Dan", "--team-name", "Ann"], "a team cannot be named 'Ann': Ann plays in Dbl on Aces"),
+    (["enter", "Dbl", "--team", "Cat", "Dan", "--team-name", " bob"], "a team cannot be named 'bob': Bob plays in Dbl on Aces"),
+    (["enter", "Dbl", "--team", "Aces", "Dan", "--new"], "Aces cannot play in Dbl: a team there is named 'Aces'"),
     (["result", "E", "Ann", "121", "Dan", "100"], "already has a result"),
     (["result", "E", "Bob", "121", "Dan", "100"], "not seated together"),
     (["result", "E", "Nobody", "121", "Cat", "100"], "unknown player"),

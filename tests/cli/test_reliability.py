@@ -220,3 +220,13 @@ def test_details_an_older_release_let_in_print_as_text_everywhere(cli):
         assert "\x1b" not in shown and "\x07" not in shown, (args, shown)
         assert "Ann?]0;OWNED?" in shown, (args, shown)
     assert "club: Hall?]0;OWNED?" in cli("player", "show", "#1").stdout
+
+
+def test_quick_results_reads_quit_with_more_words_as_a_mistyped_line(event_cli):
+    event_cli("round", "E")
+    run = _quick(event_cli, "quit now 1 121 100\n1 121 100\nquit\n1 100 121 replace\n")
+    assert run.exit_code == 0, run.exception
+    assert [line for line in run.stderr.splitlines() if line.startswith("error:")] == [
+        "error: 'quit now 1 121 100' is not TABLE SCORE SCORE [replace], TABLE forfeit NAME, game N, undo or quit"]
+    assert "1 result(s) saved" in run.stderr  # the line after the mistyped one; nothing after the real quit
+    assert [r["wins"] for r in event_cli("standings", "E", "--json").json()["rows"]] == [1, 0]
