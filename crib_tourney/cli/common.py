@@ -25,13 +25,20 @@ RecutOption = Annotated[bool, typer.Option("--recut", help="After the cut: remak
 EventArg = Annotated[str, typer.Argument(help="The event's id or its name.")]
 
 
+IN_MEMORY = (":memory:", "sqlite://", "sqlite:///:memory:")  # every command is a new process: nothing would be kept
+
+
 @contextmanager
 def db(write: bool = True) -> Iterator:
     """One command, one transaction on the database chosen by --db."""
     from crib_tourney.store.db import transaction
 
+    if state.DB_LOCATION.strip() in IN_MEMORY:
+        raise CribError(f"--db {state.DB_LOCATION.strip()} keeps nothing from one command to the next: give a file")
     with transaction(state.DB_LOCATION, write=write) as conn:
         yield conn
+    if write:
+        state.SAVED = True
 
 
 MAX_FILE_BYTES = 64 * 2**20  # a 20,000-player event's results are under 10 MB; /dev/zero never ends

@@ -99,6 +99,8 @@ def quick_results(
     from crib_tourney.services.events import open_game
     from crib_tourney.store.audit import last_audit_id
 
+    if sys.stdin is None:
+        raise CribError("quick-results reads its lines from standard input, and it is closed")
     with db(write=False) as conn:
         ev, current = open_game(conn, event, game)
     typer.echo(f"{ev.name}: entering game {current} (TABLE SCORE SCORE [replace]; TABLE forfeit NAME; 'game N', 'undo', 'quit')",

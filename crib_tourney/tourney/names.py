@@ -75,6 +75,17 @@ def duplicated(names: dict[Hashable, str]) -> set[Hashable]:
 
 MAX_NAME = 80  # a name prints on one line of a table sheet; WeasyPrint's layout time grows with the square of a long word
 
+_UNDECODED = re.compile("[\ud800-\udfff]")  # what Python makes of bytes its locale cannot decode (LC_ALL=C)
+
+
+NOT_TEXT = "a value typed is not text in this terminal's encoding (a C or ASCII locale?); set a UTF-8 one, e.g. LC_ALL=C.UTF-8"
+
+
+def _refuse_undecoded(text: str) -> None:
+    if _UNDECODED.search(text):
+        raise CribError(NOT_TEXT)
+
+
 # Letters and symbols that print as nothing, though str.isprintable() passes them:
 # the Hangul fillers and the blank braille pattern. A name of them looks empty;
 # one inside a name makes two names that look the same.
@@ -90,6 +101,7 @@ def checked_name(text: str, what: str) -> str:
     article = "an" if what[0] in "aeiou" else "a"
     if not clean:
         raise CribError(f"{article} {what} needs a name")
+    _refuse_undecoded(clean)
     if not clean.isprintable() or not BLANK.isdisjoint(clean):
         raise CribError(f"{article} {what} name cannot hold control or invisible characters")
     if unicodedata.category(clean[0]).startswith("M"):
@@ -114,6 +126,7 @@ def checked_detail(value: str | None, what: str) -> str | None:
     if value is None:
         return None
     clean = " ".join(value.split())
+    _refuse_undecoded(clean)
     if not clean.isprintable() or not BLANK.isdisjoint(clean):
         raise CribError(f"{what} cannot hold control or invisible characters")
     if len(clean) > MAX_DETAIL:

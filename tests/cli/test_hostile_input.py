@@ -425,6 +425,8 @@ CASES = [
     (["event", "set", "E", "public_url=javascript:alert(1)"], "must be a web address"),
     (["league", "set", "Club", "public_url=club.example.org"], "must be a web address"),
     # the program itself
+    *[(["--db", memory, *args], f"--db {memory} keeps nothing from one command to the next")
+      for memory in (":memory:", "sqlite:///:memory:", "sqlite://") for args in (["player", "add", "Zed"], ["player", "list"])],
     (["nosuchcommand"], "No such command"),
     (["--db"], "requires an argument"),
     (["count", "--claim"], "requires an argument"),

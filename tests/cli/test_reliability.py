@@ -6,6 +6,7 @@ and leaves every file as it was."""
 from __future__ import annotations
 
 import csv
+import json
 import io
 import os
 import sqlite3
@@ -230,3 +231,79 @@ def test_quick_results_reads_quit_with_more_words_as_a_mistyped_line(event_cli):
         "error: 'quit now 1 121 100' is not TABLE SCORE SCORE [replace], TABLE forfeit NAME, game N, undo or quit"]
     assert "1 result(s) saved" in run.stderr  # the line after the mistyped one; nothing after the real quit
     assert [r["wins"] for r in event_cli("standings", "E", "--json").json()["rows"]] == [1, 0]
+
+
+NOT_UTF8 = {"ascii": {"PYTHONIOENCODING": "ascii"}, "latin-1": {"PYTHONIOENCODING": "latin-1"},
+            "C locale": {"PYTHONUTF8": "0", "LC_ALL": "C", "LANG": "C"}}
+
+
+def _run_in(db: Path, env: dict[str, str], *args: str, **options) -> subprocess.CompletedProcess:  # type: ignore[no-untyped-def]
+    clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING", "PYTHONUTF8", "LC_ALL", "LC_CTYPE", "LANG")}
+    return subprocess.run([sys.executable, "-m", "crib_tourney", *args], env=dict(clean, CRIB_TOURNEY_DB=str(db), **env),
+                          capture_output=True, timeout=120, **options)
+
+
+@pytest.mark.parametrize("terminal", list(NOT_UTF8))
+def test_a_terminal_that_is_not_utf8_gets_every_listing_without_a_traceback(tmp_path, terminal):
+    db = tmp_path / "t.db"
+    cli = Cli(db)
+    cli("new-event", "E")
+    cli("enter", "E", "José", "Łukasz", "李", "Ann", "--new")
+    encoding = "latin-1" if terminal == "latin-1" else "ascii"
+    for args in (["standings", "E"], ["player", "list"], ["player", "show", "Ann"], ["player", "history", "Ann"],
+                 ["round", "E"], ["standings", "E", "--csv"]):
+        run = _run_in(db, NOT_UTF8[terminal], *args)
+        assert run.returncode == 0 and b"Traceback" not in run.stderr, (args, run.stderr)
+        assert b"Ann" in run.stdout  # (lines Typer echoes on an ASCII terminal come as UTF-8: its own recovery)
+    table = _run_in(db, NOT_UTF8[terminal], "standings", "E").stdout.decode(encoding)
+    assert "+======+" in table and "| ?ukasz " in table and "| ?  " in table  # ASCII rules, a letter it cannot show as '?'
+    assert ("| José " if terminal == "latin-1" else "| Jos? ") in table
+    listed = json.loads(_run_in(db, NOT_UTF8[terminal], "player", "list", "--json").stdout.decode("ascii"))
+    assert {p["name"] for p in listed["players"]} == {"José", "Łukasz", "李", "Ann"}  # JSON keeps every name (\u escapes)
+
+
+def test_a_name_a_c_locale_could_not_decode_is_one_line(tmp_path):
+    db = tmp_path / "t.db"
+    Cli(db)("player", "add", "Ann")
+    for args in (["player", "show", "Zoë"], ["player", "add", "Zoë"], ["player", "edit", "Ann", "--club", "Café"]):
+        run = _run_in(db, NOT_UTF8["C locale"], *args)
+        assert run.returncode == 1 and run.stderr.decode().splitlines() == [
+            "error: a value typed is not text in this terminal's encoding (a C or ASCII locale?); set a UTF-8 one, e.g. LC_ALL=C.UTF-8"]
+
+
+def test_a_closed_stdout_is_said_before_anything_is_done(tmp_path):
+    db = tmp_path / "t.db"
+    Cli(db)("player", "add", "Ann")
+    before = Cli(db).snapshot()
+    run = _run_in(db, {}, "player", "add", "Yan", preexec_fn=lambda: os.close(1))
+    assert run.returncode == 1
+    assert run.stderr.decode().splitlines() == ["error: cannot write the output: standard output is closed; nothing was done"]
+    assert Cli(db).snapshot() == before
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_change_whose_confirmation_cannot_be_printed_says_it_was_saved_and_a_retry_adds_nobody(tmp_path):
+    db = tmp_path / "t.db"
+    Cli(db)("player", "add", "Ann")
+    with open("/dev/full", "w") as full:
+        run = _program(db, "player", "add", "Xi", stdout=full)
+        assert run.returncode == 1
+        assert run.stderr.splitlines() == [
+            "error: cannot write the output: No space left on device; the change was saved all the same: added player #2 Xi"]
+        again = _program(db, "player", "add", "Xi", stdout=full)
+    assert again.returncode == 1
+    assert again.stderr.splitlines() == ["error: Xi (#2) is already on the roster; to add another player of that name, add --duplicate"]
+    assert [p["name"] for p in Cli(db)("player", "list", "--json").json()["players"]] == ["Ann", "Xi"]
+
+
+def test_an_in_memory_database_can_never_loop_waiting_for_wal():
+    from crib_tourney.store.sql import use_wal
+
+    import threading
+
+    connection = sqlite3.connect(":memory:", check_same_thread=False)
+    switching = threading.Thread(target=use_wal, args=(connection,), daemon=True)  # a regression fails here, never hangs
+    switching.start()
+    switching.join(10)
+    assert not switching.is_alive(), "use_wal loops on a database that can never have WAL"
+    assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "memory"
