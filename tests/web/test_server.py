@@ -136,3 +136,32 @@ def test_ids_in_paths_are_ascii_digits_and_a_huge_one_is_a_404(client, path):
     page = client.get(path)
     assert page.status_code == 404, (path, page.status_code)
     assert "Not found" in page.text
+
+
+def test_serve_answers_on_the_socket_it_bound_and_ctrl_c_ends_it_cleanly(event):
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    from tests.web.browser import wait_until_serving
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = dict(os.environ, CRIB_TOURNEY_DB=str(event.db))
+    server = subprocess.Popen([sys.executable, "-m", "crib_tourney", "serve", "--port", str(port)], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_until_serving(f"http://127.0.0.1:{port}/", server)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/events/1/standings.json", timeout=5) as page:
+            assert json.loads(page.read())["event"] == "Open"
+        busy = event.fails("serve", "--port", str(port), match=f"cannot listen on 127.0.0.1:{port}: Address already in use")
+        assert "Traceback" not in busy.stderr
+    finally:
+        server.send_signal(signal.SIGINT)
+        _, errors = server.communicate(timeout=20)
+    assert server.returncode == 0, errors
+    assert errors.splitlines() == [f"serving {event.db} at http://127.0.0.1:{port}/ (Ctrl-C stops)"]
