@@ -81,7 +81,7 @@ def _listen(host: str, port: int) -> "socket.socket":
 
 def publish(
     refs: Annotated[Optional[List[str]], typer.Argument(help="Events or leagues to publish (by id or name).", show_default=False)] = None,
-    output: Annotated[Path, typer.Option("--output", "-o", help="Folder to write the site into.")] = Path("site"),
+    output_name: Annotated[str, typer.Option("--output", "-o", help="Folder to write the site into.")] = "site",
     everything: Annotated[bool, typer.Option("--all", help="Every event and league.")] = False,
 ) -> None:
     """Write the live pages as a static, self-contained site (relative links,
@@ -94,11 +94,30 @@ def publish(
 
     if not refs and not everything:
         raise typer.BadParameter("name an event or league, or give --all", param_hint="EVENT|LEAGUE")
-    if output.exists() and not output.is_dir():
-        raise CribError(f"cannot write the site into {output}: it is not a folder")
+    output = _site_folder(output_name)
     with db(write=False) as conn:
         written, unchanged = write_site(conn, refs or [], everything, output)
     note(f"wrote {written} file(s) to {output}" + (f", {unchanged} unchanged" if unchanged else "") + f"; open {output / 'index.html'}")
+
+
+def _site_folder(name: str) -> Path:
+    """The folder a site is written into, or one clear refusal: none named
+    ('' was the current folder), the root of a file system (a hundred files in
+    /), a file, or a symbolic link to nothing."""
+    import os
+
+    if not name.strip():
+        raise CribError("--output needs a folder for the site, e.g. -o site")
+    output = Path(name)
+    if output.is_symlink() and not output.exists():
+        raise CribError(f"cannot write the site into {output}: it is a symbolic link to {os.readlink(output)}, which does not exist")
+    if output.exists() and not output.is_dir():
+        raise CribError(f"cannot write the site into {output}: it is not a folder")
+    real = output.resolve()
+    if real == Path(real.anchor):
+        raise CribError(f"cannot write the site into {output}: it is the root of the file system; give a folder of its own,"
+                        " e.g. -o site")
+    return output
 
 
 def register(app: typer.Typer) -> None:

@@ -307,3 +307,73 @@ def test_an_in_memory_database_can_never_loop_waiting_for_wal():
     switching.join(10)
     assert not switching.is_alive(), "use_wal loops on a database that can never have WAL"
     assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "memory"
+
+
+def test_print_to_a_dangling_symlink_names_where_it_points(event_cli, tmp_path):
+    link = tmp_path / "out.pdf"
+    link.symlink_to(tmp_path / "gone" / "x.pdf")
+    event_cli.fails("print", "standings", "E", "-o", link,
+                    match=f"it is a symbolic link to {tmp_path / 'gone' / 'x.pdf'}, whose folder {tmp_path / 'gone'} does not exist")
+
+
+def _tree(folder: Path) -> dict[str, bytes | str]:
+    """Every file (bytes) and link (its target) under a folder, never followed."""
+    return {str(p.relative_to(folder)): (os.readlink(p) if p.is_symlink() else p.read_bytes())
+            for p in sorted(folder.rglob("*")) if p.is_symlink() or p.is_file()}
+
+
+@pytest.mark.parametrize("link", ["events/1", "events", "events/1/players", "index.html", "events/1/standings.json"])
+def test_publish_never_follows_a_symlink_inside_its_folder(event_cli, tmp_path, link):
+    site, elsewhere = tmp_path / "site", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "keep.txt").write_text("mine")
+    (site / link).parent.mkdir(parents=True, exist_ok=True)
+    (site / link).symlink_to(elsewhere if not link.endswith(("html", "json")) else elsewhere / "keep.txt")
+    before = _tree(tmp_path)
+    event_cli.fails("publish", "E", "-o", site, match=f"{site / link} is a symbolic link")
+    assert _tree(tmp_path) == before  # nothing written, here or there
+
+
+def test_publish_refuses_the_root_no_folder_and_a_link_to_nothing(event_cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "gone").symlink_to(tmp_path / "nowhere")
+    event_cli.fails("publish", "E", "-o", "", match="--output needs a folder for the site")
+    event_cli.fails("publish", "E", "-o", "/", match="cannot write the site into /: it is the root of the file system")
+    event_cli.fails("publish", "E", "-o", str(tmp_path) + "/" + "../" * 30, match="it is the root of the file system")
+    event_cli.fails("publish", "E", "-o", "gone", match=f"it is a symbolic link to {tmp_path / 'nowhere'}, which does not exist")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gone", "test.db"]
+
+
+def test_publish_removes_what_a_killed_run_left_and_a_sigterm_leaves_no_part_file(event_cli, tmp_path):
+    site = tmp_path / "site"
+    event_cli("round", "E")
+    event_cli("publish", "E", "-o", site)
+    published = _tree(site)
+    (site / ".index.html.part").write_text("half a page")
+    (site / "events" / "1" / ".standings.json.part").write_text("{")
+    (site / ".notes.part").write_text("not ours")  # not a page publish writes: left alone
+    event_cli("result", "E", "Ann", "121", "Bob", "90")
+    event_cli("publish", "E", "-o", site)
+    assert sorted(p.name for p in site.rglob("*.part")) == [".notes.part"]
+    # SIGTERM while a page's .part file is being written: that file is removed, the pages are whole
+    (site / ".notes.part").unlink()
+    event_cli("result", "E", "Ann", "121", "Bob", "95", "--replace")
+    code = ("import os, signal, sys\n"
+            "from crib_tourney.web import publish\n"
+            "real, calls = os.replace, []\n"
+            "def replace(*args, **kwargs):\n"
+            "    calls.append(args)\n"
+            "    if len(calls) == 3:\n"
+            "        os.kill(os.getpid(), signal.SIGTERM)  # as a kill lands: the page's .part is written, not yet renamed\n"
+            "    return real(*args, **kwargs)\n"
+            "publish.os.replace = replace\n"
+            "from crib_tourney.cli.app import main\n"
+            "sys.argv = ['crib-tourney', 'publish', 'E', '-o', sys.argv[1]]\n"
+            "main()\n")
+    run = subprocess.run([sys.executable, "-c", code, str(site)], env=dict(os.environ, CRIB_TOURNEY_DB=str(event_cli.db)),
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1, run.stderr
+    assert run.stderr.splitlines() == [f"error: interrupted: 2 file(s) of the site in {site} were rewritten, the rest are as they"
+                                       " were; publish again to finish"]
+    assert list(site.rglob("*.part")) == []
+    assert set(_tree(site)) == set(published)  # every page whole, old or new
