@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import inspect
+import io
 import os
 import sys
 from typing import Annotated, Any, NoReturn, Optional, TextIO
@@ -154,9 +155,9 @@ def main() -> None:
         if sys.stderr is not None:
             sys.stderr.write("error: cannot write the output: standard output is closed; nothing was done\n")
         sys.exit(1)
-    if not _unicode(sys.stdout):  # a latin-1 or ASCII terminal: '?' for what it cannot show, never a traceback
-        sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]
-    sys.stdout = _Remembered(sys.stdout)  # type: ignore[assignment]
+    if isinstance(sys.stdout, io.TextIOWrapper) and not _unicode(sys.stdout):
+        sys.stdout.reconfigure(errors="replace")  # a latin-1 or ASCII terminal: '?' for what it cannot show, never a traceback
+    sys.stdout = _Remembered(sys.stdout)
     try:
         app(prog_name="crib-tourney")
     except SystemExit:

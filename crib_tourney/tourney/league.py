@@ -31,7 +31,7 @@ def parse_place_points(text: str, stored: bool = False) -> list[float]:
     if bad and bad[0].startswith("-") and _POINTS.fullmatch(bad[0][1:]):
         raise CribError(f"place points must be zero or more, e.g. 10,8,6 (not '{text}')")
     if bad:
-        raise CribError(f"place points must be numbers separated by commas, e.g. 10,8,6 ("
+        raise CribError("place points must be numbers separated by commas, e.g. 10,8,6 ("
                         + (f"'{abbreviated(bad[0])}'" if bad[0] else "an empty place") + f" in '{abbreviated(text, 80)}')")
     try:
         values = [float(v) for v in places]

@@ -19,7 +19,7 @@ from crib_tourney.errors import CribError
 
 LIMIT = 10**9
 ID_DIGITS = 19  # every id is below 2**62; a longer number names nothing
-NO_SUCH_ID = 10**ID_DIGITS  # what a number of more digits than any id reads as
+NO_SUCH_ID: int = 10**ID_DIGITS  # what a number of more digits than any id reads as
 SHOWN = 24  # characters of a typed value an error line repeats
 
 
