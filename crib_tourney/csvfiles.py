@@ -19,6 +19,8 @@ import re
 from typing import Any, Iterable, Sequence
 
 from crib_tourney.errors import CribError
+from crib_tourney.tourney.names import printable
+from crib_tourney.tourney.numbers import abbreviated
 
 MAX_LISTED_ERRORS = 10  # a 200,000-row bad file must not print a 22 MB line
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -28,7 +30,8 @@ _NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 def read_rows(text: str, file_name: str) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
     """(header in lower case, [(line number, {column: trimmed value})]) of a CSV
     with a header row; blank lines are skipped. A row with more fields than the
-    header gets the key None (the caller names the line)."""
+    header gets the key None (the caller names the line); a shorter row reads
+    its missing fields as empty. A header naming a column twice is refused."""
     reader = csv.reader(io.StringIO(text), strict=True)
     header: list[str] | None = None
     rows: list[tuple[int, dict[str, Any]]] = []
@@ -47,8 +50,13 @@ def read_rows(text: str, file_name: str) -> tuple[list[str], list[tuple[int, dic
             continue
         if header is None:
             header = [field.strip().lower() for field in record]
+            twice = next((name for k, name in enumerate(header) if name and name in header[:k]), None)
+            if twice is not None:
+                raise CribError(f"{file_name} line {line_no}: the header names the column '{abbreviated(twice)}' twice;"
+                                " nothing imported")
             continue
-        row: dict[Any, Any] = {name: value.strip() for name, value in zip(header, record)}
+        row: dict[Any, Any] = {name: "" for name in header}
+        row.update((name, value.strip()) for name, value in zip(header, record))
         if len(record) > len(header):
             row[None] = record[len(header):]
         rows.append((line_no, row))
@@ -74,6 +82,12 @@ def refuse(errors: Sequence[str], file_name: str) -> None:
                     + (f"; and {more} more" if more > 0 else ""))
 
 
+def _text(cell: Any) -> Any:
+    if cell is None:
+        return ""
+    return printable(cell) if isinstance(cell, str) else cell
+
+
 def spreadsheet_safe(value: Any) -> Any:
     """A cell a spreadsheet shows as typed, never runs as a formula."""
     if isinstance(value, str) and value.startswith(FORMULA_START) and not _NUMBER.fullmatch(value):
@@ -82,9 +96,10 @@ def spreadsheet_safe(value: Any) -> Any:
 
 
 def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
-    """A CSV document, every cell made spreadsheet-safe."""
+    """A CSV document, every cell made spreadsheet-safe, and terminal-safe: a
+    control character an older release kept in a name or club shows as '?'."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
-    writer.writerows([spreadsheet_safe("" if cell is None else cell) for cell in row] for row in rows)
+    writer.writerows([spreadsheet_safe(_text(cell)) for cell in row] for row in rows)
     return buffer.getvalue()

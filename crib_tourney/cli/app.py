@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import errno
 import inspect
+import io
 import os
 import sys
-from typing import Annotated, NoReturn, Optional
+from typing import Annotated, Any, NoReturn, Optional, TextIO
 
 import typer
 from typer.core import TyperGroup
@@ -56,6 +57,13 @@ class CribGroup(TyperGroup):
             from crib_tourney.cli.output import printable
 
             typer.echo(f"error: {printable(str(exc))}", err=True)
+            raise typer.Exit(1) from None
+        except UnicodeEncodeError as exc:
+            if "surrogates" not in str(exc):
+                raise
+            from crib_tourney.tourney.names import NOT_TEXT  # a C locale hands Python 'José' as undecodable escapes
+
+            typer.echo(f"error: {NOT_TEXT}", err=True)
             raise typer.Exit(1) from None
         except Exception as exc:  # database trouble: still one clear line
             if not type(exc).__module__.startswith(("sqlalchemy", "sqlite3")):
@@ -139,6 +147,13 @@ def build_command(name: str):  # type: ignore[no-untyped-def]
 
 
 def main() -> None:
+    if sys.stdout is None:  # started with stdout closed (`>&-`): say so before anything is done
+        if sys.stderr is not None:
+            sys.stderr.write("error: cannot write the output: standard output is closed; nothing was done\n")
+        sys.exit(1)
+    if isinstance(sys.stdout, io.TextIOWrapper) and not _unicode(sys.stdout):
+        sys.stdout.reconfigure(errors="replace")  # a latin-1 or ASCII terminal: '?' for what it cannot show, never a traceback
+    sys.stdout = _Remembered(sys.stdout)
     try:
         app(prog_name="crib-tourney")
     except SystemExit:
@@ -147,6 +162,32 @@ def main() -> None:
     except OSError as exc:  # the terminal or pipe refused our output (a full disk, /dev/full)
         _output_failed(exc)
     _flush_stdout()
+
+
+def _unicode(stream: object) -> bool:
+    import codecs
+
+    try:
+        return codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name.startswith("utf")
+    except LookupError:
+        return False
+
+
+class _Remembered:
+    """stdout, remembering the last text written to it: when the output fails
+    after a change was saved, stderr can still say what was saved."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self.last = ""
+
+    def write(self, text: str) -> int:
+        if isinstance(text, str) and text.strip():
+            self.last = text
+        return self._stream.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def _flush_stdout() -> None:
@@ -158,12 +199,21 @@ def _flush_stdout() -> None:
 
 def _output_failed(exc: OSError) -> NoReturn:
     """One line on stderr instead of a traceback; stdout is pointed at /dev/null
-    so Python's own flush at exit cannot fail a second time."""
+    so Python's own flush at exit cannot fail a second time. A change that was
+    saved before its confirmation could not be printed is said, with what it
+    was, so nobody runs the command again to add a second one."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
+    saved = ""
+    if state.SAVED:
+        said = " ".join(getattr(sys.stdout, "last", "").split())
+        from crib_tourney.cli.output import printable
+        from crib_tourney.tourney.numbers import abbreviated
+
+        saved = "; the change was saved all the same" + (f": {printable(abbreviated(said, 200))}" if said else "")
     if exc.errno == errno.EPIPE:  # `... | head`: the reader had enough; not an error worth a line
         sys.exit(1)
-    sys.stderr.write(f"error: cannot write the output: {exc.strerror or exc}\n")
+    sys.stderr.write(f"error: cannot write the output: {exc.strerror or exc}{saved}\n")
     sys.exit(1)
 
 

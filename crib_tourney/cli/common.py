@@ -25,22 +25,41 @@ RecutOption = Annotated[bool, typer.Option("--recut", help="After the cut: remak
 EventArg = Annotated[str, typer.Argument(help="The event's id or its name.")]
 
 
+IN_MEMORY = (":memory:", "sqlite://", "sqlite:///:memory:")  # every command is a new process: nothing would be kept
+
+
 @contextmanager
 def db(write: bool = True) -> Iterator:
     """One command, one transaction on the database chosen by --db."""
     from crib_tourney.store.db import transaction
 
+    if state.DB_LOCATION.strip() in IN_MEMORY:
+        raise CribError(f"--db {state.DB_LOCATION.strip()} keeps nothing from one command to the next: give a file")
     with transaction(state.DB_LOCATION, write=write) as conn:
         yield conn
+    if write:
+        state.SAVED = True
+
+
+MAX_FILE_BYTES = 64 * 2**20  # a 20,000-player event's results are under 10 MB; /dev/zero never ends
 
 
 def read_text_file(file: Path) -> str:
-    """A CSV or text file as the user gave it, or one clear line saying why not."""
+    """A CSV or text file as the user gave it, or one clear line saying why not.
+    At most MAX_FILE_BYTES are read: a device that never ends (/dev/zero) or a
+    mistaken huge file is refused instead of filling the memory."""
     try:
-        return file.read_text(encoding="utf-8-sig")
+        with open(file, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise CribError(f"no such file: {file}") from None
-    except UnicodeDecodeError:
-        raise CribError(f"{file} is not UTF-8 text") from None
+    except IsADirectoryError:
+        raise CribError(f"cannot read {file}: it is a folder") from None
     except OSError as exc:
         raise CribError(f"cannot read {file}: {exc.strerror}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise CribError(f"{file} is larger than {MAX_FILE_BYTES // 2**20} MB; nothing imported")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CribError(f"{file} is not UTF-8 text") from None

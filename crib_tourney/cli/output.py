@@ -1,4 +1,4 @@
-"""Shared output helpers: JSON on stdout only, tables through rich."""
+"""Shared output helpers: JSON on stdout only, boxed text tables."""
 
 from __future__ import annotations
 
@@ -8,9 +8,26 @@ from typing import Any, Sequence
 
 import typer
 
+from crib_tourney.tourney.names import printable  # noqa: F401  (the commands print through it)
+
 
 def print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    """JSON on stdout: as UTF-8 text, or \\u escapes on a terminal that is not
+    UTF-8 (PYTHONIOENCODING=ascii, a C locale), so no name is lost or fails."""
+    typer.echo(json.dumps(data, ensure_ascii=not _unicode(_stdout_encoding()), indent=2))
+
+
+def _stdout_encoding() -> str:
+    return getattr(sys.stdout, "encoding", None) or "utf-8"
+
+
+def _unicode(encoding: str) -> bool:
+    import codecs
+
+    try:
+        return codecs.lookup(encoding).name.startswith("utf")
+    except LookupError:
+        return False
 
 
 def note(message: str) -> None:
@@ -20,12 +37,29 @@ def note(message: str) -> None:
 
 def print_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[str] = ()) -> None:
     """A boxed text table on stdout (the look of rich's default table, drawn
-    directly: rich took 0.5 ms a row, half a second for a 1,000-player field)."""
-    sys.stdout.write(text_table(title, columns, rows, right))
+    directly: rich took 0.5 ms a row, half a second for a 1,000-player field).
+    A terminal that cannot show the box characters (latin-1, ASCII) gets ASCII
+    rules, and '?' for each letter it cannot show, in place and aligned."""
+    encoding = _stdout_encoding()
+    plain = None if _unicode(encoding) else encoding
+    sys.stdout.write(text_table(title, columns, rows, right, ascii_for=plain))
 
 
-def text_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[str] = ()) -> str:
-    body = [["" if v is None else printable(str(v)) for v in row] for row in rows]
+BOX = (("┏", "━", "┳", "┓"), "┃", ("┡", "━", "╇", "┩"), "│", ("└", "─", "┴", "┘"))
+ASCII_BOX = (("+", "-", "+", "+"), "|", ("+", "=", "+", "+"), "|", ("+", "-", "+", "+"))
+
+
+def text_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[str] = (),
+               ascii_for: str | None = None) -> str:
+    """The table as text; ``ascii_for``: the encoding of a terminal that is not
+    Unicode (ASCII rules, and what it cannot show as '?')."""
+    def shown(text: str) -> str:
+        safe = printable(text)
+        return safe if ascii_for is None else safe.encode(ascii_for, "replace").decode(ascii_for)
+
+    body = [["" if v is None else shown(str(v)) for v in row] for row in rows]
+    columns = [shown(c) for c in columns]
+    top, head, under, side, bottom = ASCII_BOX if ascii_for is not None else BOX
     widths = [cell_width(c) for c in columns]
     for row in body:
         widths = [max(w, cell_width(v)) for w, v in zip(widths, row)]
@@ -38,10 +72,10 @@ def text_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequenc
         padded = (_pad(v, w, r) for v, w, r in zip(values, widths, aligned))
         return bar + bar.join(f" {p} " for p in padded) + bar + "\n"
 
-    parts = [title.center(sum(widths) + 3 * len(widths) + 1) + "\n"] if title else []
-    parts += [rule("┏", "━", "┳", "┓"), line(list(columns), "┃"), rule("┡", "━", "╇", "┩")]
-    parts += [line(row, "│") for row in body]
-    parts.append(rule("└", "─", "┴", "┘"))
+    parts = [shown(title).center(sum(widths) + 3 * len(widths) + 1) + "\n"] if title else []
+    parts += [rule(*top), line(list(columns), head), rule(*under)]
+    parts += [line(row, side) for row in body]
+    parts.append(rule(*bottom))
     return "".join(parts)
 
 
@@ -57,11 +91,3 @@ def cell_width(text: str) -> int:
     import unicodedata
 
     return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def printable(text: str) -> str:
-    """Text safe for a terminal: a control character (an escape sequence, BEL, NUL,
-    kept in a name by an older release) shows as '?' instead of acting."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else "?" for c in text)

@@ -9,7 +9,7 @@ from typing import Annotated, List, Optional
 import typer
 
 from crib_tourney.cli.common import JsonOption, db, read_text_file
-from crib_tourney.cli.output import note, print_json, print_table
+from crib_tourney.cli.output import note, print_json, print_table, printable
 from crib_tourney.errors import CribError
 
 players_app = typer.Typer(help="Players: the club's roster, kept across events.", no_args_is_help=True)
@@ -23,17 +23,20 @@ def add(
     acc_number: Annotated[Optional[str], typer.Option("--acc-number", help="ACC membership number.")] = None,
     club: Annotated[Optional[str], typer.Option("--club", help="Home club.")] = None,
     email: Annotated[Optional[str], typer.Option("--email", help="E-mail address.")] = None,
+    duplicate: Annotated[bool, typer.Option("--duplicate", help="Add a second player of a name already on the roster (two people can share a name).")] = False,
 ) -> None:
-    """Add a player to the roster.
+    """Add a player to the roster. A name already on it is refused (a repeated
+    command must not add the same person twice) unless --duplicate.
 
     Example: crib-tourney player add "Pat Smith" --acc-number 12345 --club "Elm Street"
     """
     from crib_tourney.services.players import add as add_player
-    from crib_tourney.tourney.names import checked_name
+    from crib_tourney.tourney.names import checked_acc, checked_detail, checked_name
 
     checked_name(name, "player")  # before the database is opened (or created)
+    checked_acc(acc_number), checked_detail(club, "a club"), checked_detail(email, "an e-mail address")
     with db() as conn:
-        player = add_player(conn, name, acc_number, club, email)
+        player = add_player(conn, name, acc_number, club, email, duplicate)
     typer.echo(f"added player #{player.id} {player.name}")
 
 
@@ -72,13 +75,12 @@ def show(
     if as_json:
         print_json(data)
         return
-    typer.echo(f"#{data['id']} {data['name']}")
-    for key in ("acc_number", "club", "email"):
-        if data[key]:
-            typer.echo(f"  {key.replace('_', ' ')}: {data[key]}")
-    typer.echo("  events: " + (", ".join(data["events"]) or "none"))
+    lines = [f"#{data['id']} {data['name']}"]
+    lines += [f"  {key.replace('_', ' ')}: {data[key]}" for key in ("acc_number", "club", "email") if data[key]]
+    lines.append("  events: " + (", ".join(data["events"]) or "none"))
     if data["kept_apart_from"]:
-        typer.echo("  never paired with: " + ", ".join(data["kept_apart_from"]))
+        lines.append("  never paired with: " + ", ".join(data["kept_apart_from"]))
+    typer.echo("\n".join(printable(line) for line in lines))  # a club an older release let in may hold ESC or BEL
 
 
 @players_app.command("edit")
@@ -100,6 +102,8 @@ def edit(
     from crib_tourney.services.players import edit as edit_player
     from crib_tourney.services.players import keep_apart
 
+    if name is None and acc_number is None and club is None and email is None and not avoid and not allow:
+        raise CribError("nothing to change: give --name, --acc-number, --club, --email, --avoid or --no-avoid")
     with db() as conn:
         p = edit_player(conn, player, name, acc_number, club, email)
         lines = keep_apart(conn, f"#{p.id}", avoid or [], True) + keep_apart(conn, f"#{p.id}", allow or [], False)

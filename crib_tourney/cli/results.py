@@ -52,6 +52,8 @@ def result(
         if len(args) != 5:
             raise CribError("expected EVENT PLAYER SCORE PLAYER SCORE (quote names with spaces)")
         event, name1, score1, name2, score2 = args
+        if card is not None and not card.strip():  # '' must not fall back to recording the whole result
+            raise CribError("--card names the player whose own scorecard this is; it cannot be empty")
         scores = [whole_number(score1, f"{name1}'s score"), whole_number(score2, f"{name2}'s score")]
         with db() as conn:
             recorded = service.record_result(conn, event, name1, scores[0], name2, scores[1], game=game, replace=replace,
@@ -97,6 +99,8 @@ def quick_results(
     from crib_tourney.services.events import open_game
     from crib_tourney.store.writer import Log, last_entry_id
 
+    if sys.stdin is None:
+        raise CribError("quick-results reads its lines from standard input, and it is closed")
     with db(write=False) as conn:
         ev, current = open_game(conn, event, game)
     typer.echo(f"{ev.name}: entering game {current} (TABLE SCORE SCORE [replace]; TABLE forfeit NAME; 'game N', 'undo', 'quit')",
@@ -108,7 +112,7 @@ def quick_results(
         words = raw.split()
         if not words:
             continue
-        if words[0].lower() in ("quit", "exit", "q"):
+        if words[0].lower() in ("quit", "exit", "q") and len(words) == 1:  # 'quit now' is a mistyped line, not a quit
             break
         try:
             if words[0].lower() == "game" and len(words) == 2:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, List, Optional
+from typing import TYPE_CHECKING, Annotated, List, Optional
 
 import typer
 
@@ -11,6 +11,9 @@ from crib_tourney.cli import state
 from crib_tourney.cli.common import db, number
 from crib_tourney.cli.output import note
 from crib_tourney.errors import CribError
+
+if TYPE_CHECKING:
+    import socket
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -27,10 +30,14 @@ def serve(
     """
     if not 1 <= port <= 65535:
         raise CribError(f"port must be 1 to 65535, not {port}")
+    host = host.strip()
+    if not host:  # '' listened on every address and printed http://:8000/
+        raise CribError("--host needs an address: 127.0.0.1 (this computer only) or 0.0.0.0 (every address)")
     from crib_tourney.services.events import event_summaries
 
     with db(write=False) as conn:  # the schema is checked (and upgraded) once; every request then reads only
         event_summaries(conn)
+    listening = _listen(host, port)  # refused here in one line, not in uvicorn's log
     import uvicorn
 
     from crib_tourney.web.server import create_app
@@ -38,15 +45,43 @@ def serve(
     if host not in LOOPBACK:
         note(f"listening on {host}: anyone on that network can read these pages (they are read-only)")
     note(f"serving {state.DB_LOCATION} at http://{'[' + host + ']' if ':' in host else host}:{port}/ (Ctrl-C stops)")
+    server = uvicorn.Server(uvicorn.Config(create_app(state.DB_LOCATION), host=host, port=port, log_level="warning"))
     try:
-        uvicorn.run(create_app(state.DB_LOCATION), host=host, port=port, log_level="warning")
+        server.run(sockets=[listening])
+    except KeyboardInterrupt:  # Ctrl-C: uvicorn has shut down, and raises it again for us
+        pass
+    finally:
+        listening.close()
+
+
+def _listen(host: str, port: int) -> "socket.socket":
+    """A socket bound to ``host``:``port``, or one clear line saying why not
+    (an address that is none, a name that does not resolve, a port in use)."""
+    import ipaddress
+    import socket
+
+    if host.replace(".", "").isdigit():  # dotted numbers are an IPv4 address or nothing: never a name to look up
+        try:
+            ipaddress.IPv4Address(host)
+        except ValueError:
+            raise CribError(f"cannot listen on {host}: it is not an IP address (like 127.0.0.1)") from None
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError) as exc:
+        raise CribError(f"cannot listen on {host}: {getattr(exc, 'strerror', None) or exc}") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
     except OSError as exc:
+        sock.close()
         raise CribError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock
 
 
 def publish(
     refs: Annotated[Optional[List[str]], typer.Argument(help="Events or leagues to publish (by id or name).", show_default=False)] = None,
-    output: Annotated[Path, typer.Option("--output", "-o", help="Folder to write the site into.")] = Path("site"),
+    output_name: Annotated[str, typer.Option("--output", "-o", help="Folder to write the site into.")] = "site",
     everything: Annotated[bool, typer.Option("--all", help="Every event and league.")] = False,
 ) -> None:
     """Write the live pages as a static, self-contained site (relative links,
@@ -59,11 +94,30 @@ def publish(
 
     if not refs and not everything:
         raise typer.BadParameter("name an event or league, or give --all", param_hint="EVENT|LEAGUE")
-    if output.exists() and not output.is_dir():
-        raise CribError(f"cannot write the site into {output}: it is not a folder")
+    output = _site_folder(output_name)
     with db(write=False) as conn:
         written, unchanged = write_site(conn, refs or [], everything, output)
     note(f"wrote {written} file(s) to {output}" + (f", {unchanged} unchanged" if unchanged else "") + f"; open {output / 'index.html'}")
+
+
+def _site_folder(name: str) -> Path:
+    """The folder a site is written into, or one clear refusal: none named
+    ('' was the current folder), the root of a file system (a hundred files in
+    /), a file, or a symbolic link to nothing."""
+    import os
+
+    if not name.strip():
+        raise CribError("--output needs a folder for the site, e.g. -o site")
+    output = Path(name)
+    if output.is_symlink() and not output.exists():
+        raise CribError(f"cannot write the site into {output}: it is a symbolic link to {os.readlink(output)}, which does not exist")
+    if output.exists() and not output.is_dir():
+        raise CribError(f"cannot write the site into {output}: it is not a folder")
+    real = output.resolve()
+    if real == Path(real.anchor):
+        raise CribError(f"cannot write the site into {output}: it is the root of the file system; give a folder of its own,"
+                        " e.g. -o site")
+    return output
 
 
 def register(app: typer.Typer) -> None:

@@ -93,7 +93,7 @@ def write_pdf(chunks: Sequence[str], output: Path, progress: bool = True) -> int
     symlink is written through (its target replaced); a device, pipe or socket is
     refused, never replaced by a regular file."""
     target = _target(Path(output))
-    with _terminated_as_interrupt():
+    with terminated_as_interrupt():
         try:
             data = _merge(_render_all(chunks, progress))
         except KeyboardInterrupt:
@@ -111,6 +111,9 @@ def _target(output: Path) -> Path:
     if target.exists() and not target.is_file():
         raise CribError(f"cannot write {output}: it is not a regular file (a device, pipe or socket)")
     if not folder.is_dir():
+        if output.is_symlink():  # the link's target is what would be written: name it, not the link's folder
+            raise CribError(f"cannot write {output}: it is a symbolic link to {os.readlink(output)}, whose folder {folder}"
+                            " does not exist")
         raise CribError(f"cannot write {output}: folder {output.parent} does not exist")
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise CribError(f"cannot write {output}: permission denied")
@@ -138,7 +141,7 @@ def _replace(target: Path, data: bytes, shown: Path) -> None:
 
 
 @contextmanager
-def _terminated_as_interrupt() -> Iterator[None]:
+def terminated_as_interrupt() -> Iterator[None]:
     """SIGTERM (a timeout, a closed session) unwinds like Ctrl-C: render workers
     are stopped and no .part file stays behind."""
     def interrupt(_signum, _frame):  # type: ignore[no-untyped-def]

@@ -149,6 +149,7 @@ def enter_teams(change: Change, event: Event, teams: list[tuple[str | None, list
         first_game = _check_entries_open(db, event, name)
         if fold(name) in taken:
             raise CribError(f"a team named '{name}' is already entered in {event.name}")
+        _refuse_name_clash(db, event, name, players, on_team, names)
         seq += 1
         entry_id = store.insert_entry(change, dict(event_id=event.id, player_id=players[0].id, seq=seq, first_game=first_game,
                                                team_name=name))
@@ -160,6 +161,25 @@ def enter_teams(change: Change, event: Event, teams: list[tuple[str | None, list
         messages.append(f"entered {name}: {', '.join(p.name for p in players)}"
                         + (f" (late entry: from game {first_game})" if first_game > 1 else ""))
     return messages
+
+
+def _refuse_name_clash(db: Db, event: Event, name: str, players: list[Player], on_team: dict[int, int],
+                       names: dict[int, str]) -> None:
+    """A side is named by its team name or any member's name: a team named like a
+    player of another team, or a player named like another team, would make that
+    name mean either (withdraw EVENT Ann withdrew the team 'Ann')."""
+    from crib_tourney.store.directory import roster
+
+    playing = roster(db)
+    clash = next((pid for pid in on_team if fold(playing[pid]) == fold(name)), None)
+    if clash is not None:
+        raise CribError(f"a team cannot be named '{name}': {playing[clash]} plays in {event.name} on"
+                        f" {names[on_team[clash]]}, and the name would mean either")
+    teams = {fold(n): n for e, n in names.items() if e in set(on_team.values())}
+    same = next((p for p in players if fold(p.name) in teams and fold(p.name) != fold(name)), None)
+    if same is not None:
+        raise CribError(f"{same.name} cannot play in {event.name}: a team there is named '{teams[fold(same.name)]}',"
+                        " and the name would mean either")
 
 
 def _check_entries_open(db: Db, event: Event, name: str) -> int:

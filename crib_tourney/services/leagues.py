@@ -145,7 +145,7 @@ def _nights(db: Db, league: League, date_from: str | None, date_to: str | None) 
         rows = [lg.NightRow(person[r.player], r.name, r.game_points, r.wins, r.losses, r.spread, r.skunks, r.skunks_taken,  # type: ignore[index]
                             r.rank, ties[r.rank]) for r in standings]
         nights.append(lg.Night(night["night_no"], night["date"], event.name, night["formula"], night["threshold"],
-                               lg.parse_place_points(night["place_points"]), rows))
+                               lg.parse_place_points(night["place_points"], stored=True), rows))
     return nights
 
 

@@ -8,33 +8,36 @@ from crib_tourney.csvfiles import read_rows, refuse
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.inputs.names import NewPlayer
 from crib_tourney.store import players as store
-from crib_tourney.store.directory import find_player
+from crib_tourney.store.directory import describe_player, find_player
 from crib_tourney.store.rows import Player
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Change
-from crib_tourney.tourney.names import checked_name, fold
+from crib_tourney.tourney.names import Identities, checked_acc, checked_detail, checked_name, fold
 
 
-MAX_DETAIL = 120
+def _identities(db: Db) -> Identities:
+    return Identities.of((p.id, p.name, p.acc_number) for p in store.search_players(db, None))
 
 
-def _field(value: str | None, what: str = "a detail") -> str | None:
-    """An optional detail as typed: trimmed, empty meaning none; printable and
-    one line, since it is printed on terminals, sheets and CSV exports."""
-    if value is None:
-        return None
-    clean = " ".join(value.split())
-    if not clean.isprintable():
-        raise CribError(f"{what} cannot hold control or invisible characters")
-    if len(clean) > MAX_DETAIL:
-        raise CribError(f"{what} can be at most {MAX_DETAIL} characters (this one has {len(clean)})")
-    return clean or None
+def _refuse_clash(known: Identities, key: int | None, name: str, acc: str | None) -> None:
+    why = known.clash(key, name, acc)
+    if why:
+        raise CribError(why)
 
 
-def add(db: Db, name: str, acc_number: str | None, club: str | None, email: str | None) -> Player:
+def add(db: Db, name: str, acc_number: str | None, club: str | None, email: str | None, duplicate: bool = False) -> Player:
+    """A new player. A name already on the roster is refused unless ``duplicate``
+    (two people may share a name): a repeated command must not add a second one."""
+    name, acc_number = checked_name(name, "player"), checked_acc(acc_number)
+    club, email = checked_detail(club, "a club"), checked_detail(email, "an e-mail address")
+    roster = store.search_players(db, None)
+    same = next((p for p in roster if fold(p.name) == fold(name)), None)
+    if same is not None and not duplicate:
+        raise CribError(f"{describe_player(same)} is already on the roster; to add another player of that name,"
+                        " add --duplicate")
+    _refuse_clash(Identities.of((p.id, p.name, p.acc_number) for p in roster), None, name, acc_number)
     change = Change(db, "player add")
-    player = store.add_player(change, checked_name(name, "player"), _field(acc_number, "an ACC number"), _field(club, "a club"),
-                              _field(email, "an e-mail address"))
+    player = store.add_player(change, name, acc_number, club, email)
     change.log(f"added {player.name} (#{player.id})")
     return player
 
@@ -72,12 +75,14 @@ def edit(db: Db, ref: str, name: str | None, acc_number: str | None, club: str |
     if name is not None:
         player.name = checked_name(name, "player")
     if acc_number is not None:
-        player.acc_number = _field(acc_number, "an ACC number")
+        player.acc_number = checked_acc(acc_number)
         store.check_acc_free(db, player.acc_number, player.id)
+    if name is not None or acc_number is not None:
+        _refuse_clash(_identities(db), player.id, player.name, player.acc_number)
     if club is not None:
-        player.club = _field(club, "a club")
+        player.club = checked_detail(club, "a club")
     if email is not None:
-        player.email = _field(email, "an e-mail address")
+        player.email = checked_detail(email, "an e-mail address")
     change = Change(db, "player edit")
     store.update_player(change, player)
     change.log(f"edited {before} (#{player.id})" + (f": now {player.name}" if player.name != before else ""))
@@ -101,7 +106,9 @@ def find_or_add(change: Change, refs: list[str], add_unknown: bool) -> list[Play
         except NotFound:
             if not add_unknown or re.search(r"#\d+$", ref.strip()):  # '#12', 'Pat #12': a player who must exist
                 raise
-            found.append(store.add_player(change, checked_name(ref, "player"), None, None, None))
+            name = checked_name(ref, "player")
+            _refuse_clash(_identities(db), None, name, None)
+            found.append(store.add_player(change, name, None, None, None))
     return found
 
 
@@ -113,37 +120,44 @@ def import_players(db: Db, text: str, file_name: str = "the CSV") -> tuple[int, 
     if "name" not in header:
         raise CribError(f"{file_name}: the CSV needs a header row with a 'name' column (and optionally acc_number, club, email)")
     errors: list[str] = []
-    rows = []
+    rows: list[tuple[str, str | None, str | None, str | None]] = []
+    skipped = 0
+    roster = store.search_players(db, None)
+    known = Identities.of((p.id, p.name, p.acc_number) for p in roster)
+    acc_holders = {fold(p.acc_number): p for p in roster if p.acc_number}
     seen_acc: dict[str, int] = {}
+    plain_names: set[str] = set()  # rows without an ACC number: a second row of the same exact name is skipped
     for line_no, row in records:
-        if None in row:
-            errors.append(f"line {line_no}: more fields than the header has")
-            continue
-        name = " ".join(row.get("name", "").split())
         try:
-            checked_name(name, "player")
+            if None in row:
+                raise CribError("more fields than the header has")
+            # the checks `player add` and `player edit` make, row by row
+            name = checked_name(row.get("name", ""), "player")
+            acc = checked_acc(row.get("acc_number"))
+            club, email = checked_detail(row.get("club"), "a club"), checked_detail(row.get("email"), "an e-mail address")
+            if acc and fold(acc) in seen_acc:
+                raise CribError(f"ACC number {acc} repeats line {seen_acc[fold(acc)]}")
+            holder = acc_holders.get(fold(acc)) if acc else None
+            if holder is not None and fold(holder.name) != fold(name):
+                raise CribError(f"ACC number {acc} belongs to {holder.name} (#{holder.id}), not {name}")
+            if acc:
+                seen_acc[fold(acc)] = line_no
+            if holder is not None or (not acc and name in plain_names) or store.already_on_roster(db, name, acc):
+                skipped += 1  # on the roster already: the same ACC number, or (without one) the same exact name
+                continue
+            why = known.clash(None, name, acc)
+            if why:
+                raise CribError(why)
         except CribError as exc:
             errors.append(f"line {line_no}: {exc}")
             continue
-        acc = row.get("acc_number") or None
-        if acc and acc in seen_acc:
-            errors.append(f"line {line_no}: ACC number {acc} repeats line {seen_acc[acc]}")
-            continue
-        if acc:
-            seen_acc[acc] = line_no
-            holder = store.acc_holder(db, acc)
-            if holder is not None and fold(holder.name) != fold(name):
-                errors.append(f"line {line_no}: ACC number {acc} belongs to {holder.name} (#{holder.id}), not {name}")
-                continue
-        rows.append((name, acc, row.get("club") or None, row.get("email") or None))
+        known.add(f"line {line_no}", name, acc, f"{name} (line {line_no})")
+        if not acc:
+            plain_names.add(name)
+        rows.append((name, acc, club, email))
     refuse(errors, file_name)
-    added = skipped = 0
     change = Change(db, "player import")
     for name, acc, club, email in rows:
-        if store.already_on_roster(db, name, acc):
-            skipped += 1
-            continue
         store.add_player(change, name, acc, club, email)
-        added += 1
-    change.log(f"imported {added} players from {file_name}" + (f" ({skipped} already on the roster)" if skipped else ""))
-    return added, skipped
+    change.log(f"imported {len(rows)} players from {file_name}" + (f" ({skipped} already on the roster)" if skipped else ""))
+    return len(rows), skipped

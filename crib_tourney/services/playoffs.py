@@ -416,7 +416,7 @@ def placings_view(db: Db, event: Event) -> dict:
         _require(br)
     names = entry_names(db, event)
     fund = event_fund(db, event)
-    prizes = payout_shares(bands, fund, parse_payouts(event.payouts))
+    prizes = payout_shares(bands, fund, parse_payouts(event.payouts, stored=True))
     members = member_names(db, event) if event.team_size > 1 else {}
     rows = []
     for first, last, entries in bands:

@@ -12,6 +12,7 @@ from crib_tourney.errors import Ambiguous, CribError, NotFound
 from crib_tourney.store.rows import Entry, Event, Player, fetch, fetch_one
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.names import LISTED, MAX_ID, duplicated, fold, id_reference, listed, match_name, plain_id, suggestion
+from crib_tourney.tourney.numbers import abbreviated
 
 
 def describe_player(player: Player) -> str:
@@ -37,7 +38,7 @@ def find_player(db: Db, ref: str, loose: bool = True) -> Player:
         pid, typed = by_id
         player = fetch_one(db, Player, "id = :id", id=pid) if pid <= MAX_ID else None
         if player is None:
-            raise NotFound(f"no player #{pid}")
+            raise NotFound(f"no player #{abbreviated(ref.strip().rpartition('#')[2])}")
         if typed and not match_name(typed, [player.name], str):
             raise NotFound(f"player #{pid} is {player.name}, not {typed}")
         return player
@@ -68,7 +69,7 @@ def find_event(db: Db, ref: str) -> Event:
         raise Ambiguous(f"'{ref}' matches {len(ids)} events: " + listed(sorted(named[i] for i in ids)))
     if not ids:
         hint = suggestion(text, list(named.values()), cutoff=0.6)
-        raise NotFound(f"unknown event '{ref}'" + (f" (did you mean {hint}?)" if hint else " (see: crib-tourney event list)"))
+        raise NotFound(f"unknown event '{abbreviated(ref, 80)}'" + (f" (did you mean {hint}?)" if hint else " (see: crib-tourney event list)"))
     return fetch_one(db, Event, "id = :id", id=ids[0])  # type: ignore[return-value]
 
 

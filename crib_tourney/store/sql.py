@@ -168,12 +168,19 @@ def use_wal(connection: sqlite3.Connection) -> None:
     deadline = time.monotonic() + BUSY_TIMEOUT_S
     while connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
         try:
-            connection.execute("PRAGMA journal_mode=WAL")
+            mode = connection.execute("PRAGMA journal_mode=WAL").fetchone()[0]
         except sqlite3.OperationalError as exc:
             # switching needs the file to itself and does not wait for it (a second
             # command starting on a brand-new database): try again until the timeout
             if "locked" not in str(exc) or time.monotonic() > deadline:
                 raise
+            time.sleep(0.02)
+            continue
+        if mode in ("memory", "off"):
+            return  # a database that can never have WAL (in memory): asking again looped for ever
+        if mode != "wal":  # the deadline holds without an exception too
+            if time.monotonic() > deadline:
+                raise sqlite3.OperationalError(f"the journal stays '{mode}': cannot switch it to WAL")
             time.sleep(0.02)
 
 

@@ -7,18 +7,35 @@ settings later does not rewrite history).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Generic, Mapping
 
 from crib_tourney.errors import CribError
 from crib_tourney.tourney.standings import P
+from crib_tourney.tourney.numbers import abbreviated
 
 DEFAULT_PLACE_POINTS = "10,8,6,5,4,3,2,1"
 
 
-def parse_place_points(text: str) -> list[float]:
+_POINTS = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,2})?")  # ASCII digits: float() alone takes '1e3', '1_0' and '١'
+
+
+def parse_place_points(text: str, stored: bool = False) -> list[float]:
+    """Points for 1st, 2nd, ...: '10,8,6'. Every place is a number typed in ASCII
+    digits ('10,,8' has an empty place); ``stored``: a list an older release
+    kept, read as it read it."""
+    places = [v.strip() for v in text.split(",")]
+    if stored:
+        places = [v for v in places if v]
+    bad = [] if stored else [v for v in places if not _POINTS.fullmatch(v)]
+    if bad and bad[0].startswith("-") and _POINTS.fullmatch(bad[0][1:]):
+        raise CribError(f"place points must be zero or more, e.g. 10,8,6 (not '{text}')")
+    if bad:
+        raise CribError("place points must be numbers separated by commas, e.g. 10,8,6 ("
+                        + (f"'{abbreviated(bad[0])}'" if bad[0] else "an empty place") + f" in '{abbreviated(text, 80)}')")
     try:
-        values = [float(v) for v in text.split(",") if v.strip()]
+        values = [float(v) for v in places]
     except ValueError:
         raise CribError(f"place points must be numbers separated by commas, e.g. 10,8,6 (not '{text}')") from None
     if not values or any(v < 0 for v in values):

@@ -15,6 +15,7 @@ from decimal import ROUND_FLOOR, Decimal, InvalidOperation
 from typing import Sequence
 
 from crib_tourney.errors import CribError
+from crib_tourney.tourney.numbers import abbreviated
 
 MAX_CENTS = 10**11  # a billion: no cribbage purse comes near, and far from the database's limits
 _AMOUNT = re.compile(r"([0-9]{1,12})(?:\.([0-9]{1,2}))?")  # ASCII digits: \d takes Arabic-Indic ones too
@@ -36,22 +37,35 @@ def format_money(cents: int) -> str:
     return f"{cents // 100}.{cents % 100:02d}"
 
 
+# A percentage as typed: ASCII digits, at most four decimals. Decimal() alone also
+# takes '1e2', '1_00' and Arabic-Indic digits.
+_PERCENT = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,4})?")
+
+
 def parse_percent(text: str, what: str = "percentage") -> Decimal:
-    try:
-        value = Decimal(str(text).strip())
-    except InvalidOperation:
-        raise CribError(f"{what} must be a number from 0 to 100, not '{text}'") from None
-    if not value.is_finite() or not 0 <= value <= 100:
+    clean = str(text).strip()
+    if not _PERCENT.fullmatch(clean) or not 0 <= Decimal(clean) <= 100:
         raise CribError(f"{what} must be a number from 0 to 100, not '{text}'")
-    return value
+    return Decimal(clean)
 
 
-def parse_payouts(text: str) -> list[Decimal]:
-    """The payout table: percentages per place, e.g. 40,25,12.5,12.5."""
+def parse_payouts(text: str, stored: bool = False) -> list[Decimal]:
+    """The payout table: percentages per place, e.g. 40,25,12.5,12.5. Every place
+    is a percentage typed in ASCII digits ('50,,50' has an empty place; '1e2',
+    '1_00' and '١٠٠' are refused). ``stored``: a table an older release kept,
+    read as it read it."""
     if not text.strip():
         return []
+    places = [v.strip() for v in text.replace(";", ",").split(",")]
+    if stored:
+        places = [v for v in places if v]
+    for bad in ([] if stored else [v for v in places if not _PERCENT.fullmatch(v)][:1]):
+        if bad.startswith("-") and _PERCENT.fullmatch(bad[1:]):
+            raise CribError(f"payout percentages must be positive and add up to at most 100 (not {bad})")
+        raise CribError("payouts must be percentages separated by commas, e.g. 40,25,12.5,12.5 ("
+                        + (f"'{abbreviated(bad)}'" if bad else "an empty place") + f" in '{abbreviated(text, 80)}')")
     try:
-        values = [Decimal(v.strip()) for v in text.replace(";", ",").split(",") if v.strip()]
+        values = [Decimal(v) for v in places]
         if not all(v.is_finite() for v in values):
             raise InvalidOperation
     except InvalidOperation:

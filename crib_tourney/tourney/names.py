@@ -17,9 +17,11 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from dataclasses import dataclass, field
 from typing import Callable, Hashable, Iterable, Mapping, TypeVar
 
 from crib_tourney.errors import CribError
+from crib_tourney.tourney.numbers import id_number
 
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
@@ -76,24 +78,123 @@ def duplicated(names: Mapping[K, str]) -> set[K]:
 
 MAX_NAME = 80  # a name prints on one line of a table sheet; WeasyPrint's layout time grows with the square of a long word
 
+_UNDECODED = re.compile("[\ud800-\udfff]")  # what Python makes of bytes its locale cannot decode (LC_ALL=C)
+
+
+NOT_TEXT = "a value typed is not text in this terminal's encoding (a C or ASCII locale?); set a UTF-8 one, e.g. LC_ALL=C.UTF-8"
+
+
+def _refuse_undecoded(text: str) -> None:
+    if _UNDECODED.search(text):
+        raise CribError(NOT_TEXT)
+
+
+# Letters and symbols that print as nothing, though str.isprintable() passes them:
+# the Hangul fillers and the blank braille pattern. A name of them looks empty;
+# one inside a name makes two names that look the same.
+BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
 
 def checked_name(text: str, what: str) -> str:
-    """A new name of a player, event, league (or team), trimmed, or one clear
-    refusal: empty, too long, unprintable, a number, or shaped like the '#id'
-    references that name things by number."""
+    """A new name of a player, event, league, pool or team, trimmed, or one clear
+    refusal: empty, too long, unprintable or blank-looking, a number, or shaped
+    like the '#id' references that name things by number (full-width '＃3' and
+    'Pat #²' too: they are compared in their NFKC form)."""
     clean = " ".join(text.split())
     article = "an" if what[0] in "aeiou" else "a"
     if not clean:
         raise CribError(f"{article} {what} needs a name")
-    if not clean.isprintable():
+    _refuse_undecoded(clean)
+    if not clean.isprintable() or not BLANK.isdisjoint(clean):
         raise CribError(f"{article} {what} name cannot hold control or invisible characters")
+    if unicodedata.category(clean[0]).startswith("M"):
+        raise CribError(f"{article} {what} name cannot start with a combining mark (an accent over nothing)")
     if len(clean) > MAX_NAME:
         raise CribError(f"{article} {what} name can be at most {MAX_NAME} characters (this one has {len(clean)})")
-    if clean.startswith("#"):
+    shape = unicodedata.normalize("NFKC", clean)  # '＃3' is '#3', '²' is '2'
+    if shape.startswith("#"):
         raise CribError(f"a name cannot start with '#' ({clean}): #N means number N")
-    if clean.isdigit() or re.search(r"\s#\d+$", clean):
+    if clean.isdigit() or shape.isdigit() or re.search(r"\s#\d+$", shape):
         raise CribError(f"'{clean}' cannot be {article} {what} name: a number, or 'Name #N', names things by number")
     return clean
+
+
+MAX_DETAIL = 120  # a club, e-mail address or ACC number prints in one column of a sheet
+
+
+def checked_detail(value: str | None, what: str) -> str | None:
+    """An optional detail as typed (a club, an e-mail address): trimmed, empty
+    meaning none; printable and one line, since it is printed on terminals,
+    sheets and CSV exports."""
+    if value is None:
+        return None
+    clean = " ".join(value.split())
+    _refuse_undecoded(clean)
+    if not clean.isprintable() or not BLANK.isdisjoint(clean):
+        raise CribError(f"{what} cannot hold control or invisible characters")
+    if len(clean) > MAX_DETAIL:
+        raise CribError(f"{what} can be at most {MAX_DETAIL} characters (this one has {len(clean)})")
+    return clean or None
+
+
+def checked_acc(value: str | None) -> str | None:
+    """An ACC number as typed: a detail that does not look like a '#N' reference."""
+    clean = checked_detail(value, "an ACC number")
+    if clean and unicodedata.normalize("NFKC", clean).startswith("#"):
+        raise CribError(f"an ACC number cannot start with '#' ({clean}): #N means player number N")
+    return clean
+
+
+@dataclass
+class Identities:
+    """What typed text finds a player by: names and ACC numbers, compared folded
+    (an ACC number 'a7' is 'A7'). A name is looked for before an ACC number, so a
+    player named like another's ACC number, or an ACC number that is another
+    player's name, would make one of them unreachable by it: ``clash`` says so.
+    Built once per command (an import checks every row against it)."""
+
+    names: dict[str, list[Hashable]] = field(default_factory=dict)
+    accs: dict[str, tuple[Hashable, str]] = field(default_factory=dict)  # folded ACC number: (holder, how to name him)
+
+    @classmethod
+    def of(cls, players: Iterable[tuple[int, str, str | None]]) -> "Identities":
+        known = cls()
+        for player_id, name, acc in players:
+            known.add(player_id, name, acc, f"{name} (#{player_id})")
+        return known
+
+    def add(self, key: Hashable, name: str, acc: str | None, shown: str) -> None:
+        self.names.setdefault(fold(name), []).append(key)
+        if acc:
+            self.accs[fold(acc)] = (key, shown)
+
+    def named(self, name: str) -> list[Hashable]:
+        """Who already has this name (folded)."""
+        return self.names.get(fold(name), [])
+
+    def holder(self, acc: str) -> tuple[Hashable, str] | None:
+        return self.accs.get(fold(acc))
+
+    def clash(self, key: Hashable | None, name: str, acc: str | None) -> str | None:
+        """Why player ``key`` (None: a new one) cannot have this name and ACC number, or None."""
+        if acc:
+            held = self.holder(acc)
+            if held is not None and held[0] != key:
+                return f"ACC number {acc} already belongs to {held[1]}"
+            if any(other != key for other in self.named(acc)):
+                return f"ACC number {acc} is another player's name: typing it would find that player"
+        held = self.holder(name)
+        if held is not None and held[0] != key:
+            return f"'{name}' is the ACC number of {held[1]}: typing it would find that player, not this one"
+        return None
+
+
+def printable(text: str) -> str:
+    """Text safe for a terminal: a control character (an escape sequence, BEL, NUL,
+    kept in a name by an older release) shows as '?' instead of acting."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else "?" for c in text)
 
 
 def spells_members(team: str, members: list[str]) -> bool:
@@ -115,21 +216,19 @@ def id_reference(ref: str) -> tuple[int, str] | None:
     ((12, ''), (3, 'Pat Smith'), None)
     """
     text = ref.strip()
-    if text.startswith("#") and text[1:].isascii() and text[1:].isdigit():
-        return int(text[1:]), ""
-    name, _, number = text.rpartition(" #")
-    if name and number.isascii() and number.isdigit():
-        return int(number), name
+    if text.startswith("#") and (number := id_number(text[1:])) is not None:
+        return number, ""
+    name, _, digits = text.rpartition(" #")
+    if name and (number := id_number(digits)) is not None:
+        return number, name
     return None
 
 
 def plain_id(ref: str) -> int | None:
     """The id of an event or league typed as '12' or '#12' (ASCII digits, in range)."""
     text = ref.strip()
-    key = text[1:] if text.startswith("#") else text
-    if key.isascii() and key.isdigit() and int(key) <= MAX_ID:
-        return int(key)
-    return None
+    number = id_number(text[1:] if text.startswith("#") else text)
+    return number if number is not None and number <= MAX_ID else None
 
 
 LISTED = 8  # candidates named in an ambiguity: enough to choose from, never a screenful

@@ -19,13 +19,14 @@ KINDS = {"side": 6, "q": 2}  # the most of each an event may run (as ACC events 
 DEFAULT_PAYOUT = {"side": "places:50,30,20", "q": "equal"}
 
 
-def parse_payout(text: str) -> tuple[str, list[Decimal]]:
-    """('places', percentages) | ('equal', []) | ('top-double', [])."""
+def parse_payout(text: str, stored: bool = False) -> tuple[str, list[Decimal]]:
+    """('places', percentages) | ('equal', []) | ('top-double', []); ``stored``:
+    as an older release read its places."""
     clean = text.strip().lower()
     if clean in ("equal", "top-double"):
         return clean, []
     if clean.startswith("places:"):
-        percents = parse_payouts(clean[len("places:"):])
+        percents = parse_payouts(clean[len("places:"):], stored)
         if not percents or sum(percents) != 100:
             raise CribError(f"a pool pays out all it collects: the places must add up to 100, not {sum(percents)}"
                             f" ('{text}')")
@@ -36,7 +37,7 @@ def parse_payout(text: str) -> tuple[str, list[Decimal]]:
 def pool_prizes(payout: str, collected: int, finish: list[list[int]], qualified: list[int]) -> dict[int, int]:
     """Cents per entrant. ``finish``: the pool's entrants in finishing order,
     tied ones grouped; ``qualified``: its entrants who qualified, in seed order."""
-    how, percents = parse_payout(payout)
+    how, percents = parse_payout(payout, stored=True)
     if how == "places":
         bands, place = [], 1
         for group in finish:

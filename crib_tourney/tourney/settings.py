@@ -94,6 +94,14 @@ def finite(name: str, value: float) -> None:
         raise CribError(f"{name} must be a finite number, not {value}")
 
 
+def to_the_cent(name: str, value: float) -> None:
+    """An amount kept as a number (the skunk pot), exact to the cent like every amount."""
+    from crib_tourney.tourney.money import MAX_CENTS
+
+    if not math.isfinite(value) or abs(value) * 100 > MAX_CENTS or abs(round(value * 100) - value * 100) > 1e-6:
+        raise CribError(f"{name} is an amount, exact to the cent (like 1 or 0.25), not {value:g}")
+
+
 def known_variant(name: str, value: str) -> None:
     from crib_tourney.engine.variants import get_variant
 
@@ -245,7 +253,7 @@ class LeagueSettings:
     drop_absences_first: bool = setting(False, "nights a member missed count as the first of the dropped nights")
     best_of_nights: Optional[int] = setting(None, "count only each player's best N nights", at_least(1), small)
     guest_limit: int = setting(4, "nights a guest may play before being listed apart", at_least(0), small)
-    skunk_pot: float = setting(1.0, "paid into the pot per skunk taken", finite, at_least(0))
+    skunk_pot: float = setting(1.0, "paid into the pot per skunk taken", finite, at_least(0), to_the_cent)
     public_url: Optional[str] = setting(None, "the address of the league's live page: the season sheet prints it as a QR code",
                                         web_address)
 

@@ -1,22 +1,37 @@
 """crib-tourney publish: the live pages as a static, self-contained site (inline
 CSS, no external hosts, relative links, index.html first) a club can upload
 anywhere. A page whose bytes did not change is not rewritten, so an upload tool
-that compares files sends only what changed."""
+that compares files sends only what changed.
+
+Everything is written inside the output folder and nowhere else: a symbolic
+link inside it (events/1 -> somewhere else) is refused before anything is
+written, and every file is then opened through folder descriptors with
+O_NOFOLLOW, so a link made while publish runs is refused too, never followed.
+Each page is written to a hidden .NAME.part file and renamed into place; the
+ones a killed publish left are removed on the next run, and SIGTERM removes
+the one being written.
+"""
 
 from __future__ import annotations
 
 import json
 import os
 import posixpath
+import re
+import stat
 from pathlib import Path
+from typing import Callable
 
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.store.sql import Db
 from crib_tourney.web import site
 
+PART = re.compile(r"\..+\.(?:html|json)\.part")  # a page publish was writing when it was stopped
+
 
 def publish(db: Db, refs: list[str], everything: bool, output: Path) -> tuple[int, int]:
     """(files written, files unchanged)."""
+    from crib_tourney.render.pdf import terminated_as_interrupt
     from crib_tourney.store.directory import find_event, find_league_id
     from crib_tourney.store.events import event_ids
     from crib_tourney.store.leagues import all_league_ids
@@ -30,22 +45,30 @@ def publish(db: Db, refs: list[str], everything: bool, output: Path) -> tuple[in
             paths += site.event_paths(db, find_event(db, ref).id)
         except NotFound:
             paths.append(f"leagues/{find_league_id(db, ref)}/index")
+    paths = list(dict.fromkeys(paths))
+    check_folder(output, [f"{path}.{kind}" for path in paths for kind in ("html", "json")])
     updated = site.last_change(db)
     written = unchanged = 0
-    for path in dict.fromkeys(paths):
-        built = site.page(db, path)
-        files = {f"{path}.html": site.render(built, _relative_to(path), live=False, updated=updated)}
-        if built.data is not None:
-            files[f"{path}.json"] = json.dumps(built.data, ensure_ascii=False, indent=2) + "\n"
-        for name, text in files.items():
-            if _write_if_changed(output / name, text.encode()):
-                written += 1
-            else:
-                unchanged += 1
+    with SiteFolder(output) as folder, terminated_as_interrupt():
+        folder.remove_parts()
+        try:
+            for path in paths:
+                built = site.page(db, path)
+                files = {f"{path}.html": site.render(built, _relative_to(path), live=False, updated=updated)}
+                if built.data is not None:
+                    files[f"{path}.json"] = json.dumps(built.data, ensure_ascii=False, indent=2) + "\n"
+                for name, text in files.items():
+                    if folder.write_if_changed(name, text.encode()):
+                        written += 1
+                    else:
+                        unchanged += 1
+        except KeyboardInterrupt:
+            raise CribError(f"interrupted: {written} file(s) of the site in {output} were rewritten, the rest are as they"
+                            " were; publish again to finish") from None
     return written, unchanged
 
 
-def _relative_to(current: str):  # type: ignore[no-untyped-def]
+def _relative_to(current: str) -> Callable[[str], str]:
     here = posixpath.dirname(current)
 
     def href(target: str) -> str:
@@ -54,14 +77,118 @@ def _relative_to(current: str):  # type: ignore[no-untyped-def]
     return href
 
 
-def _write_if_changed(path: Path, data: bytes) -> bool:
-    if path.is_file() and path.read_bytes() == data:
-        return False
+def check_folder(output: Path, names: list[str]) -> None:
+    """Refuse, before anything is written, a site folder holding a symbolic link
+    (or a file that is no regular file) where a page or its folder goes."""
+    for name in names:
+        parts = name.split("/")
+        for depth in range(1, len(parts) + 1):
+            place = output.joinpath(*parts[:depth])
+            try:
+                mode = os.lstat(place).st_mode
+            except FileNotFoundError:
+                break
+            except OSError as exc:
+                raise CribError(f"cannot write the site into {output}: {place}: {exc.strerror or exc}") from None
+            last = depth == len(parts)
+            if stat.S_ISLNK(mode):
+                raise CribError(f"cannot write the site into {output}: {place} is a symbolic link (to {os.readlink(place)});"
+                                " publish writes only inside its folder: remove the link")
+            if not last and not stat.S_ISDIR(mode):
+                raise CribError(f"cannot write the site into {output}: {place} is not a folder")
+            if last and not stat.S_ISREG(mode):
+                raise CribError(f"cannot write the site into {output}: {place} is not a regular file")
+
+
+class SiteFolder:
+    """The output folder, opened once (it may itself be a symbolic link: the user
+    named it); every folder and file below it is opened relative to its parent's
+    descriptor with O_NOFOLLOW."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.folders: dict[str, int] = {}
+        self.writing: tuple[int, str] | None = None  # the .part file being written, removed if we are stopped
+
+    def __enter__(self) -> "SiteFolder":
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            self.folders[""] = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError as exc:
+            raise CribError(f"cannot write the site into {self.root}: {exc.strerror or exc}") from None
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self.writing is not None:
+            _unlink(*self.writing)
+        for fd in self.folders.values():
+            os.close(fd)
+
+    def folder(self, relative: str) -> int:
+        """The descriptor of a folder below the root, made if missing; a link or a file in its place is refused."""
+        if relative in self.folders:
+            return self.folders[relative]
+        parent, _, name = relative.rpartition("/")
+        parent_fd = self.folder(parent)
+        try:
+            try:
+                fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=parent_fd)
+            except FileNotFoundError:
+                os.mkdir(name, dir_fd=parent_fd)
+                fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=parent_fd)
+        except OSError as exc:
+            raise CribError(f"cannot write {self.root / relative}: {_why(exc)}") from None
+        self.folders[relative] = fd
+        return fd
+
+    def write_if_changed(self, relative: str, data: bytes) -> bool:
+        where, _, name = relative.rpartition("/")
+        fd = self.folder(where)
+        shown = self.root / relative
+        try:
+            if _read(fd, name) == data:
+                return False
+            temporary = f".{name}.part"
+            self.writing = (fd, temporary)
+            _unlink(fd, temporary)
+            part = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666, dir_fd=fd)
+            with os.fdopen(part, "wb") as handle:
+                handle.write(data)
+            os.replace(temporary, name, src_dir_fd=fd, dst_dir_fd=fd)
+            self.writing = None
+        except OSError as exc:
+            raise CribError(f"cannot write {shown}: {_why(exc)}") from None
+        return True
+
+    def remove_parts(self) -> None:
+        """The hidden .NAME.part files a publish that was killed left behind."""
+        for folder, _, files in os.walk(self.root):  # never into a linked folder (followlinks is off)
+            for name in files:
+                path = Path(folder, name)
+                if PART.fullmatch(name) and stat.S_ISREG(os.lstat(path).st_mode):
+                    path.unlink(missing_ok=True)
+
+
+def _read(fd: int, name: str) -> bytes | None:
+    """The bytes of a page already published, or None if there is none."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(f".{path.name}.part")
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
-    except OSError as exc:
-        raise CribError(f"cannot write {path}: {exc.strerror or exc}") from None
-    return True
+        handle = os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=fd)
+    except FileNotFoundError:
+        return None
+    with os.fdopen(handle, "rb") as page:
+        return page.read()
+
+
+def _unlink(fd: int, name: str) -> None:
+    try:
+        os.unlink(name, dir_fd=fd)
+    except FileNotFoundError:
+        pass
+
+
+def _why(exc: OSError) -> str:
+    import errno
+
+    if exc.errno in (errno.ELOOP, errno.EMLINK):
+        return "it is a symbolic link; publish writes only inside its folder"
+    return exc.strerror or str(exc)

@@ -14,7 +14,10 @@ from typing import Callable
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.store.sql import Db
 
-PATH = re.compile(r"^(?:index|events/(\d+)/(index|standings|tables|bracket|players/(\d+))|leagues/(\d+)/index)$")
+# Ids in paths are ASCII digits, and no longer than an id can be: \d would take '١'
+# and '１' for event 1, and int() refuses a number past 4,300 digits.
+_ID = "([0-9]{1,19})"
+PATH = re.compile(rf"^(?:index|events/{_ID}/(index|standings|tables|bracket|players/{_ID})|leagues/{_ID}/index)$")
 
 
 @dataclass
@@ -31,7 +34,7 @@ class Page:
 
 def page(db: Db, path: str) -> Page:
     """The page at a site path, or NotFound."""
-    match = PATH.match(path)
+    match = PATH.fullmatch(path)
     if not match:
         raise NotFound(f"no page {path}")
     if path == "index":

@@ -12,6 +12,7 @@ import pytest
 from tests.conftest import Cli
 
 BIG = "99999999999999999999"  # past 2**63
+HUGE = "9" * 5000  # past the 4,300 digits Python's int() converts
 
 HAND = ["5H", "5D", "5S", "JC"]
 AT_TABLE = ["--game", "1", "--player", "Ann"]
@@ -23,7 +24,13 @@ BAD_NAMES = [  # (typed, why it is refused)
     ("Del\x7f", "control or invisible"), ("\u202eevil", "control or invisible"), ("\ufeff", "control or invisible"),
     ("Pat #3", "names things by number"), ("Pat #03", "names things by number"), ("95687", "names things by number"),
     ("#5", "cannot start with '#'"), ("x" * 81, "at most 80 characters"), ("x" * 10_000, "this one has 10000"),
+    *[(blank, "invisible characters") for blank in ("\u3164", "\u115f", "\u2800", "\uffa0", "Ann\u3164", "\u2800Zed")],
+    ("\u0301", "cannot start with a combining mark"), ("\u0301Zed", "cannot start with a combining mark"),
+    ("\uff033", "cannot start with '#'"), ("Pat \uff032", "names things by number"), ("Pat #\u00b2", "names things by number"),
+    ("\u00b2", "names things by number"),
 ]
+# every kind of name takes the one policy: a sample of the refused names, blank-looking and look-alike ones first
+SOME_BAD_NAMES = [*BAD_NAMES[-12:], *BAD_NAMES[:4]]
 
 CASES = [
     # cards, as people mistype them
@@ -84,6 +91,22 @@ CASES = [
     *[(["new-event", name], why.replace("player", "event")) for name, why in BAD_NAMES[:12]],
     *[(["league", "new", name], why) for name, why in BAD_NAMES[:12]],
     (["player", "add", "Ann", "--club", "Hall\x1b[2J"], "a club cannot hold control"),
+    # one person, one roster line: a name already on it, or that is another's ACC number, and ACC numbers that find someone else
+    (["player", "add", "Outsider"], "Outsider (#3) is already on the roster; to add another player of that name, add --duplicate"),
+    (["player", "add", "  outsider "], "is already on the roster"),
+    (["player", "add", "K1"], "'K1' is the ACC number of Margaret Kowalski (#1)"),
+    (["player", "add", "k1", "--duplicate"], "'k1' is the ACC number of Margaret Kowalski (#1)"),
+    (["player", "add", "Zed", "--acc-number", "k1"], "ACC number k1 already belongs to Margaret Kowalski (#1)"),
+    (["player", "add", "Zed", "--acc-number", "#3"], "an ACC number cannot start with '#'"),
+    (["player", "add", "Zed", "--acc-number", "\uff033"], "an ACC number cannot start with '#'"),
+    (["player", "add", "Zed", "--acc-number", "outsider"], "ACC number outsider is another player's name"),
+    (["player", "add", "Zed", "--email", "z@x\x07"], "an e-mail address cannot hold control"),
+    (["player", "edit", "Outsider", "--acc-number", "k1"], "ACC number k1 already belongs to Margaret Kowalski"),
+    (["player", "edit", "Outsider", "--acc-number", "#3"], "an ACC number cannot start with '#'"),
+    (["player", "edit", "Outsider", "--acc-number", "Mark Kowalski"], "is another player's name"),
+    (["player", "edit", "Outsider", "--name", "K1"], "'K1' is the ACC number of Margaret Kowalski"),
+    (["enter", "E", "k1", "--new"], "'k1' is the ACC number of Margaret Kowalski"),
+    (["player", "edit", "Ann"], "nothing to change: give --name"),
     (["player", "add", "Zoe", "--email", "z" * 121], "at most 120 characters"),
     (["player", "edit", "Ann", "--name", ""], "needs a name"),
     (["player", "edit", "Ann", "--name", "7"], "names things by number"),
@@ -123,6 +146,13 @@ CASES = [
     (["new-event", "e"], "already exists"),
     (["new-event", " E "], "already exists"),
     (["league", "new", "club"], "already exists"),
+    *[(["pool", "add", "E", name, "--fee", "5"], why.replace("player", "pool")) for name, why in SOME_BAD_NAMES],
+    *[(["enter", "Dbl", "--team", "Cat", "Dan", "--team-name", name], why.replace("player", "team"))
+      for name, why in SOME_BAD_NAMES if name.strip()],
+    *[(["player", "edit", "Ann", "--name", name], why) for name, why in SOME_BAD_NAMES],
+    *[(["consolation", "C", "--name", name], why.replace("player", "event")) for name, why in SOME_BAD_NAMES if name.strip()],
+    *[(["new-event", name], why.replace("player", "event")) for name, why in SOME_BAD_NAMES],
+    *[(["league", "new", name], why.replace("player", "league")) for name, why in SOME_BAD_NAMES],
     (["consolation", "C", "--name", "7"], "names things by number"),
     (["consolation", "C", "--name", ""], "needs a name"),
     (["league", "join", "Club", "", "--new"], "needs a name"),
@@ -135,6 +165,18 @@ CASES = [
         ("1_2_1", "not a whole number"), ("١٢١", "not a whole number"), (BIG, "out of range"), ("121.0", "not a whole number"),
         ("0x79", "not a whole number"), ("", "not a whole number"), ("12１", "not a whole number"), ("120", "no winner"),
         ("122", "above the game target")]],
+    (["result", "E", "Bob", HUGE, "Cat", "100"], "out of range"),
+    (["result", "E", "Bob", "121", "Cat", "-" + HUGE], "out of range"),
+    (["result", "E", "Ann", "121", "Bob", "100", "--game", HUGE], "out of range"),
+    (["player", "show", f"#{HUGE}"], "no player #999"),
+    (["player", "show", f"Ann #{HUGE}"], "no player #999"),
+    (["player", "edit", f"#{HUGE}", "--club", "X"], "no player #999"),
+    (["enter", "E", f"#{HUGE}"], "no player #999"),
+    (["withdraw", "E", f"#{HUGE}"], "no player #999"),
+    (["event", "show", HUGE], "unknown event '999"),
+    (["event", "show", f"#{HUGE}"], "unknown event '#999"),
+    (["standings", HUGE], "unknown event"),
+    (["league", "show", HUGE], "unknown league"),
     (["result", "E", "Bob", "121", "Cat", "-5"], "cannot be negative"),
     (["result", "E", "Bob", "121", "Cat", "abc"], "not a whole number"),
     (["result", "E", "Bob", "121", "Cat", "1e2"], "not a whole number"),
@@ -184,6 +226,20 @@ CASES = [
     (["new-event", "X", "--payouts", "a,b"], "percentages separated by commas"),
     (["new-event", "X", "--payouts", "nan"], "percentages separated by commas"),
     (["new-event", "X", "--payouts", "inf"], "percentages separated by commas"),
+    *[(["new-event", "X", "--payouts", typed], why) for typed, why in [
+        ("1e2", "'1e2'"), ("\u0661\u0660\u0660", "percentages separated by commas"), ("1_00", "'1_00'"), ("50,,50", "an empty place"),
+        (",", "an empty place"), ("50,50,", "an empty place"), ("-0,50", "must be positive"), (HUGE, "percentages separated by commas")]],
+    (["event", "set", "E", "payouts=40,,60"], "an empty place"),
+    (["pool", "add", "E", "Skins", "--fee", "5", "--payout", "places:1e2"], "'1e2'"),
+    (["pool", "add", "E", "Skins", "--fee", "5", "--payout", "places:50,,50"], "an empty place"),
+    (["league", "new", "L", "--place-points", "1e3"], "'1e3'"),
+    (["league", "new", "L", "--place-points", "10,,8"], "an empty place"),
+    (["league", "new", "L", "--place-points", "\u0661\u0660"], "numbers separated by commas"),
+    (["league", "new", "L", "--place-points", HUGE], "numbers separated by commas"),
+    (["league", "set", "Club", "place_points=1_0,8"], "'1_0'"),
+    (["league", "set", "Club", "skunk_pot=0.001"], "exact to the cent"),
+    (["league", "new", "L", "--skunk-pot", "2.555"], "exact to the cent"),
+    (["league", "new", "L", "--skunk-pot", "1e12"], "exact to the cent"),
     (["new-event", "X", "--variant", "poker"], "unknown variant"),
     (["new-event", "X", "--variant", ""], "unknown variant"),
     (["new-event", "X", "--format", "swiss"], "unknown format"),
@@ -240,6 +296,12 @@ CASES = [
     (["result", "E", "Ann", "121", "Bob", "100", "--playoff"], "not tied across the cut line"),
     (["result", "E", "Ann", "121", "Outsider", "100"], "not entered in E"),
     (["result", "E", "Bob", "121", "Cat", "100", "--card", "Ann"], "not in this game"),
+    (["result", "E", "Bob", "121", "Cat", "100", "--card", ""], "--card names the player whose own scorecard this is"),
+    (["result", "E", "Bob", "121", "Cat", "100", "--card", "  "], "it cannot be empty"),
+    # a side is named by its team name or any member's: neither may mean two sides
+    (["enter", "Dbl", "--team", "Cat", "Dan", "--team-name", "Ann"], "a team cannot be named 'Ann': Ann plays in Dbl on Aces"),
+    (["enter", "Dbl", "--team", "Cat", "Dan", "--team-name", " bob"], "a team cannot be named 'bob': Bob plays in Dbl on Aces"),
+    (["enter", "Dbl", "--team", "Aces", "Dan", "--new"], "Aces cannot play in Dbl: a team there is named 'Aces'"),
     (["result", "E", "Ann", "121", "Dan", "100"], "already has a result"),
     (["result", "E", "Bob", "121", "Dan", "100"], "not seated together"),
     (["result", "E", "Nobody", "121", "Cat", "100"], "unknown player"),
@@ -324,6 +386,10 @@ CASES = [
     (["print", "standings", "E", "-o", "no/such/folder/x.pdf"], "does not exist"),
     (["print", "standings", "E", "-o", "."], "it is a folder"),
     (["player", "export", "-o", "no/such/folder/x.csv"], "cannot write"),
+    # files to read that never end, or are no files
+    (["player", "import", "/dev/zero"], "is larger than 64 MB"),
+    (["result", "import", "E", "/dev/zero"], "is larger than 64 MB"),
+    (["player", "import", "."], "it is a folder"),
     # leagues
     (["league", "join", "Club", "Ann"], "already a member"),
     (["league", "join", "Club", "Nobody"], "unknown player"),
@@ -364,6 +430,11 @@ CASES = [
     (["serve", "--port", "0"], "port must be 1 to 65535"),
     (["serve", "--port", BIG], "out of range"),
     (["serve", "--port", "http"], "not a whole number"),
+    (["serve", "--host", ""], "--host needs an address"),
+    (["serve", "--host", "  "], "--host needs an address"),
+    (["serve", "--host", "999.1.1.1"], "cannot listen on 999.1.1.1: it is not an IP address"),
+    (["serve", "--host", "1.2.3"], "cannot listen on 1.2.3: it is not an IP address"),
+    (["serve", "--host", "a\x07b"], "cannot listen on a?b"),
     (["publish"], "name an event or league, or give --all"),
     (["publish", "Nope"], "unknown league"),
     (["publish", "E", "-o", "/dev/null"], "it is not a folder"),
@@ -372,6 +443,8 @@ CASES = [
     (["event", "set", "E", "public_url=javascript:alert(1)"], "must be a web address"),
     (["league", "set", "Club", "public_url=club.example.org"], "must be a web address"),
     # the program itself
+    *[(["--db", memory, *args], f"--db {memory} keeps nothing from one command to the next")
+      for memory in (":memory:", "sqlite:///:memory:", "sqlite://") for args in (["player", "add", "Zed"], ["player", "list"])],
     (["nosuchcommand"], "No such command"),
     (["--db"], "requires an argument"),
     (["count", "--claim"], "requires an argument"),
@@ -389,7 +462,22 @@ CSV_CASES = [
     (["player", "import"], "", "needs a header row"),
     (["player", "import"], "name\n=cmd|' /C calc'!A0\n", None),  # accepted: a name may start with '=' (exports neutralise it)
     (["player", "import"], "name\nA,B\n", "more fields than the header"),
+    (["player", "import"], "name,name\nA,B\n", "line 1: the header names the column 'name' twice"),
+    (["player", "import"], "Name,club,NAME\nA,B,C\n", "the column 'name' twice"),
+    (["result", "import", "E"], "game,player1,score1,player2,score2,score2\n1,Bob,121,Cat,90,95\n", "the column 'score2' twice"),
+    (["result", "import", "E"], "game,player1,score1,player2,score2\n1,Bob,121,Cat\n", "line 2: score2 '' is not a whole number"),
     (["player", "import"], "name\n\x1b[2J\n", "control or invisible"),
+    # the free-text checks of `player add` and `player edit`, row by row
+    (["player", "import"], "name,club\nZed,\"Hall\x1b]0;OWNED\x07\"\n", "line 2: a club cannot hold control"),
+    (["player", "import"], "name,email\nZed,z@x\x07\n", "line 2: an e-mail address cannot hold control"),
+    *[(["player", "import"], f"name,{column}\nZed,{'x' * 5000}\n", f"line 2: {what} can be at most 120 characters")
+      for column, what in [("club", "a club"), ("email", "an e-mail address"), ("acc_number", "an ACC number")]],
+    (["player", "import"], "name,acc_number\nZed,k1\n", "line 2: ACC number k1 belongs to Margaret Kowalski (#1), not Zed"),
+    (["player", "import"], "name,acc_number\nZed,a7\nYan,A7\n", "line 3: ACC number A7 repeats line 2"),
+    (["player", "import"], "name,acc_number\nZed,#3\n", "line 2: an ACC number cannot start with '#'"),
+    (["player", "import"], "name,acc_number\nK1,\n", "line 2: 'K1' is the ACC number of Margaret Kowalski (#1)"),
+    (["player", "import"], "name,acc_number\nZed,Outsider\n", "line 2: ACC number Outsider is another player's name"),
+    (["player", "import"], "name,acc_number\nZed,Q7\nq7,\n", "line 3: 'q7' is the ACC number of Zed (line 2)"),
     (["player", "import"], "name\n#4\n", "cannot start with '#'"),
     (["player", "import"], b"name\n\xff\xfe\n", "is not UTF-8 text"),
     (["result", "import", "E"], 'game,player1,score1,player2,score2\n"1,Bob,121,Cat,100\n', "never closed"),
@@ -398,6 +486,8 @@ CSV_CASES = [
     (["result", "import", "E"], "game,player1,score1,player2,score2\n" + "1,Nobody,121,Cat,90\n" * 300, "and 290 more"),
     (["result", "import", "E"], "game,player,score\n1,Bob,121\n", "the header needs columns"),
     (["result", "import", "E"], f"game,player1,score1,player2,score2\n{BIG},Bob,121,Cat,90\n", "out of range"),
+    (["result", "import", "E"], f"game,player1,score1,player2,score2\n1,Bob,{HUGE},Cat,90\n", "line 2: score1 999"),
+    (["result", "import", "E"], f"game,player1,score1,player2,score2\n{HUGE},Bob,121,Cat,90\n", "line 2: game 999"),
     (["result", "import", "E"], "game,player1,score1,player2,score2,forfeit\n1,,,,,Nobody\n", "unknown player"),
 ]
 CSV_CASES = [case for case in CSV_CASES if case[2] is not None]
@@ -484,6 +574,8 @@ def seeded(tmp_path_factory) -> Path:
     cli("new-event", "Empty")
     cli("league", "new", "Club")
     cli("league", "join", "Club", "Ann", "Bob")
+    cli("new-event", "Dbl", "--variant", "four-player")
+    cli("enter", "Dbl", "--team", "Ann", "Bob", "--team-name", "Aces")
     # the circle seats Ann v Dan and Bob v Cat in game 1; the table above relies on it
     assert [t["players"] for t in tables] == [["Ann", "Dan"], ["Bob", "Cat"]]
     return path

@@ -16,7 +16,9 @@ def test_player_add_list_show_edit(cli):
 
 def test_same_name_players_are_told_apart(cli, unchanged):
     cli("player", "add", "Pat Smith", "--acc-number", "111")
-    cli("player", "add", "Pat Smith", "--acc-number", "222")
+    with unchanged():  # a second Pat Smith is a second person only when said so: a repeated command adds nobody
+        cli.fails("player", "add", "Pat Smith", "--acc-number", "222", match="Pat Smith (#1, ACC 111) is already on the roster")
+    cli("player", "add", "Pat Smith", "--acc-number", "222", "--duplicate")
     with unchanged():
         run = cli.fails("player", "show", "Pat Smith", match="matches 2 players")
     assert "#1" in run.stderr and "#2" in run.stderr and "ACC 222" in run.stderr

@@ -6,6 +6,7 @@ and leaves every file as it was."""
 from __future__ import annotations
 
 import csv
+import json
 import io
 import os
 import sqlite3
@@ -188,3 +189,191 @@ def test_quick_results_stays_on_its_game_after_a_refused_switch(event_cli):
     assert run.exit_code == 0
     assert "game 99 of E has not been scheduled" in run.stderr
     assert event_cli("check", "E", "--json").json()["problems"] == []  # game 1's table 1 was recorded
+
+
+def _quick(cli: Cli, text: str):  # type: ignore[no-untyped-def]
+    from crib_tourney.cli.app import app
+
+    return cli.runner.invoke(app, ["--db", str(cli.db), "quick-results", "E"], input=text)
+
+
+def test_quick_results_takes_a_huge_number_as_one_bad_line_and_keeps_going(event_cli):
+    event_cli("round", "E")
+    run = _quick(event_cli, f"1 {'9' * 5000} 100\n1 121 100\n")
+    assert run.exit_code == 0, run.exception
+    errors = [line for line in run.stderr.splitlines() if line.startswith("error:")]
+    assert errors == ["error: score 999999999999999999999999... (5,000 characters) is out of range"]
+    assert "1 result(s) saved" in run.stderr
+    assert event_cli("check", "E", "--json").json()["problems"] == []
+
+
+def test_details_an_older_release_let_in_print_as_text_everywhere(cli):
+    cli("player", "add", "Ann")
+    cli("new-event", "E")
+    cli("enter", "E", "Ann")
+    with closing(sqlite3.connect(cli.db)) as con:
+        con.execute("UPDATE player SET name = ?, club = ?, email = ?, acc_number = ? WHERE id = 1",
+                    ("Ann\x1b]0;OWNED\x07", "Hall\x1b]0;OWNED\x07", "a@b\x07", "A\x1b[2J7"))
+        con.commit()
+    for args in (["player", "show", "#1"], ["player", "export"], ["player", "history", "#1"], ["player", "list"],
+                 ["player", "games", "E", "#1"], ["standings", "E", "--csv"], ["report", "E", "--csv"]):
+        shown = cli(*args).stdout
+        assert "\x1b" not in shown and "\x07" not in shown, (args, shown)
+        assert "Ann?]0;OWNED?" in shown, (args, shown)
+    assert "club: Hall?]0;OWNED?" in cli("player", "show", "#1").stdout
+
+
+def test_quick_results_reads_quit_with_more_words_as_a_mistyped_line(event_cli):
+    event_cli("round", "E")
+    run = _quick(event_cli, "quit now 1 121 100\n1 121 100\nquit\n1 100 121 replace\n")
+    assert run.exit_code == 0, run.exception
+    assert [line for line in run.stderr.splitlines() if line.startswith("error:")] == [
+        "error: 'quit now 1 121 100' is not TABLE SCORE SCORE [replace], TABLE forfeit NAME, game N, undo or quit"]
+    assert "1 result(s) saved" in run.stderr  # the line after the mistyped one; nothing after the real quit
+    assert [r["wins"] for r in event_cli("standings", "E", "--json").json()["rows"]] == [1, 0]
+
+
+NOT_UTF8 = {"ascii": {"PYTHONIOENCODING": "ascii"}, "latin-1": {"PYTHONIOENCODING": "latin-1"},
+            "C locale": {"PYTHONUTF8": "0", "LC_ALL": "C", "LANG": "C"}}
+
+
+def _run_in(db: Path, env: dict[str, str], *args: str, **options) -> subprocess.CompletedProcess:  # type: ignore[no-untyped-def]
+    clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING", "PYTHONUTF8", "LC_ALL", "LC_CTYPE", "LANG")}
+    return subprocess.run([sys.executable, "-m", "crib_tourney", *args], env=dict(clean, CRIB_TOURNEY_DB=str(db), **env),
+                          capture_output=True, timeout=120, **options)
+
+
+@pytest.mark.parametrize("terminal", list(NOT_UTF8))
+def test_a_terminal_that_is_not_utf8_gets_every_listing_without_a_traceback(tmp_path, terminal):
+    db = tmp_path / "t.db"
+    cli = Cli(db)
+    cli("new-event", "E")
+    cli("enter", "E", "José", "Łukasz", "李", "Ann", "--new")
+    encoding = "latin-1" if terminal == "latin-1" else "ascii"
+    for args in (["standings", "E"], ["player", "list"], ["player", "show", "Ann"], ["player", "history", "Ann"],
+                 ["round", "E"], ["standings", "E", "--csv"]):
+        run = _run_in(db, NOT_UTF8[terminal], *args)
+        assert run.returncode == 0 and b"Traceback" not in run.stderr, (args, run.stderr)
+        assert b"Ann" in run.stdout  # (lines Typer echoes on an ASCII terminal come as UTF-8: its own recovery)
+    table = _run_in(db, NOT_UTF8[terminal], "standings", "E").stdout.decode(encoding)
+    assert "+======+" in table and "| ?ukasz " in table and "| ?  " in table  # ASCII rules, a letter it cannot show as '?'
+    assert ("| José " if terminal == "latin-1" else "| Jos? ") in table
+    listed = json.loads(_run_in(db, NOT_UTF8[terminal], "player", "list", "--json").stdout.decode("ascii"))
+    assert {p["name"] for p in listed["players"]} == {"José", "Łukasz", "李", "Ann"}  # JSON keeps every name (\u escapes)
+
+
+def test_a_name_a_c_locale_could_not_decode_is_one_line(tmp_path):
+    db = tmp_path / "t.db"
+    Cli(db)("player", "add", "Ann")
+    for args in (["player", "show", "Zoë"], ["player", "add", "Zoë"], ["player", "edit", "Ann", "--club", "Café"]):
+        run = _run_in(db, NOT_UTF8["C locale"], *args)
+        assert run.returncode == 1 and run.stderr.decode().splitlines() == [
+            "error: a value typed is not text in this terminal's encoding (a C or ASCII locale?); set a UTF-8 one, e.g. LC_ALL=C.UTF-8"]
+
+
+def test_a_closed_stdout_is_said_before_anything_is_done(tmp_path):
+    db = tmp_path / "t.db"
+    Cli(db)("player", "add", "Ann")
+    before = Cli(db).snapshot()
+    run = _run_in(db, {}, "player", "add", "Yan", preexec_fn=lambda: os.close(1))
+    assert run.returncode == 1
+    assert run.stderr.decode().splitlines() == ["error: cannot write the output: standard output is closed; nothing was done"]
+    assert Cli(db).snapshot() == before
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_change_whose_confirmation_cannot_be_printed_says_it_was_saved_and_a_retry_adds_nobody(tmp_path):
+    db = tmp_path / "t.db"
+    Cli(db)("player", "add", "Ann")
+    with open("/dev/full", "w") as full:
+        run = _program(db, "player", "add", "Xi", stdout=full)
+        assert run.returncode == 1
+        assert run.stderr.splitlines() == [
+            "error: cannot write the output: No space left on device; the change was saved all the same: added player #2 Xi"]
+        again = _program(db, "player", "add", "Xi", stdout=full)
+    assert again.returncode == 1
+    assert again.stderr.splitlines() == ["error: Xi (#2) is already on the roster; to add another player of that name, add --duplicate"]
+    assert [p["name"] for p in Cli(db)("player", "list", "--json").json()["players"]] == ["Ann", "Xi"]
+
+
+def test_an_in_memory_database_can_never_loop_waiting_for_wal():
+    from crib_tourney.store.sql import use_wal
+
+    import threading
+
+    connection = sqlite3.connect(":memory:", check_same_thread=False)
+    switching = threading.Thread(target=use_wal, args=(connection,), daemon=True)  # a regression fails here, never hangs
+    switching.start()
+    switching.join(10)
+    assert not switching.is_alive(), "use_wal loops on a database that can never have WAL"
+    assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "memory"
+
+
+def test_print_to_a_dangling_symlink_names_where_it_points(event_cli, tmp_path):
+    link = tmp_path / "out.pdf"
+    link.symlink_to(tmp_path / "gone" / "x.pdf")
+    event_cli.fails("print", "standings", "E", "-o", link,
+                    match=f"it is a symbolic link to {tmp_path / 'gone' / 'x.pdf'}, whose folder {tmp_path / 'gone'} does not exist")
+
+
+def _tree(folder: Path) -> dict[str, bytes | str]:
+    """Every file (bytes) and link (its target) under a folder, never followed."""
+    return {str(p.relative_to(folder)): (os.readlink(p) if p.is_symlink() else p.read_bytes())
+            for p in sorted(folder.rglob("*")) if p.is_symlink() or p.is_file()}
+
+
+@pytest.mark.parametrize("link", ["events/1", "events", "events/1/players", "index.html", "events/1/standings.json"])
+def test_publish_never_follows_a_symlink_inside_its_folder(event_cli, tmp_path, link):
+    site, elsewhere = tmp_path / "site", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "keep.txt").write_text("mine")
+    (site / link).parent.mkdir(parents=True, exist_ok=True)
+    (site / link).symlink_to(elsewhere if not link.endswith(("html", "json")) else elsewhere / "keep.txt")
+    before = _tree(tmp_path)
+    event_cli.fails("publish", "E", "-o", site, match=f"{site / link} is a symbolic link")
+    assert _tree(tmp_path) == before  # nothing written, here or there
+
+
+def test_publish_refuses_the_root_no_folder_and_a_link_to_nothing(event_cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "gone").symlink_to(tmp_path / "nowhere")
+    event_cli.fails("publish", "E", "-o", "", match="--output needs a folder for the site")
+    event_cli.fails("publish", "E", "-o", "/", match="cannot write the site into /: it is the root of the file system")
+    event_cli.fails("publish", "E", "-o", str(tmp_path) + "/" + "../" * 30, match="it is the root of the file system")
+    event_cli.fails("publish", "E", "-o", "gone", match=f"it is a symbolic link to {tmp_path / 'nowhere'}, which does not exist")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gone", "test.db"]
+
+
+def test_publish_removes_what_a_killed_run_left_and_a_sigterm_leaves_no_part_file(event_cli, tmp_path):
+    site = tmp_path / "site"
+    event_cli("round", "E")
+    event_cli("publish", "E", "-o", site)
+    published = _tree(site)
+    (site / ".index.html.part").write_text("half a page")
+    (site / "events" / "1" / ".standings.json.part").write_text("{")
+    (site / ".notes.part").write_text("not ours")  # not a page publish writes: left alone
+    event_cli("result", "E", "Ann", "121", "Bob", "90")
+    event_cli("publish", "E", "-o", site)
+    assert sorted(p.name for p in site.rglob("*.part")) == [".notes.part"]
+    # SIGTERM while a page's .part file is being written: that file is removed, the pages are whole
+    (site / ".notes.part").unlink()
+    event_cli("result", "E", "Ann", "121", "Bob", "95", "--replace")
+    code = ("import os, signal, sys\n"
+            "from crib_tourney.web import publish\n"
+            "real, calls = os.replace, []\n"
+            "def replace(*args, **kwargs):\n"
+            "    calls.append(args)\n"
+            "    if len(calls) == 3:\n"
+            "        os.kill(os.getpid(), signal.SIGTERM)  # as a kill lands: the page's .part is written, not yet renamed\n"
+            "    return real(*args, **kwargs)\n"
+            "publish.os.replace = replace\n"
+            "from crib_tourney.cli.app import main\n"
+            "sys.argv = ['crib-tourney', 'publish', 'E', '-o', sys.argv[1]]\n"
+            "main()\n")
+    run = subprocess.run([sys.executable, "-c", code, str(site)], env=dict(os.environ, CRIB_TOURNEY_DB=str(event_cli.db)),
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1, run.stderr
+    assert run.stderr.splitlines() == [f"error: interrupted: 2 file(s) of the site in {site} were rewritten, the rest are as they"
+                                       " were; publish again to finish"]
+    assert list(site.rglob("*.part")) == []
+    assert set(_tree(site)) == set(published)  # every page whole, old or new

@@ -47,3 +47,17 @@ def test_amounts_as_typed(text, cents):
 def test_amounts_refused(text):
     with pytest.raises(CribError):
         parse_money(text)
+
+
+def test_typed_percentages_and_place_points_are_ascii_and_whole_but_stored_ones_read_as_before():
+    from crib_tourney.tourney.league import parse_place_points
+    from crib_tourney.tourney.money import parse_payouts
+
+    for typed in ("1e2", "1_00", "\u0661\u0660\u0660", "50,,50", ",", "40,60,"):
+        with pytest.raises(CribError):
+            parse_payouts(typed)
+    assert parse_payouts("40, 25;12.5,12.5") == [Decimal(40), Decimal(25), Decimal("12.5"), Decimal("12.5")]
+    assert parse_payouts("50,,50", stored=True) == [Decimal(50), Decimal(50)]  # kept by an older release
+    with pytest.raises(CribError, match="an empty place"):
+        parse_place_points("10,,8")
+    assert parse_place_points("10,,8", stored=True) == [10.0, 8.0]

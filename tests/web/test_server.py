@@ -125,3 +125,43 @@ def test_publish_writes_a_self_contained_site_and_rewrites_only_changes(event, t
     event("result", "Open", "Bob Ray", "121", "Cat Moss", "80")
     after = event("publish", "Open", "-o", site).stderr
     assert "wrote 0 file(s)" not in after and "unchanged" in after
+
+
+HUGE = "9" * 5000  # past the 4,300 digits Python's int() takes
+
+
+@pytest.mark.parametrize("path", ["/events/%D9%A1/", "/events/%EF%BC%91/", "/events/\u0661/standings", "/events/1/players/%EF%BC%91",
+                                  f"/events/{HUGE}/standings", f"/events/{HUGE}/", f"/leagues/{HUGE}/", f"/events/1/players/{HUGE}"])
+def test_ids_in_paths_are_ascii_digits_and_a_huge_one_is_a_404(client, path):
+    page = client.get(path)
+    assert page.status_code == 404, (path, page.status_code)
+    assert "Not found" in page.text
+
+
+def test_serve_answers_on_the_socket_it_bound_and_ctrl_c_ends_it_cleanly(event):
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    from tests.web.browser import wait_until_serving
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = dict(os.environ, CRIB_TOURNEY_DB=str(event.db))
+    server = subprocess.Popen([sys.executable, "-m", "crib_tourney", "serve", "--port", str(port)], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_until_serving(f"http://127.0.0.1:{port}/", server)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/events/1/standings.json", timeout=5) as page:
+            assert json.loads(page.read())["event"] == "Open"
+        busy = event.fails("serve", "--port", str(port), match=f"cannot listen on 127.0.0.1:{port}: Address already in use")
+        assert "Traceback" not in busy.stderr
+    finally:
+        server.send_signal(signal.SIGINT)
+        _, errors = server.communicate(timeout=20)
+    assert server.returncode == 0, errors
+    assert errors.splitlines() == [f"serving {event.db} at http://127.0.0.1:{port}/ (Ctrl-C stops)"]
