@@ -1,0 +1,33 @@
+"""Personal link rows: which entrant a token hash opens, and each entry's links."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from crib_tourney.store.sql import Db
+
+
+@dataclass(frozen=True)
+class LinkRow:
+    id: int
+    event_id: int
+    entry_id: int
+    generation: int
+    revoked: bool
+
+
+def _row(r: tuple[object, ...]) -> LinkRow:
+    return LinkRow(int(r[0]), int(r[1]), int(r[2]), int(r[3]), bool(r[4]))  # type: ignore[call-overload]
+
+
+def by_hash(db: Db, token_hash: str) -> LinkRow | None:
+    """The live link a token hash opens (None for unknown or revoked)."""
+    found = db.row("SELECT id, event_id, entry_id, generation, revoked FROM entry_link WHERE token_hash = :h", h=token_hash)
+    if found is None or bool(found[4]):
+        return None
+    return _row(found)
+
+
+def of_event(db: Db, event_id: int) -> list[LinkRow]:
+    return [_row(r) for r in db.rows("SELECT id, event_id, entry_id, generation, revoked FROM entry_link"
+                                     " WHERE event_id = :e ORDER BY id", e=event_id)]
