@@ -10,3 +10,72 @@ from __future__ import annotations
 
 
 # --- a roster of players ----------------------------------------------------------
+
+# each section keeps its own imports, so the two can change apart
+from dataclasses import dataclass
+
+from crib_tourney.csvfiles import read_rows
+from crib_tourney.errors import CribError
+from crib_tourney.tourney.names import checked_name
+
+
+@dataclass(frozen=True)
+class RowError:
+    """Why one line of a file was refused."""
+
+    line: int
+    why: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.why}"
+
+
+@dataclass(frozen=True)
+class RosterRow:
+    """One player of a roster file, as it will be added."""
+
+    line: int
+    name: str
+    acc_number: str | None
+    club: str | None
+    email: str | None
+
+
+@dataclass(frozen=True)
+class RosterFile:
+    """A roster CSV read: its good rows, and its bad ones by line. What only the
+    database can tell (an ACC number held by someone else) the import checks."""
+
+    file_name: str
+    rows: tuple[RosterRow, ...]
+    errors: tuple[RowError, ...]
+
+
+def roster_rows(text: str, file_name: str = "the CSV") -> RosterFile:
+    """The rows of a roster CSV (header: name, and optionally acc_number, club,
+    email). A file without a name column is refused at once; a bad row is kept
+    as an error naming its line (the import refuses them all together)."""
+    header, records = read_rows(text, file_name)
+    if "name" not in header:
+        raise CribError(f"{file_name}: the CSV needs a header row with a 'name' column (and optionally acc_number, club, email)")
+    rows: list[RosterRow] = []
+    errors: list[RowError] = []
+    seen_acc: dict[str, int] = {}
+    for line_no, row in records:
+        if None in row:
+            errors.append(RowError(line_no, "more fields than the header has"))
+            continue
+        name = " ".join(row.get("name", "").split())
+        try:
+            checked_name(name, "player")
+        except CribError as exc:
+            errors.append(RowError(line_no, str(exc)))
+            continue
+        acc = row.get("acc_number") or None
+        if acc and acc in seen_acc:
+            errors.append(RowError(line_no, f"ACC number {acc} repeats line {seen_acc[acc]}"))
+            continue
+        if acc:
+            seen_acc[acc] = line_no
+        rows.append(RosterRow(line_no, name, acc, row.get("club") or None, row.get("email") or None))
+    return RosterFile(file_name, tuple(rows), tuple(errors))
