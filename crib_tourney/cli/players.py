@@ -65,10 +65,11 @@ def show(
 
     Example: crib-tourney player show "Pat Smith"
     """
+    from crib_tourney.inputs.names import player_id
     from crib_tourney.services.players import details
 
     with db(write=False) as conn:
-        data = details(conn, player)
+        data = details(conn, player_id(conn, player))
     if as_json:
         print_json(data)
         return
@@ -97,15 +98,17 @@ def edit(
     Example: crib-tourney player edit "Pat Smith" --club "Oak Hall"
              crib-tourney player edit "Pat Smith" --avoid "Chris Smith"
     """
+    from crib_tourney.inputs.names import player_id
     from crib_tourney.services.players import edit as edit_player
     from crib_tourney.services.players import keep_apart
 
     with db() as conn:
-        p = edit_player(conn, player, name, acc_number, club, email)
-        lines = keep_apart(conn, f"#{p.id}", avoid or [], True) + keep_apart(conn, f"#{p.id}", allow or [], False)
+        p = edit_player(conn, player_id(conn, player), name, acc_number, club, email)
+        kept = keep_apart(conn, p.id, [player_id(conn, o) for o in avoid or []], True)
+        kept += keep_apart(conn, p.id, [player_id(conn, o) for o in allow or []], False)
     typer.echo(f"updated player #{p.id} {p.name}")
-    for line in lines:
-        typer.echo(line)
+    for k in kept:
+        typer.echo(f"{k.player} and {k.other} " + ("are kept apart in every pairing" if k.apart else "may be paired again"))
 
 
 @players_app.command("import")
@@ -116,12 +119,13 @@ def import_(
 
     Example: crib-tourney player import examples/club-roster.csv
     """
+    from crib_tourney.inputs.csvrows import roster_rows
     from crib_tourney.services.players import import_players
 
-    text = read_text_file(file)
+    roster = roster_rows(read_text_file(file), str(file))
     with db() as conn:
-        added, skipped = import_players(conn, text, str(file))
-    typer.echo(f"imported {added} players" + (f", {skipped} already on the roster" if skipped else ""))
+        done = import_players(conn, roster)
+    typer.echo(f"imported {done.added} players" + (f", {done.skipped} already on the roster" if done.skipped else ""))
 
 
 @players_app.command("export")

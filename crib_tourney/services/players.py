@@ -1,17 +1,22 @@
-"""The roster: adding, finding, changing and importing players."""
+"""The roster: adding, finding, changing and importing players. Players are
+named by id (inputs/names.py turns what was typed into ids); results are rows
+and records, the words are the CLI's."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import TypedDict
 
-from crib_tourney.csvfiles import read_rows, refuse
+from crib_tourney.csvfiles import refuse
 from crib_tourney.errors import CribError, NotFound
+from crib_tourney.inputs.csvrows import RosterFile, RosterRow, RowError
 from crib_tourney.inputs.names import NewPlayer
 from crib_tourney.store import players as store
 from crib_tourney.store.directory import find_player
 from crib_tourney.store.rows import Player
 from crib_tourney.store.sql import Db
-from crib_tourney.store.writer import Change
+from crib_tourney.store.writer import CLI, Actor, Change
 from crib_tourney.tourney.names import checked_name, fold
 
 
@@ -31,8 +36,15 @@ def _field(value: str | None, what: str = "a detail") -> str | None:
     return clean or None
 
 
-def add(db: Db, name: str, acc_number: str | None, club: str | None, email: str | None) -> Player:
-    change = Change(db, "player add")
+def _player(db: Db, player_id: int) -> Player:
+    found = store.players_by_id(db, [player_id])
+    if player_id not in found:
+        raise NotFound(f"no player #{player_id}")
+    return found[player_id]
+
+
+def add(db: Db, name: str, acc_number: str | None, club: str | None, email: str | None, by: Actor = CLI) -> Player:
+    change = Change(db, "player add", by=by)
     player = store.add_player(change, checked_name(name, "player"), _field(acc_number, "an ACC number"), _field(club, "a club"),
                               _field(email, "an e-mail address"))
     change.log(f"added {player.name} (#{player.id})")
@@ -40,34 +52,59 @@ def add(db: Db, name: str, acc_number: str | None, club: str | None, email: str 
 
 
 def search(db: Db, text: str | None) -> list[Player]:
+    """Players whose name, club or ACC number contains ``text`` (all without it)."""
     return store.search_players(db, text)
 
 
-def details(db: Db, ref: str) -> dict:
-    player = find_player(db, ref)
+class PlayerDetails(TypedDict):
+    """One player, the events they entered and whom they are never paired with."""
+
+    id: int
+    name: str
+    acc_number: str | None
+    club: str | None
+    email: str | None
+    events: list[str]
+    kept_apart_from: list[str]
+
+
+def details(db: Db, player_id: int) -> PlayerDetails:
+    player = _player(db, player_id)
     apart = [b if a == player.id else a for a, b in store.avoided_pairs(db) if player.id in (a, b)]
-    return player.as_dict() | {"events": store.events_of(db, player),
-                               "kept_apart_from": [p.name for p in store.players_by_id(db, apart).values()]}
+    return PlayerDetails(id=player.id, name=player.name, acc_number=player.acc_number, club=player.club, email=player.email,
+                         events=store.events_of(db, player),
+                         kept_apart_from=[p.name for p in store.players_by_id(db, apart).values()])
 
 
-def keep_apart(db: Db, ref: str, others: list[str], apart: bool) -> list[str]:
+@dataclass(frozen=True)
+class KeptApart:
+    """Two players now kept apart in every pairing (``apart``), or allowed together again."""
+
+    player: str
+    other: str
+    apart: bool
+
+
+def keep_apart(db: Db, player_id: int, others: list[int], apart: bool, by: Actor = CLI) -> list[KeptApart]:
     """Seat a player never with these others (family), or again allow it; in
     every event, from its next pairing on."""
-    player = find_player(db, ref)
-    lines = []
-    change = Change(db, "player avoid")
-    for other in [find_player(db, o) for o in others]:
+    player = _player(db, player_id)
+    done: list[KeptApart] = []
+    change = Change(db, "player avoid", by=by)
+    for other in [_player(db, o) for o in others]:
         if other.id == player.id:
             raise CribError(f"{player.name} cannot be kept apart from themselves")
         store.set_avoid(change, player.id, other.id, apart)
-        lines.append(f"{player.name} and {other.name} " + ("are kept apart in every pairing" if apart else "may be paired again"))
-    change.log("; ".join(lines))
-    return lines
+        done.append(KeptApart(player.name, other.name, apart))
+    change.log("; ".join(f"{d.player} and {d.other} " + ("are kept apart in every pairing" if d.apart else "may be paired again")
+                         for d in done))
+    return done
 
 
-def edit(db: Db, ref: str, name: str | None, acc_number: str | None, club: str | None, email: str | None) -> Player:
+def edit(db: Db, player_id: int, name: str | None, acc_number: str | None, club: str | None, email: str | None,
+         by: Actor = CLI) -> Player:
     """Change the details given; an empty string clears a field."""
-    player = find_player(db, ref)
+    player = _player(db, player_id)
     before = player.name
     if name is not None:
         player.name = checked_name(name, "player")
@@ -78,20 +115,32 @@ def edit(db: Db, ref: str, name: str | None, acc_number: str | None, club: str |
         player.club = _field(club, "a club")
     if email is not None:
         player.email = _field(email, "an e-mail address")
-    change = Change(db, "player edit")
+    change = Change(db, "player edit", by=by)
     store.update_player(change, player)
     change.log(f"edited {before} (#{player.id})" + (f": now {player.name}" if player.name != before else ""))
     return player
 
 
 def resolve_players(change: Change, refs: list[int | NewPlayer]) -> list[Player]:
-    """The players named (ids), adding the new ones to the roster as part of ``change``."""
+    """The players named (ids), adding the new ones to the roster as part of
+    ``change``; a new name given twice is one new player (named twice, as the
+    command will say), as it would be had it been on the roster already."""
     known = store.players_by_id(change.db, [r for r in refs if isinstance(r, int)])
-    return [known[r] if isinstance(r, int) else store.add_player(change, r.name, None, None, None) for r in refs]
+    added: dict[str, Player] = {}
+    found: list[Player] = []
+    for ref in refs:
+        if isinstance(ref, int):
+            found.append(known[ref])
+            continue
+        if fold(ref.name) not in added:
+            added[fold(ref.name)] = store.add_player(change, ref.name, None, None, None)
+        found.append(added[fold(ref.name)])
+    return found
 
 
 def find_or_add(change: Change, refs: list[str], add_unknown: bool) -> list[Player]:
-    """Players by what was typed; with ``add_unknown`` a name not on the roster is added (as part of ``change``)."""
+    """Players by what was typed; with ``add_unknown`` a name not on the roster is added (as part of ``change``).
+    Superseded by inputs.names.players_or_new plus resolve_players; kept while services/events.py still calls it."""
     db = change.db
     found = []
     for ref in refs:
@@ -105,45 +154,35 @@ def find_or_add(change: Change, refs: list[str], add_unknown: bool) -> list[Play
     return found
 
 
-def import_players(db: Db, text: str, file_name: str = "the CSV") -> tuple[int, int]:
-    """Import a roster CSV. Every bad row is reported by line number and nothing is
-    imported unless all rows are good. A row whose ACC number (or, without one,
-    whose exact name) is already on the roster is skipped."""
-    header, records = read_rows(text, file_name)
-    if "name" not in header:
-        raise CribError(f"{file_name}: the CSV needs a header row with a 'name' column (and optionally acc_number, club, email)")
-    errors: list[str] = []
-    rows = []
-    seen_acc: dict[str, int] = {}
-    for line_no, row in records:
-        if None in row:
-            errors.append(f"line {line_no}: more fields than the header has")
+@dataclass(frozen=True)
+class Imported:
+    """How many players an import added, and how many were on the roster already."""
+
+    added: int
+    skipped: int
+
+
+def import_players(db: Db, roster: RosterFile, by: Actor = CLI) -> Imported:
+    """Import a roster file's rows (inputs/csvrows.roster_rows). Every bad row is
+    reported by line number and nothing is imported unless all rows are good. A
+    row whose ACC number (or, without one, whose exact name) is already on the
+    roster is skipped."""
+    errors = list(roster.errors)
+    rows: list[RosterRow] = []
+    for row in roster.rows:
+        holder = store.acc_holder(db, row.acc_number) if row.acc_number else None
+        if holder is not None and fold(holder.name) != fold(row.name):
+            errors.append(RowError(row.line, f"ACC number {row.acc_number} belongs to {holder.name} (#{holder.id}), not {row.name}"))
             continue
-        name = " ".join(row.get("name", "").split())
-        try:
-            checked_name(name, "player")
-        except CribError as exc:
-            errors.append(f"line {line_no}: {exc}")
-            continue
-        acc = row.get("acc_number") or None
-        if acc and acc in seen_acc:
-            errors.append(f"line {line_no}: ACC number {acc} repeats line {seen_acc[acc]}")
-            continue
-        if acc:
-            seen_acc[acc] = line_no
-            holder = store.acc_holder(db, acc)
-            if holder is not None and fold(holder.name) != fold(name):
-                errors.append(f"line {line_no}: ACC number {acc} belongs to {holder.name} (#{holder.id}), not {name}")
-                continue
-        rows.append((name, acc, row.get("club") or None, row.get("email") or None))
-    refuse(errors, file_name)
+        rows.append(row)
+    refuse([str(e) for e in sorted(errors, key=lambda e: e.line)], roster.file_name)
     added = skipped = 0
-    change = Change(db, "player import")
-    for name, acc, club, email in rows:
-        if store.already_on_roster(db, name, acc):
+    change = Change(db, "player import", by=by)
+    for row in rows:
+        if store.already_on_roster(db, row.name, row.acc_number):
             skipped += 1
             continue
-        store.add_player(change, name, acc, club, email)
+        store.add_player(change, row.name, row.acc_number, row.club, row.email)
         added += 1
-    change.log(f"imported {added} players from {file_name}" + (f" ({skipped} already on the roster)" if skipped else ""))
-    return added, skipped
+    change.log(f"imported {added} players from {roster.file_name}" + (f" ({skipped} already on the roster)" if skipped else ""))
+    return Imported(added, skipped)
