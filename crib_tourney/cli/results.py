@@ -287,15 +287,18 @@ def ruling(
       crib-tourney ruling "Spring Open" count 5H 5D 5S JC --starter 5C --claim 28 --game 3 --player "Pat Smith"
       crib-tourney ruling "Spring Open" peg 5H 10D 5C 5S --claim 6 --seat 2 --game 3 --player "Lee Wong"
     """
+    from crib_tourney.inputs.cards import disputed
+    from crib_tourney.inputs.names import event_id, player_id
     from crib_tourney.services.rulings import make_ruling
 
+    asked = disputed(kind, tokens, starter, crib, seat)
     with db() as conn:
-        data = make_ruling(conn, event, game, player, kind, tokens, claim,
-                           starter=starter, crib=crib, seat=seat, muggins_call=muggins_call)
+        made = make_ruling(conn, event_id(conn, event), game, player_id(conn, player), asked, claim, muggins_call)
+    sentence = f"game {made.game}, {made.player}, {made.kind} {made.cards}: {made.verdict.sentence()}"
     if as_json:
-        print_json(data)
+        print_json({"total": made.total, "items": [i.as_dict() for i in made.items], **made.verdict.as_dict(), "ruling": sentence})
         return
-    typer.echo(data["ruling"])
+    typer.echo(sentence)
 
 
 def register(app: typer.Typer) -> None:

@@ -5,11 +5,12 @@ values the services take, and a bad token is refused before any service runs."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal, Sequence, Union
 
 from crib_tourney.engine.cards import Card, parse_card, parse_cards
 from crib_tourney.engine.play import GO
-from crib_tourney.errors import CardError, PlayError
+from crib_tourney.errors import CardError, CribError, PlayError
 
 Cards = tuple[Card, ...]
 Go = Literal["go"]
@@ -49,3 +50,33 @@ def play(tokens: Sequence[str]) -> tuple[PlayToken, ...]:
             raise PlayError(f"token {position} '{raw}': {exc}") from None
     return tuple(found)
 
+
+
+@dataclass(frozen=True)
+class Count:
+    """A disputed count: a hand (or crib) and its starter."""
+
+    hand: Cards
+    starter: Card
+    crib: bool = False
+
+
+@dataclass(frozen=True)
+class Peg:
+    """A disputed pegging: the play as it happened, and the seat in dispute (1 = who led)."""
+
+    play: tuple[PlayToken, ...]
+    seat: int = 1
+
+
+def disputed(kind: str, tokens: Sequence[str], starter: str | None, crib: bool = False, seat: int = 1) -> Count | Peg:
+    """What a ruling is asked about: a count (the hand and --starter) or a peg
+    (the play, and --seat)."""
+    if kind not in ("count", "peg"):
+        raise CribError(f"unknown ruling kind '{kind}' (count or peg)")
+    if kind == "peg":
+        return Peg(play(tokens), seat)
+    if starter is None:
+        raise CribError("a count ruling needs --starter")
+    held, turned = hand(tokens, starter)
+    return Count(held, turned, crib)

@@ -130,7 +130,7 @@ def slips_data(db: Db, event: Event) -> dict:
 def rulings_data(db: Db, event: Event) -> dict:
     from crib_tourney.services.rulings import rulings_of
 
-    return {"event": event_header(event), "rulings": rulings_of(db, event)}
+    return {"event": event_header(event), "rulings": rulings_of(db, event.id)}
 
 
 def bracket_data(db: Db, event: Event) -> dict:
