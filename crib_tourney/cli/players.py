@@ -162,10 +162,12 @@ def games(
 
     Example: crib-tourney player games "Spring Open" "Pat Smith"
     """
+    from crib_tourney.inputs.names import entry_id, event_id
     from crib_tourney.services.histories import player_games
 
     with db(write=False) as conn:
-        data = player_games(conn, event, player)
+        event_no = event_id(conn, event)
+        data = player_games(conn, event_no, entry_id(conn, event_no, player))
     if as_json:
         print_json(data)
         return
@@ -185,18 +187,20 @@ def history(
 
     Example: crib-tourney player history "Pat Smith" --json
     """
+    from crib_tourney.inputs.names import player_id
     from crib_tourney.services.histories import history as load
+    from crib_tourney.tourney.money import format_money as money
 
     with db(write=False) as conn:
-        data = load(conn, player)
+        data = load(conn, player_id(conn, player))
     if as_json:
-        print_json(data)
+        print_json(data.as_dict())
         return
-    print_table(f"{data['player']}: history", ["event", "date", "place", "GP", "W", "L", "spread", "prize"],
-                [[e["event"], e["date"] or "", e["place"], e["game_points"], e["wins"], e["losses"], f"{e['spread']:+d}",
-                  e["prize"]] for e in data["events"]], right=["GP", "W", "L", "spread", "prize"])
-    t = data["totals"]
-    typer.echo(f"{t['events']} events: {t['game_points']} game points, {t['wins']}-{t['losses']}, spread {t['spread']:+d}, prizes {t['prize']}")
+    print_table(f"{data.player}: history", ["event", "date", "place", "GP", "W", "L", "spread", "prize"],
+                [[e.event, e.date or "", e.place, e.game_points, e.wins, e.losses, f"{e.spread:+d}", money(e.prize)]
+                 for e in data.events], right=["GP", "W", "L", "spread", "prize"])
+    typer.echo(f"{len(data.events)} events: {data.game_points} game points, {data.wins}-{data.losses}, spread {data.spread:+d},"
+               f" prizes {money(data.prize)}")
 
 
 def register(app: typer.Typer) -> None:

@@ -329,12 +329,13 @@ def report(
 
     Example: crib-tourney report "Spring Open" --csv -o results.csv
     """
+    from crib_tourney.inputs.names import event_id
     from crib_tourney.services.histories import report as load
 
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     with db(write=False) as conn:
-        data = load(conn, event)
+        data = load(conn, event_id(conn, event)).as_dict()
     if as_json:
         text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     elif as_csv or (output is not None and output.suffix.lower() == ".csv"):

@@ -152,7 +152,7 @@ def cash_data(db: Db, event: Event) -> dict:
     from crib_tourney.services.histories import winnings
     from crib_tourney.tourney.money import format_money
 
-    won = winnings(db, event)
+    won = winnings(db, event.id)
     paid = {p: (won.prize.get(p, 0), won.pools.get(p, 0)) for p in set(won.prize) | set(won.pools)}
     rows = sorted(({"player": p, "prize": format_money(prize), "pools": format_money(pools),
                     "total": format_money(prize + pools), "cents": prize + pools}

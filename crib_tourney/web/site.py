@@ -157,7 +157,7 @@ def _player(db: Db, event, entry_id: int) -> Page:  # type: ignore[no-untyped-de
     if entry_id not in {e.id for e in entries_of(db, event)}:
         raise NotFound(f"no entry {entry_id} in event {event.id}")
     name = entry_names(db, event)[entry_id]
-    games = games_of(db, event, entry_id)
+    games = games_of(db, event.id, entry_id)
     members = member_names(db, event).get(entry_id, []) if event.team_size > 1 else []
     return Page(f"events/{event.id}/players/{entry_id}", "web/player.html", name, "Games", name,
                 {"games": games, "members": members},
