@@ -142,7 +142,9 @@ def bracket_data(db: Db, event: Event) -> dict:
 def season_data(db: Db, ref: str) -> dict:
     from crib_tourney.services.leagues import season_print_data
 
-    data = season_print_data(db, ref)
+    from crib_tourney.store.directory import find_league_id
+
+    data = season_print_data(db, find_league_id(db, ref))
     return data | {"qr": live_page(data["league"].get("public_url"), "")}
 
 

@@ -168,7 +168,7 @@ def _league(db: Db, league_id: int) -> Page:
     from crib_tourney.services.leagues import season_view
 
     try:
-        season = season_view(db, f"#{league_id}")
+        season = season_view(db, league_id)
     except CribError:
         raise NotFound(f"no league {league_id}") from None
     built = Page(f"leagues/{league_id}/index", "web/league.html", season["league"], "Season", season["league"],
