@@ -113,7 +113,7 @@ def _standings(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
     from crib_tourney.services.printing import standings_data
     from crib_tourney.services.standings import event_standings
 
-    data = standings_data(db, event)
+    data = standings_data(db, event.id)
     entry_ids = [r.player for r in event_standings(db, event)]
     return Page(f"events/{event.id}/standings", "web/standings.html", event.name, "Standings", event.name,
                 {"rows": data["rows"], "cut": data["cut"], "event_id": event.id, "entry_ids": entry_ids,
@@ -127,7 +127,7 @@ def _tables(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
 
     game = find = None
     if q.scheduled_games(db, event.id):
-        data = tables_data(db, event, None)["games"][0]
+        data = tables_data(db, event.id)["games"][0]
         find = data.pop("find")
         game = data
     return Page(f"events/{event.id}/tables", "web/tables.html", event.name, "Tables", event.name,
