@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, List, Optional
+from typing import TYPE_CHECKING, Annotated, List, Optional
 
 import typer
 
@@ -11,6 +11,9 @@ from crib_tourney.cli import state
 from crib_tourney.cli.common import db, number
 from crib_tourney.cli.output import note
 from crib_tourney.errors import CribError
+
+if TYPE_CHECKING:
+    from crib_tourney.store.sql import Db
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -62,8 +65,24 @@ def publish(
     if output.exists() and not output.is_dir():
         raise CribError(f"cannot write the site into {output}: it is not a folder")
     with db(write=False) as conn:
-        written, unchanged = write_site(conn, refs or [], everything, output)
+        events, leagues = _events_and_leagues(conn, refs or [])
+        written, unchanged = write_site(conn, events, leagues, everything, output)
     note(f"wrote {written} file(s) to {output}" + (f", {unchanged} unchanged" if unchanged else "") + f"; open {output / 'index.html'}")
+
+
+def _events_and_leagues(conn: Db, refs: list[str]) -> tuple[list[int], list[int]]:
+    """What each name means: an event, else a league (whose refusal then names the league)."""
+    from crib_tourney.errors import NotFound
+    from crib_tourney.inputs.names import event_id, league_id
+
+    events: list[int] = []
+    leagues: list[int] = []
+    for ref in refs:
+        try:
+            events.append(event_id(conn, ref))
+        except NotFound:
+            leagues.append(league_id(conn, ref))
+    return events, leagues
 
 
 def register(app: typer.Typer) -> None:

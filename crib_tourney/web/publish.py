@@ -9,27 +9,23 @@ import json
 import os
 import posixpath
 from pathlib import Path
+from typing import Callable
 
-from crib_tourney.errors import CribError, NotFound
+from crib_tourney.errors import CribError
 from crib_tourney.store.sql import Db
 from crib_tourney.web import site
 
 
-def publish(db: Db, refs: list[str], everything: bool, output: Path) -> tuple[int, int]:
-    """(files written, files unchanged)."""
-    from crib_tourney.store.directory import find_event, find_league_id
+def publish(db: Db, events: list[int], leagues: list[int], everything: bool, output: Path) -> tuple[int, int]:
+    """Write the pages of these events and leagues (``everything``: of all of
+    them) and the index; (files written, files unchanged)."""
     from crib_tourney.store.events import event_ids
     from crib_tourney.store.leagues import all_league_ids
 
-    paths = ["index"]
     if everything:
-        paths += [p for event_id in event_ids(db) for p in site.event_paths(db, event_id)]
-        paths += [f"leagues/{league_id}/index" for league_id in all_league_ids(db)]
-    for ref in refs:
-        try:
-            paths += site.event_paths(db, find_event(db, ref).id)
-        except NotFound:
-            paths.append(f"leagues/{find_league_id(db, ref)}/index")
+        events, leagues = event_ids(db), all_league_ids(db)
+    paths = ["index"] + [p for event_id in events for p in site.event_paths(db, event_id)]
+    paths += [f"leagues/{league_id}/index" for league_id in leagues]
     updated = site.last_change(db)
     written = unchanged = 0
     for path in dict.fromkeys(paths):
@@ -45,7 +41,7 @@ def publish(db: Db, refs: list[str], everything: bool, output: Path) -> tuple[in
     return written, unchanged
 
 
-def _relative_to(current: str):  # type: ignore[no-untyped-def]
+def _relative_to(current: str) -> Callable[[str], str]:
     here = posixpath.dirname(current)
 
     def href(target: str) -> str:

@@ -9,10 +9,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.store.sql import Db
+
+if TYPE_CHECKING:
+    from crib_tourney.store.rows import Event
 
 PATH = re.compile(r"^(?:index|events/(\d+)/(index|standings|tables|bracket|players/(\d+))|leagues/(\d+)/index)$")
 
@@ -25,7 +28,7 @@ class Page:
     kind: str
     heading: str
     context: dict = field(default_factory=dict)
-    data: dict | None = None  # the JSON twin, served at path + ".json"
+    data: Mapping[str, Any] | None = None  # the JSON twin, served at path + ".json"
     nav: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -81,11 +84,11 @@ def render(built: Page, href: Callable[[str], str], live: bool, fragment: bool =
 
 # --- the pages ---------------------------------------------------------------
 
-def _event(db: Db, event_id: int):  # type: ignore[no-untyped-def]
-    from crib_tourney.store.directory import find_event
+def _event(db: Db, event_id: int) -> Event:
+    from crib_tourney.store.events import load_event
 
     try:
-        return find_event(db, f"#{event_id}")
+        return load_event(db, event_id)
     except CribError:
         raise NotFound(f"no event {event_id}") from None
 
@@ -109,7 +112,7 @@ def _overview(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
                 {"event": details, "missing": missing}, details | {"results_missing": missing})
 
 
-def _standings(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
+def _standings(db: Db, event: Event) -> Page:
     from crib_tourney.services.printing import standings_data
     from crib_tourney.services.standings import event_standings
 
@@ -121,7 +124,7 @@ def _standings(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
                 {"event": event.name, "rows": data["rows"]})
 
 
-def _tables(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
+def _tables(db: Db, event: Event) -> Page:
     from crib_tourney.services.printing import tables_data
     from crib_tourney.store import qualifying as q
 
@@ -149,7 +152,7 @@ def _bracket(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
                 {"charts": charts, "champion": champion}, data)
 
 
-def _player(db: Db, event, entry_id: int) -> Page:  # type: ignore[no-untyped-def]
+def _player(db: Db, event: Event, entry_id: int) -> Page:
     """One entry's games: the same rows as `player games --json`."""
     from crib_tourney.services.histories import games_of
     from crib_tourney.store.directory import entries_of, entry_names, member_names
