@@ -12,11 +12,11 @@ from __future__ import annotations
 # --- a roster of players ----------------------------------------------------------
 
 # each section keeps its own imports, so the two can change apart
-from dataclasses import dataclass
+from dataclasses import dataclass  # noqa: E402
 
-from crib_tourney.csvfiles import read_rows
-from crib_tourney.errors import CribError
-from crib_tourney.tourney.names import checked_name
+from crib_tourney.csvfiles import read_rows  # noqa: E402
+from crib_tourney.errors import CribError  # noqa: E402
+from crib_tourney.tourney.names import checked_name  # noqa: E402
 
 
 @dataclass(frozen=True)
