@@ -56,10 +56,11 @@ def show(league: LeagueArg, as_json: JsonOption = False) -> None:
 
     Example: crib-tourney league show "Elm Street"
     """
+    from crib_tourney.inputs.names import league_id
     from crib_tourney.services.leagues import league_details
 
     with db(write=False) as conn:
-        data = league_details(conn, league)
+        data = league_details(conn, league_id(conn, league))
     if as_json:
         print_json(data)
         return
@@ -77,13 +78,14 @@ def set_(league: LeagueArg, pairs: Annotated[List[str], typer.Argument(help="SET
 
     Example: crib-tourney league set "Elm Street" formula=acc-internet drop_worst=2
     """
+    from crib_tourney.inputs.names import league_id
     from crib_tourney.services.leagues import change_league
     from crib_tourney.tourney.settings import parse_pair
 
     changes = dict(parse_pair(LeagueSettings, p) for p in pairs)
     with db() as conn:
-        name = change_league(conn, league, changes)
-    typer.echo(f"updated {name}: " + ", ".join(f"{k}={v}" for k, v in changes.items()))
+        changed = change_league(conn, league_id(conn, league), changes)
+    typer.echo(f"updated {changed.name}: " + ", ".join(f"{k}={v}" for k, v in changes.items()))
 
 
 @league_app.command("join")
@@ -96,11 +98,12 @@ def join(
 
     Example: crib-tourney league join "Elm Street" "Pat Smith" "Lee Wong"
     """
+    from crib_tourney.inputs.names import league_id, players_or_new
     from crib_tourney.services.leagues import join as join_league
 
     with db() as conn:
-        lines = join_league(conn, league, players, new)
-    typer.echo("\n".join(lines))
+        joined = join_league(conn, league_id(conn, league), players_or_new(conn, players, new))
+    typer.echo("\n".join(f"{name} joined {joined.league}" for name in joined.players))
 
 
 @league_app.command("night")
@@ -115,14 +118,17 @@ def night(
     Then: enter guests, and use round / result / standings.
     Example: crib-tourney league night "Elm Street" --date 2026-09-08 --absent "Pat Smith"
     """
+    from crib_tourney.inputs.dates import day
+    from crib_tourney.inputs.names import league_id, player_id
     from crib_tourney.services.leagues import new_night
 
+    when = day(date)
     with db() as conn:
-        name = new_night(conn, league, date, absent)
+        made = new_night(conn, league_id(conn, league), when, [player_id(conn, p) for p in absent or []])
     if as_json:
-        print_json({"event": name})
+        print_json({"event": made.event})
     else:
-        typer.echo(name)
+        typer.echo(made.event)
 
 
 @league_app.command("absent")
@@ -137,10 +143,12 @@ def absent(
 
     Example: crib-tourney league absent "Elm Street" "Pat Smith" --night 3
     """
+    from crib_tourney.inputs.names import league_id, player_id
     from crib_tourney.services.leagues import mark_absent
 
     with db() as conn:
-        typer.echo("\n".join(mark_absent(conn, league, players, night_no)))
+        marked = mark_absent(conn, league_id(conn, league), [player_id(conn, p) for p in players], night_no)
+    typer.echo("\n".join(f"{name}: absent on night {marked.night}" for name in marked.players))
 
 
 @league_app.command("standings")
@@ -156,10 +164,13 @@ def standings(
 
     Example: crib-tourney league standings "Elm Street" --from 2026-09-01 --to 2026-11-30
     """
+    from crib_tourney.inputs.dates import day
+    from crib_tourney.inputs.names import league_id
     from crib_tourney.services.leagues import season_view
 
+    since, until = day(date_from), day(date_to)
     with db(write=False) as conn:
-        data = season_view(conn, league, date_from, date_to, formula, threshold)
+        data = season_view(conn, league_id(conn, league), since, until, formula, threshold)
     if as_json:
         print_json(data)
         return
@@ -182,10 +193,11 @@ def records(league: LeagueArg, as_json: JsonOption = False) -> None:
 
     Example: crib-tourney league records "Elm Street"
     """
+    from crib_tourney.inputs.names import league_id
     from crib_tourney.services.leagues import records as league_records
 
     with db(write=False) as conn:
-        data = league_records(conn, league)
+        data = league_records(conn, league_id(conn, league))
     if as_json:
         print_json(data)
         return
@@ -211,11 +223,15 @@ def hand(
 
     Example: crib-tourney league hand "Elm Street" "Pat Smith" 5H 5D 5S JC --starter 5C --claim 29
     """
+    from crib_tourney.inputs.cards import hand as typed_hand
+    from crib_tourney.inputs.names import event_id, league_id, player_id
     from crib_tourney.services.leagues import record_hand
 
+    held, turned = typed_hand(cards, starter)
     with db() as conn:
-        line = record_hand(conn, league, player, cards, starter, crib, claim, night_event)
-    typer.echo(line)
+        kept = record_hand(conn, league_id(conn, league), player_id(conn, player), held, turned, crib, claim,
+                           None if night_event is None else event_id(conn, night_event))
+    typer.echo(f"recorded {kept.player}'s {kept.points}: {' '.join(str(c) for c in kept.hand)} with {kept.starter}")
 
 
 def register(app: typer.Typer) -> None:

@@ -68,10 +68,11 @@ def show(
 
     Example: crib-tourney player show "Pat Smith"
     """
+    from crib_tourney.inputs.names import player_id
     from crib_tourney.services.players import details
 
     with db(write=False) as conn:
-        data = details(conn, player)
+        data = details(conn, player_id(conn, player))
     if as_json:
         print_json(data)
         return
@@ -99,17 +100,19 @@ def edit(
     Example: crib-tourney player edit "Pat Smith" --club "Oak Hall"
              crib-tourney player edit "Pat Smith" --avoid "Chris Smith"
     """
+    from crib_tourney.inputs.names import player_id
     from crib_tourney.services.players import edit as edit_player
     from crib_tourney.services.players import keep_apart
 
     if name is None and acc_number is None and club is None and email is None and not avoid and not allow:
         raise CribError("nothing to change: give --name, --acc-number, --club, --email, --avoid or --no-avoid")
     with db() as conn:
-        p = edit_player(conn, player, name, acc_number, club, email)
-        lines = keep_apart(conn, f"#{p.id}", avoid or [], True) + keep_apart(conn, f"#{p.id}", allow or [], False)
+        p = edit_player(conn, player_id(conn, player), name, acc_number, club, email)
+        kept = keep_apart(conn, p.id, [player_id(conn, o) for o in avoid or []], True)
+        kept += keep_apart(conn, p.id, [player_id(conn, o) for o in allow or []], False)
     typer.echo(f"updated player #{p.id} {p.name}")
-    for line in lines:
-        typer.echo(line)
+    for k in kept:
+        typer.echo(f"{k.player} and {k.other} " + ("are kept apart in every pairing" if k.apart else "may be paired again"))
 
 
 @players_app.command("import")
@@ -120,12 +123,13 @@ def import_(
 
     Example: crib-tourney player import examples/club-roster.csv
     """
+    from crib_tourney.inputs.csvrows import roster_rows
     from crib_tourney.services.players import import_players
 
-    text = read_text_file(file)
+    roster = roster_rows(read_text_file(file), str(file))
     with db() as conn:
-        added, skipped = import_players(conn, text, str(file))
-    typer.echo(f"imported {added} players" + (f", {skipped} already on the roster" if skipped else ""))
+        done = import_players(conn, roster)
+    typer.echo(f"imported {done.added} players" + (f", {done.skipped} already on the roster" if done.skipped else ""))
 
 
 @players_app.command("export")
@@ -162,10 +166,12 @@ def games(
 
     Example: crib-tourney player games "Spring Open" "Pat Smith"
     """
+    from crib_tourney.inputs.names import entry_id, event_id
     from crib_tourney.services.histories import player_games
 
     with db(write=False) as conn:
-        data = player_games(conn, event, player)
+        event_no = event_id(conn, event)
+        data = player_games(conn, event_no, entry_id(conn, event_no, player))
     if as_json:
         print_json(data)
         return
@@ -185,18 +191,20 @@ def history(
 
     Example: crib-tourney player history "Pat Smith" --json
     """
+    from crib_tourney.inputs.names import player_id
     from crib_tourney.services.histories import history as load
+    from crib_tourney.tourney.money import format_money as money
 
     with db(write=False) as conn:
-        data = load(conn, player)
+        data = load(conn, player_id(conn, player))
     if as_json:
-        print_json(data)
+        print_json(data.as_dict())
         return
-    print_table(f"{data['player']}: history", ["event", "date", "place", "GP", "W", "L", "spread", "prize"],
-                [[e["event"], e["date"] or "", e["place"], e["game_points"], e["wins"], e["losses"], f"{e['spread']:+d}",
-                  e["prize"]] for e in data["events"]], right=["GP", "W", "L", "spread", "prize"])
-    t = data["totals"]
-    typer.echo(f"{t['events']} events: {t['game_points']} game points, {t['wins']}-{t['losses']}, spread {t['spread']:+d}, prizes {t['prize']}")
+    print_table(f"{data.player}: history", ["event", "date", "place", "GP", "W", "L", "spread", "prize"],
+                [[e.event, e.date or "", e.place, e.game_points, e.wins, e.losses, f"{e.spread:+d}", money(e.prize)]
+                 for e in data.events], right=["GP", "W", "L", "spread", "prize"])
+    typer.echo(f"{len(data.events)} events: {data.game_points} game points, {data.wins}-{data.losses}, spread {data.spread:+d},"
+               f" prizes {money(data.prize)}")
 
 
 def register(app: typer.Typer) -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, List, Optional
+from typing import TYPE_CHECKING, Annotated, List, Optional
 
 import typer
 
 from crib_tourney.cli.common import EventArg, JsonOption, db
 from crib_tourney.cli.output import print_json, print_table
+
+if TYPE_CHECKING:
+    from crib_tourney.store.sql import Db
 
 pools_app = typer.Typer(help="Side pools and Q-pools: fees, entrants and payouts to the cent.", no_args_is_help=True)
 PoolArg = Annotated[str, typer.Argument(help="The pool's name.")]
@@ -26,10 +29,16 @@ def add(
 
     Example: crib-tourney pool add "Spring Open" "Skins" --fee 10 --payout places:50,30,20
     """
+    from crib_tourney.inputs.money import cents, pool_kind, pool_payout
+    from crib_tourney.inputs.names import event_id
     from crib_tourney.services.pools import add_pool
+    from crib_tourney.tourney.money import format_money
 
+    kind_of = pool_kind(kind)
+    fee_cents, pays = cents(fee, "the pool fee"), pool_payout(payout, kind_of)
     with db() as conn:
-        typer.echo(add_pool(conn, event, name, fee, kind, payout))
+        added = add_pool(conn, event_id(conn, event), name, fee_cents, kind_of, pays)
+    typer.echo(f"added {_kind_name(added.kind)} {added.name} to {added.event}: {format_money(added.fee)} a player, pays {added.payout}")
 
 
 @pools_app.command("join")
@@ -39,9 +48,11 @@ def join(event: EventArg, name: PoolArg, players: PlayersArg) -> None:
     Example: crib-tourney pool join "Spring Open" "Skins" "Pat Smith" "Lee Wong"
     """
     from crib_tourney.services.pools import join_pool
+    from crib_tourney.tourney.money import format_money
 
     with db() as conn:
-        typer.echo("\n".join(join_pool(conn, event, name, players)))
+        joined = join_pool(conn, *_pool_and_entries(conn, event, name, players))
+    typer.echo("\n".join(f"{e} joined {joined.pool} ({format_money(joined.fee)})" for e in joined.entries))
 
 
 @pools_app.command("leave")
@@ -53,7 +64,8 @@ def leave(event: EventArg, name: PoolArg, players: PlayersArg) -> None:
     from crib_tourney.services.pools import leave_pool
 
     with db() as conn:
-        typer.echo("\n".join(leave_pool(conn, event, name, players)))
+        left = leave_pool(conn, *_pool_and_entries(conn, event, name, players))
+    typer.echo("\n".join(f"{e} left {left.pool}" for e in left.entries))
 
 
 @pools_app.command("report")
@@ -62,20 +74,36 @@ def report(event: EventArg, as_json: JsonOption = False) -> None:
 
     Example: crib-tourney pool report "Spring Open" --json
     """
+    from crib_tourney.inputs.names import event_id
     from crib_tourney.services.pools import pool_report
+    from crib_tourney.tourney.money import format_money as money
 
     with db(write=False) as conn:
-        data = pool_report(conn, event)
+        data = pool_report(conn, event_id(conn, event))
     if as_json:
-        print_json(data)
+        print_json(data.as_dict())
         return
-    for pool in data["pools"]:
-        title = f"{pool['name']} ({'Q-pool' if pool['kind'] == 'q' else 'side pool'}, {pool['fee']} each, {len(pool['entrants'])} in, {pool['collected']} collected)"
-        if pool["payouts"]:
-            print_table(title, ["player", "paid"], [[p["player"], p["amount"]] for p in pool["payouts"]], right=["paid"])
+    for pool in data.pools:
+        title = f"{pool.name} ({_kind_name(pool.kind)}, {money(pool.fee)} each, {len(pool.entrants)} in, {money(pool.collected)} collected)"
+        if pool.payouts:
+            print_table(title, ["player", "paid"], [[p.player, money(p.cents)] for p in pool.payouts], right=["paid"])
         else:
-            typer.echo(f"{title}: {'nobody to pay' if pool['decided'] else 'paid when its winners are known'}")
-    typer.echo(f"collected {data['collected']}, paid {data['paid']}")
+            typer.echo(f"{title}: {'nobody to pay' if pool.decided else 'paid when its winners are known'}")
+    typer.echo(f"collected {money(data.collected)}, paid {money(data.paid)}")
+
+
+def _kind_name(kind: str) -> str:
+    return "Q-pool" if kind == "q" else "side pool"
+
+
+def _pool_and_entries(conn: Db, event: str, pool: str, players: list[str]) -> tuple[int, int, list[int]]:
+    """The event, its pool and the entries named, as ids (the pool first, as a director reads the line)."""
+    from crib_tourney.inputs.names import entry_id, event_id
+    from crib_tourney.services.pools import pool_id
+
+    event_no = event_id(conn, event)
+    pool_no = pool_id(conn, event_no, pool)
+    return event_no, pool_no, [entry_id(conn, event_no, p) for p in players]
 
 
 def register(app: typer.Typer) -> None:

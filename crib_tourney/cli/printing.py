@@ -41,11 +41,13 @@ def print_(
 
 
 def _chunks(kind: str, ref: str, paper: str, landscape: bool, game: int | None) -> list[str]:
+    from crib_tourney.inputs.names import event_id, league_id
     from crib_tourney.render import documents
     from crib_tourney.services.printing import DOCUMENTS, document_data
 
     with db(write=False) as conn:
-        data = document_data(conn, kind, ref, game)
+        of = league_id(conn, ref) if DOCUMENTS[kind].of_league else event_id(conn, ref)
+        data = document_data(conn, kind, of, game)
     return getattr(documents, DOCUMENTS[kind].renderer)(data, paper, landscape)
 
 

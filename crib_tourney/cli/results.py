@@ -292,6 +292,8 @@ def ruling(
       crib-tourney ruling "Spring Open" peg 5H 10D 5C 5S --claim 6 --seat 2 --game 3 --player "Lee Wong"
       crib-tourney ruling "Spring Open" game game3.json --claim 121 --seat 2 --game 3 --player "Lee Wong"
     """
+    from crib_tourney.inputs.cards import disputed
+    from crib_tourney.inputs.names import event_id, player_id
     from crib_tourney.services.rulings import make_ruling
 
     game_sheet = None
@@ -301,13 +303,15 @@ def ruling(
         if len(tokens) != 1:
             raise CribError(f"a game ruling takes one game file, not {len(tokens)} arguments")
         game_sheet = read_game(tokens[0])
+    asked = disputed(kind, tokens, starter, crib, seat, game_sheet)
     with db() as conn:
-        data = make_ruling(conn, event, game, player, kind, tokens, claim, starter=starter, crib=crib, seat=seat,
-                           muggins_call=muggins_call, game_sheet=game_sheet)
+        made = make_ruling(conn, event_id(conn, event), game, player_id(conn, player), asked, claim, muggins_call)
+    sentence = f"game {made.game}, {made.player}, {made.kind} {made.cards}: {made.said()}"
     if as_json:
-        print_json(data)
+        print_json({"total": made.total, "items": [i.as_dict() for i in made.items], **made.verdict.as_dict(), "ruling": sentence,
+                    **({"game": made.played.as_dict()} if made.played is not None else {})})
         return
-    typer.echo(data["ruling"])
+    typer.echo(sentence)
 
 
 def register(app: typer.Typer) -> None:
@@ -338,12 +342,13 @@ def report(
 
     Example: crib-tourney report "Spring Open" --csv -o results.csv
     """
+    from crib_tourney.inputs.names import event_id
     from crib_tourney.services.histories import report as load
 
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     with db(write=False) as conn:
-        data = load(conn, event)
+        data = load(conn, event_id(conn, event)).as_dict()
     if as_json:
         text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     elif as_csv or (output is not None and output.suffix.lower() == ".csv"):

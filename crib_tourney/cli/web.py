@@ -14,6 +14,7 @@ from crib_tourney.errors import CribError
 
 if TYPE_CHECKING:
     import socket
+    from crib_tourney.store.sql import Db
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -96,7 +97,8 @@ def publish(
         raise typer.BadParameter("name an event or league, or give --all", param_hint="EVENT|LEAGUE")
     output = _site_folder(output_name)
     with db(write=False) as conn:
-        written, unchanged = write_site(conn, refs or [], everything, output)
+        events, leagues = _events_and_leagues(conn, refs or [])
+        written, unchanged = write_site(conn, events, leagues, everything, output)
     note(f"wrote {written} file(s) to {output}" + (f", {unchanged} unchanged" if unchanged else "") + f"; open {output / 'index.html'}")
 
 
@@ -118,6 +120,20 @@ def _site_folder(name: str) -> Path:
         raise CribError(f"cannot write the site into {output}: it is the root of the file system; give a folder of its own,"
                         " e.g. -o site")
     return output
+
+def _events_and_leagues(conn: Db, refs: list[str]) -> tuple[list[int], list[int]]:
+    """What each name means: an event, else a league (whose refusal then names the league)."""
+    from crib_tourney.errors import NotFound
+    from crib_tourney.inputs.names import event_id, league_id
+
+    events: list[int] = []
+    leagues: list[int] = []
+    for ref in refs:
+        try:
+            events.append(event_id(conn, ref))
+        except NotFound:
+            leagues.append(league_id(conn, ref))
+    return events, leagues
 
 
 def register(app: typer.Typer) -> None:

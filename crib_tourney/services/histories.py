@@ -1,15 +1,17 @@
 """What a player did: his games in one event (for settling a dispute), his record
-across every event and league night, and an event's results report."""
+across every event and league night, and an event's results report. Amounts are
+cents; the CLI and the web turn them into words."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any, TypedDict
 
-from crib_tourney.errors import CribError
+from crib_tourney.errors import CribError, NotFound
 from crib_tourney.services.standings import event_standings, outcome_line, scoring_rules
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.events import events_of_player
-from crib_tourney.store.directory import entry_names, entry_of, find_entry, find_event, find_player, members_of
+from crib_tourney.store.directory import entry_names, entry_of, members_of
+from crib_tourney.store.events import events_of_player, load_event
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
@@ -17,116 +19,243 @@ from crib_tourney.tourney.money import format_money, parse_money
 from crib_tourney.tourney.reconcile import Card, agree
 
 
-def games_of(db: Db, event: Event, entry_id: int) -> list[dict]:
+class _Game(TypedDict):
+    game: int
+    table: int | None
+    opponent: str
+    score: int | None
+    opponent_score: int | None
+    game_points: int | None
+    spread: int | None
+    cards_agree: bool | None
+
+
+class GameRow(_Game, total=False):
+    """One qualifying game of an entry, as its own card says (``forfeit``: once a card is in)."""
+
+    forfeit: str | None
+
+
+class PlayerGames(TypedDict):
+    event: str
+    player: str
+    games: list[GameRow]
+
+
+def games_of(db: Db, event_id: int, entry_id: int) -> list[GameRow]:
     """Every qualifying game of one entry: table, opponent, both scores as its own
     card says, game points, spread, and whether the two cards agree."""
+    return _games_of(db, load_event(db, event_id), entry_id)
+
+
+def _games_of(db: Db, event: Event, entry_id: int) -> list[GameRow]:
     names, rules = entry_names(db, event), scoring_rules(event)
+    if entry_id not in names:
+        raise NotFound(f"no entry #{entry_id} in {event.name}")
     pairings = q.pairings_of(db, event.id, entry_id)
     cards: dict[int, dict[int, Card]] = {}
     for o in q.outcomes_for(db, [p.id for p in pairings]):
         cards.setdefault(o.pairing_id, {})[o.entry_id] = Card(o.entry_id, o.own_score, o.opp_score, o.forfeit, o.source)
-    games = []
+    games: list[GameRow] = []
     for p in pairings:
         opponent = p.entry2_id if p.entry1_id == entry_id else p.entry1_id
-        row = {"game": p.game_no, "table": p.table_no, "opponent": names[opponent] if opponent else "bye",
-               "score": None, "opponent_score": None, "game_points": None, "spread": None, "cards_agree": None}
+        row = GameRow(game=p.game_no, table=p.table_no, opponent=names[opponent] if opponent else "bye", score=None,
+                      opponent_score=None, game_points=None, spread=None, cards_agree=None)
         own, theirs = cards.get(p.id, {}).get(entry_id), cards.get(p.id, {}).get(opponent) if opponent else None
         if own is None and theirs is not None:  # only the opponent's card: read it from this side
             own = Card(entry_id, theirs.opp, theirs.own, {"won": "lost", "lost": "won"}.get(theirs.forfeit, "none"), theirs.source)
         if own is not None:
             line = outcome_line(own.own, own.opp, own.forfeit, rules)
-            row.update(score=own.own, opponent_score=own.opp, game_points=line.game_points, spread=line.plus - line.minus,
-                       forfeit=own.forfeit if own.forfeit != "none" else None,
-                       cards_agree=agree(own, theirs) if theirs is not None and entry_id in cards.get(p.id, {}) else None)
+            row["score"], row["opponent_score"] = own.own, own.opp
+            row["game_points"], row["spread"] = line.game_points, line.plus - line.minus
+            row["cards_agree"] = agree(own, theirs) if theirs is not None and entry_id in cards.get(p.id, {}) else None
+            row["forfeit"] = own.forfeit if own.forfeit != "none" else None  # a key of its own: it comes last
         elif opponent is None and rules.bye_points:
-            row.update(game_points=rules.bye_points, spread=rules.bye_spread)
+            row["game_points"], row["spread"] = rules.bye_points, rules.bye_spread
         games.append(row)
     return games
 
 
-def player_games(db: Db, event_ref: str, player_ref: str) -> dict:
-    event = find_event(db, event_ref)
-    entry = find_entry(db, event, player_ref)
-    return {"event": event.name, "player": entry_names(db, event)[entry.id], "games": games_of(db, event, entry.id)}
+def player_games(db: Db, event_id: int, entry_id: int) -> PlayerGames:
+    """One entry's games in an event (`player games`)."""
+    event = load_event(db, event_id)
+    games = _games_of(db, event, entry_id)
+    return PlayerGames(event=event.name, player=entry_names(db, event)[entry_id], games=games)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Winnings:
     """What an event pays, by display name, in cents: placings (with the high
     non-qualifier prize) and pools; ``finish`` the playoff place of each placed entry."""
 
-    finish: dict[str, str] = field(default_factory=dict)
-    prize: dict[str, int] = field(default_factory=dict)
-    pools: dict[str, int] = field(default_factory=dict)
-    complete: bool = False
+    finish: dict[str, str]
+    prize: dict[str, int]
+    pools: dict[str, int]
+    complete: bool
 
 
-def winnings(db: Db, event: Event) -> Winnings:
+def winnings(db: Db, event_id: int) -> Winnings:
+    return _winnings(db, load_event(db, event_id))
+
+
+def _winnings(db: Db, event: Event) -> Winnings:
     from crib_tourney.services.playoffs import placings_view
     from crib_tourney.services.pools import pool_report
 
-    won = Winnings()
+    finish: dict[str, str] = {}
+    prize: dict[str, int] = {}
+    pools: dict[str, int] = {}
+    complete = False
     try:
         placings = placings_view(db, event)
     except CribError:
         placings = None  # no bracket (yet): no playoff finishes or prizes; pools may still pay
     if placings is not None:
-        won.complete = placings["complete"]
+        # placings_view still shows its prizes as text ("12.50"): read back to cents
+        complete = placings["complete"]
         for row in placings["rows"]:
-            won.finish[row["player"]] = row["place"]
-            won.prize[row["player"]] = parse_money(row["prize"]) if row["prize"] else 0
+            finish[row["player"]] = row["place"]
+            prize[row["player"]] = parse_money(row["prize"]) if row["prize"] else 0
         high = placings["high_nonqualifier"]
         if high and high["prize"]:
-            won.prize[high["player"]] = won.prize.get(high["player"], 0) + parse_money(high["prize"])
-    for pool in pool_report(db, str(event.id))["pools"]:
-        for paid in pool["payouts"]:
-            won.pools[paid["player"]] = won.pools.get(paid["player"], 0) + parse_money(paid["amount"])
-    return won
+            prize[high["player"]] = prize.get(high["player"], 0) + parse_money(high["prize"])
+    for pool in pool_report(db, event.id).pools:
+        for paid in pool.payouts:
+            pools[paid.player] = pools.get(paid.player, 0) + paid.cents
+    return Winnings(finish, prize, pools, complete)
 
 
-def report(db: Db, event_ref: str) -> dict:
+@dataclass(frozen=True)
+class ReportRow:
+    """One entrant's final result; ``prize`` and ``pools`` in cents."""
+
+    entry_id: int
+    place: int
+    name: str
+    acc_number: str
+    game_points: int
+    wins: int
+    losses: int
+    spread: int
+    qualified: bool
+    playoff_finish: str | None
+    prize: int
+    pools: int
+    withdrawn: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        """As `report --json` prints it (amounts like "12.50")."""
+        return {"place": self.place, "name": self.name, "acc_number": self.acc_number, "game_points": self.game_points,
+                "wins": self.wins, "losses": self.losses, "spread": self.spread, "qualified": self.qualified,
+                "playoff_finish": self.playoff_finish, "prize": format_money(self.prize), "pools": format_money(self.pools),
+                "withdrawn": self.withdrawn}
+
+
+@dataclass(frozen=True)
+class Report:
     """The final results an association asks for: one row per entrant."""
+
+    event: str
+    date: str | None
+    rows: tuple[ReportRow, ...]
+
+    @property
+    def entrants(self) -> int:
+        return len(self.rows)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": self.event, "date": self.date, "entrants": self.entrants, "rows": [r.as_dict() for r in self.rows]}
+
+
+def report(db: Db, event_id: int) -> Report:
+    return _report(db, load_event(db, event_id))
+
+
+def _report(db: Db, event: Event) -> Report:
     from crib_tourney.services.playoffs import Bracket
 
-    event = find_event(db, event_ref)
     names = entry_names(db, event)
     members = members_of(db, event)
     roster = players_by_id(db, [p for players in members.values() for p in players])
     br = Bracket(db, event)
     seeded = set(br.seeds.values()) if br.exists else set()
-    won = winnings(db, event)
+    won = _winnings(db, event)
     rows = []
     for r in event_standings(db, event):
-        name = names[r.player]  # type: ignore[index]
-        acc = ", ".join(roster[p].acc_number or "" for p in members[r.player])  # type: ignore[index]
-        rows.append({"place": r.rank, "name": name, "acc_number": acc, "game_points": r.game_points, "wins": r.wins,
-                     "losses": r.losses, "spread": r.spread, "qualified": r.player in seeded,
-                     "playoff_finish": won.finish.get(name) if r.player in seeded or not br.exists else None,
-                     "prize": format_money(won.prize.get(name, 0)), "pools": format_money(won.pools.get(name, 0)),
-                     "withdrawn": r.withdrawn})
-    return {"event": event.name, "date": event.date, "entrants": len(rows), "rows": rows}
+        entry: int = r.player  # type: ignore[assignment]
+        name = names[entry]
+        acc = ", ".join(roster[p].acc_number or "" for p in members[entry])
+        rows.append(ReportRow(entry, r.rank, name, acc, r.game_points, r.wins, r.losses, r.spread, entry in seeded,
+                              won.finish.get(name) if entry in seeded or not br.exists else None,
+                              won.prize.get(name, 0), won.pools.get(name, 0), r.withdrawn))
+    return Report(event.name, event.date, tuple(rows))
 
 
-def history(db: Db, player_ref: str) -> dict:
-    """A player's record in every event (league nights included), newest last."""
-    player = find_player(db, player_ref)
+@dataclass(frozen=True)
+class EventRecord:
+    """A player's result in one event: his place (the playoff finish, else the
+    rank) and what he won there, in cents (prizes and pools)."""
+
+    event: str
+    date: str | None
+    place: int | str
+    game_points: int
+    wins: int
+    losses: int
+    spread: int
+    prize: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": self.event, "date": self.date, "place": self.place, "game_points": self.game_points,
+                "wins": self.wins, "losses": self.losses, "spread": self.spread, "prize": format_money(self.prize)}
+
+
+@dataclass(frozen=True)
+class History:
+    """A player's record in every event (league nights included), oldest first."""
+
+    player: str
+    events: tuple[EventRecord, ...]
+
+    @property
+    def game_points(self) -> int:
+        return sum(e.game_points for e in self.events)
+
+    @property
+    def wins(self) -> int:
+        return sum(e.wins for e in self.events)
+
+    @property
+    def losses(self) -> int:
+        return sum(e.losses for e in self.events)
+
+    @property
+    def spread(self) -> int:
+        return sum(e.spread for e in self.events)
+
+    @property
+    def prize(self) -> int:
+        return sum(e.prize for e in self.events)
+
+    def as_dict(self) -> dict[str, Any]:
+        """As `player history --json` prints it (amounts like "12.50")."""
+        totals = {"events": len(self.events), "game_points": self.game_points, "wins": self.wins, "losses": self.losses,
+                  "spread": self.spread, "prize": format_money(self.prize)}
+        return {"player": self.player, "events": [e.as_dict() for e in self.events], "totals": totals}
+
+
+def history(db: Db, player_id: int) -> History:
+    player = players_by_id(db, [player_id]).get(player_id)
+    if player is None:
+        raise NotFound(f"no player #{player_id}")
     events = []
-    totals = {"events": 0, "game_points": 0, "wins": 0, "losses": 0, "spread": 0, "prize": 0}
     for event_id in events_of_player(db, player.id):
-        event = find_event(db, f"#{event_id}")
+        event = load_event(db, event_id)
         try:
             entry = entry_of(db, event, player)
         except CribError:
             continue
-        data = report(db, str(event.id))
-        name = entry_names(db, event)[entry.id]
-        row = next(r for r in data["rows"] if r["name"] == name)
-        prize = parse_money(row["prize"]) + parse_money(row["pools"])
-        events.append({"event": event.name, "date": event.date, "place": row["playoff_finish"] or row["place"],
-                       "game_points": row["game_points"], "wins": row["wins"], "losses": row["losses"],
-                       "spread": row["spread"], "prize": format_money(prize)})
-        for key in ("game_points", "wins", "losses", "spread"):
-            totals[key] += row[key]
-        totals["prize"] += prize
-        totals["events"] += 1
-    return {"player": player.name, "events": events, "totals": totals | {"prize": format_money(totals["prize"])}}
+        row = next(r for r in _report(db, event).rows if r.entry_id == entry.id)
+        events.append(EventRecord(event.name, event.date, row.playoff_finish or row.place, row.game_points, row.wins,
+                                  row.losses, row.spread, row.prize + row.pools))
+    return History(player.name, tuple(events))

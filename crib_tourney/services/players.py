@@ -1,17 +1,22 @@
-"""The roster: adding, finding, changing and importing players."""
+"""The roster: adding, finding, changing and importing players. Players are
+named by id (inputs/names.py turns what was typed into ids); results are rows
+and records, the words are the CLI's."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import TypedDict
 
-from crib_tourney.csvfiles import read_rows, refuse
+from crib_tourney.csvfiles import refuse
 from crib_tourney.errors import CribError, NotFound
+from crib_tourney.inputs.csvrows import RosterFile, RosterRow, RowError
 from crib_tourney.inputs.names import NewPlayer
 from crib_tourney.store import players as store
 from crib_tourney.store.directory import describe_player, find_player
 from crib_tourney.store.rows import Player
 from crib_tourney.store.sql import Db
-from crib_tourney.store.writer import Change
+from crib_tourney.store.writer import CLI, Actor, Change
 from crib_tourney.tourney.names import Identities, checked_acc, checked_detail, checked_name, fold
 
 
@@ -20,12 +25,21 @@ def _identities(db: Db) -> Identities:
 
 
 def _refuse_clash(known: Identities, key: int | None, name: str, acc: str | None) -> None:
+    """A name may not be another player's ACC number, nor an ACC number another's name."""
     why = known.clash(key, name, acc)
     if why:
         raise CribError(why)
 
 
-def add(db: Db, name: str, acc_number: str | None, club: str | None, email: str | None, duplicate: bool = False) -> Player:
+def _player(db: Db, player_id: int) -> Player:
+    found = store.players_by_id(db, [player_id])
+    if player_id not in found:
+        raise NotFound(f"no player #{player_id}")
+    return found[player_id]
+
+
+def add(db: Db, name: str, acc_number: str | None, club: str | None, email: str | None, duplicate: bool = False,
+        by: Actor = CLI) -> Player:
     """A new player. A name already on the roster is refused unless ``duplicate``
     (two people may share a name): a repeated command must not add a second one."""
     name, acc_number = checked_name(name, "player"), checked_acc(acc_number)
@@ -36,41 +50,66 @@ def add(db: Db, name: str, acc_number: str | None, club: str | None, email: str 
         raise CribError(f"{describe_player(same)} is already on the roster; to add another player of that name,"
                         " add --duplicate")
     _refuse_clash(Identities.of((p.id, p.name, p.acc_number) for p in roster), None, name, acc_number)
-    change = Change(db, "player add")
+    change = Change(db, "player add", by=by)
     player = store.add_player(change, name, acc_number, club, email)
     change.log(f"added {player.name} (#{player.id})")
     return player
 
 
 def search(db: Db, text: str | None) -> list[Player]:
+    """Players whose name, club or ACC number contains ``text`` (all without it)."""
     return store.search_players(db, text)
 
 
-def details(db: Db, ref: str) -> dict:
-    player = find_player(db, ref)
+class PlayerDetails(TypedDict):
+    """One player, the events they entered and whom they are never paired with."""
+
+    id: int
+    name: str
+    acc_number: str | None
+    club: str | None
+    email: str | None
+    events: list[str]
+    kept_apart_from: list[str]
+
+
+def details(db: Db, player_id: int) -> PlayerDetails:
+    player = _player(db, player_id)
     apart = [b if a == player.id else a for a, b in store.avoided_pairs(db) if player.id in (a, b)]
-    return player.as_dict() | {"events": store.events_of(db, player),
-                               "kept_apart_from": [p.name for p in store.players_by_id(db, apart).values()]}
+    return PlayerDetails(id=player.id, name=player.name, acc_number=player.acc_number, club=player.club, email=player.email,
+                         events=store.events_of(db, player),
+                         kept_apart_from=[p.name for p in store.players_by_id(db, apart).values()])
 
 
-def keep_apart(db: Db, ref: str, others: list[str], apart: bool) -> list[str]:
+@dataclass(frozen=True)
+class KeptApart:
+    """Two players now kept apart in every pairing (``apart``), or allowed together again."""
+
+    player: str
+    other: str
+    apart: bool
+
+
+def keep_apart(db: Db, player_id: int, others: list[int], apart: bool, by: Actor = CLI) -> list[KeptApart]:
     """Seat a player never with these others (family), or again allow it; in
     every event, from its next pairing on."""
-    player = find_player(db, ref)
-    lines = []
-    change = Change(db, "player avoid")
-    for other in [find_player(db, o) for o in others]:
+    player = _player(db, player_id)
+    done: list[KeptApart] = []
+    change = Change(db, "player avoid", by=by)
+    for other in [_player(db, o) for o in others]:
         if other.id == player.id:
             raise CribError(f"{player.name} cannot be kept apart from themselves")
         store.set_avoid(change, player.id, other.id, apart)
-        lines.append(f"{player.name} and {other.name} " + ("are kept apart in every pairing" if apart else "may be paired again"))
-    change.log("; ".join(lines))
-    return lines
+        done.append(KeptApart(player.name, other.name, apart))
+    change.log("; ".join(f"{d.player} and {d.other} " + ("are kept apart in every pairing" if d.apart else "may be paired again")
+                         for d in done))
+    return done
 
 
-def edit(db: Db, ref: str, name: str | None, acc_number: str | None, club: str | None, email: str | None) -> Player:
+def edit(db: Db, player_id: int, name: str | None, acc_number: str | None, club: str | None, email: str | None,
+         by: Actor = CLI) -> Player:
     """Change the details given; an empty string clears a field."""
-    player = find_player(db, ref)
+    player = _player(db, player_id)
     before = player.name
     if name is not None:
         player.name = checked_name(name, "player")
@@ -83,20 +122,33 @@ def edit(db: Db, ref: str, name: str | None, acc_number: str | None, club: str |
         player.club = checked_detail(club, "a club")
     if email is not None:
         player.email = checked_detail(email, "an e-mail address")
-    change = Change(db, "player edit")
+    change = Change(db, "player edit", by=by)
     store.update_player(change, player)
     change.log(f"edited {before} (#{player.id})" + (f": now {player.name}" if player.name != before else ""))
     return player
 
 
 def resolve_players(change: Change, refs: list[int | NewPlayer]) -> list[Player]:
-    """The players named (ids), adding the new ones to the roster as part of ``change``."""
+    """The players named (ids), adding the new ones to the roster as part of
+    ``change``; a new name given twice is one new player (named twice, as the
+    command will say), as it would be had it been on the roster already."""
     known = store.players_by_id(change.db, [r for r in refs if isinstance(r, int)])
-    return [known[r] if isinstance(r, int) else store.add_player(change, r.name, None, None, None) for r in refs]
+    added: dict[str, Player] = {}
+    found: list[Player] = []
+    for ref in refs:
+        if isinstance(ref, int):
+            found.append(known[ref])
+            continue
+        if fold(ref.name) not in added:
+            _refuse_clash(_identities(change.db), None, ref.name, None)
+            added[fold(ref.name)] = store.add_player(change, ref.name, None, None, None)
+        found.append(added[fold(ref.name)])
+    return found
 
 
 def find_or_add(change: Change, refs: list[str], add_unknown: bool) -> list[Player]:
-    """Players by what was typed; with ``add_unknown`` a name not on the roster is added (as part of ``change``)."""
+    """Players by what was typed; with ``add_unknown`` a name not on the roster is added (as part of ``change``).
+    Superseded by inputs.names.players_or_new plus resolve_players; kept while services/events.py still calls it."""
     db = change.db
     found = []
     for ref in refs:
@@ -112,52 +164,48 @@ def find_or_add(change: Change, refs: list[str], add_unknown: bool) -> list[Play
     return found
 
 
-def import_players(db: Db, text: str, file_name: str = "the CSV") -> tuple[int, int]:
-    """Import a roster CSV. Every bad row is reported by line number and nothing is
-    imported unless all rows are good. A row whose ACC number (or, without one,
-    whose exact name) is already on the roster is skipped."""
-    header, records = read_rows(text, file_name)
-    if "name" not in header:
-        raise CribError(f"{file_name}: the CSV needs a header row with a 'name' column (and optionally acc_number, club, email)")
-    errors: list[str] = []
-    rows: list[tuple[str, str | None, str | None, str | None]] = []
+@dataclass(frozen=True)
+class Imported:
+    """How many players an import added, and how many were on the roster already."""
+
+    added: int
+    skipped: int
+
+
+def import_players(db: Db, roster: RosterFile, by: Actor = CLI) -> Imported:
+    """Import a roster file's rows (inputs/csvrows.roster_rows). Every bad row is
+    reported by line number and nothing is imported unless all rows are good. A
+    row whose ACC number (or, without one, whose exact name) is already on the
+    roster is skipped."""
+    errors = list(roster.errors)
+    rows: list[RosterRow] = []
     skipped = 0
-    roster = store.search_players(db, None)
-    known = Identities.of((p.id, p.name, p.acc_number) for p in roster)
-    acc_holders = {fold(p.acc_number): p for p in roster if p.acc_number}
-    seen_acc: dict[str, int] = {}
+    players = store.search_players(db, None)
+    known = Identities.of((p.id, p.name, p.acc_number) for p in players)
+    acc_holders = {fold(p.acc_number): p for p in players if p.acc_number}
     plain_names: set[str] = set()  # rows without an ACC number: a second row of the same exact name is skipped
-    for line_no, row in records:
-        try:
-            if None in row:
-                raise CribError("more fields than the header has")
-            # the checks `player add` and `player edit` make, row by row
-            name = checked_name(row.get("name", ""), "player")
-            acc = checked_acc(row.get("acc_number"))
-            club, email = checked_detail(row.get("club"), "a club"), checked_detail(row.get("email"), "an e-mail address")
-            if acc and fold(acc) in seen_acc:
-                raise CribError(f"ACC number {acc} repeats line {seen_acc[fold(acc)]}")
-            holder = acc_holders.get(fold(acc)) if acc else None
-            if holder is not None and fold(holder.name) != fold(name):
-                raise CribError(f"ACC number {acc} belongs to {holder.name} (#{holder.id}), not {name}")
-            if acc:
-                seen_acc[fold(acc)] = line_no
-            if holder is not None or (not acc and name in plain_names) or store.already_on_roster(db, name, acc):
-                skipped += 1  # on the roster already: the same ACC number, or (without one) the same exact name
-                continue
-            why = known.clash(None, name, acc)
-            if why:
-                raise CribError(why)
-        except CribError as exc:
-            errors.append(f"line {line_no}: {exc}")
+    for row in roster.rows:
+        holder = acc_holders.get(fold(row.acc_number)) if row.acc_number else None
+        if holder is not None and fold(holder.name) != fold(row.name):
+            errors.append(RowError(row.line, f"ACC number {row.acc_number} belongs to {holder.name} (#{holder.id}), not {row.name}"))
             continue
-        known.add(f"line {line_no}", name, acc, f"{name} (line {line_no})")
-        if not acc:
-            plain_names.add(name)
-        rows.append((name, acc, club, email))
-    refuse(errors, file_name)
-    change = Change(db, "player import")
-    for name, acc, club, email in rows:
-        store.add_player(change, name, acc, club, email)
-    change.log(f"imported {len(rows)} players from {file_name}" + (f" ({skipped} already on the roster)" if skipped else ""))
-    return len(rows), skipped
+        if holder is not None or (not row.acc_number and row.name in plain_names) \
+                or store.already_on_roster(db, row.name, row.acc_number):
+            skipped += 1  # on the roster already: the same ACC number, or (without one) the same exact name
+            continue
+        why = known.clash(None, row.name, row.acc_number)
+        if why:
+            errors.append(RowError(row.line, why))
+            continue
+        known.add(f"line {row.line}", row.name, row.acc_number, f"{row.name} (line {row.line})")
+        if not row.acc_number:
+            plain_names.add(row.name)
+        rows.append(row)
+    refuse([str(e) for e in sorted(errors, key=lambda e: e.line)], roster.file_name)
+    added = 0
+    change = Change(db, "player import", by=by)
+    for row in rows:
+        store.add_player(change, row.name, row.acc_number, row.club, row.email)
+        added += 1
+    change.log(f"imported {added} players from {roster.file_name}" + (f" ({skipped} already on the roster)" if skipped else ""))
+    return Imported(added, skipped)

@@ -1,42 +1,66 @@
 """Side pools and Q-pools of an event: add, join, leave, and the report of who
-is paid what."""
+is paid what, in cents."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from crib_tourney.errors import CribError, NotFound
+from crib_tourney.inputs.money import PoolKind
 from crib_tourney.store import brackets as st
 from crib_tourney.store import pools as store
-from crib_tourney.store.directory import entry_names, find_entry, find_event
+from crib_tourney.store.directory import entry_names
+from crib_tourney.store.events import load_event
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
-from crib_tourney.store.writer import Change, Log
-from crib_tourney.tourney.money import format_money, parse_money
+from crib_tourney.store.writer import CLI, Actor, Change, Log
+from crib_tourney.tourney.money import format_money
 from crib_tourney.tourney.names import checked_name, fold
-from crib_tourney.tourney.pools import DEFAULT_PAYOUT, KINDS, parse_payout, pool_prizes
+from crib_tourney.tourney.pools import KINDS, parse_payout, pool_prizes
 
 
-def add_pool(db: Db, event_ref: str, name: str, fee: str, kind: str, payout: str | None) -> str:
-    event = find_event(db, event_ref)
+def _kind_name(kind: str) -> str:
+    return "Q-pool" if kind == "q" else "side pool"
+
+
+@dataclass(frozen=True)
+class PoolAdded:
+    """A pool just added to an event: ``fee`` in cents a player."""
+
+    event: str
+    name: str
+    kind: PoolKind
+    fee: int
+    payout: str
+
+
+def add_pool(db: Db, event_id: int, name: str, fee: int, kind: PoolKind, payout: str, by: Actor = CLI) -> PoolAdded:
+    """A pool of ``kind`` charging ``fee`` cents a player and paying by ``payout``
+    (inputs/money.pool_payout: places:50,30,20, equal or top-double)."""
+    event = load_event(db, event_id)
     name = checked_name(name, "pool")
-    kind = kind.strip().lower()
     if kind not in KINDS:
         raise CribError(f"a pool is side or q (a Q-pool), not '{kind}'")
-    cents = parse_money(fee, "the pool fee")
-    payout = payout or DEFAULT_PAYOUT[kind]
     parse_payout(payout)
     existing = store.pools(db, event.id)
     if any(fold(p["name"]) == fold(name) for p in existing):
         raise CribError(f"{event.name} already has a pool named '{name}'")
     if sum(p["kind"] == kind for p in existing) >= KINDS[kind]:
         raise CribError(f"{event.name} already runs {KINDS[kind]} {'side pools' if kind == 'side' else 'Q-pools'}, the most an event may")
-    change = Change(db, "pool add", Log(event.id))
-    store.add_pool(change, dict(event_id=event.id, name=name, kind=kind, fee=cents, payout=payout.strip().lower()))
-    said = f"added {'Q-pool' if kind == 'q' else 'side pool'} {name} to {event.name}: {format_money(cents)} a player, pays {payout}"
-    change.log(said)
-    return said
+    change = Change(db, "pool add", Log(event.id), by)
+    store.add_pool(change, dict(event_id=event.id, name=name, kind=kind, fee=fee, payout=payout))
+    change.log(f"added {_kind_name(kind)} {name} to {event.name}: {format_money(fee)} a player, pays {payout}")
+    return PoolAdded(event.name, name, kind, fee, payout)
 
 
-def _pool(db: Db, event: Event, name: str) -> dict:
+def pool_id(db: Db, event_id: int, name: str) -> int:
+    """The pool of an event with this name (as typed, in any case)."""
+    event = load_event(db, event_id)
+    return int(_pool(db, event, name)["id"])
+
+
+def _pool(db: Db, event: Event, name: str) -> dict[str, Any]:
     found = [p for p in store.pools(db, event.id) if fold(p["name"]) == fold(name)]
     if not found:
         names = ", ".join(p["name"] for p in store.pools(db, event.id)) or "none yet"
@@ -44,53 +68,114 @@ def _pool(db: Db, event: Event, name: str) -> dict:
     return found[0]
 
 
-def join_pool(db: Db, event_ref: str, name: str, refs: list[str]) -> list[str]:
-    event = find_event(db, event_ref)
-    pool = _pool(db, event, name)
+def _pool_by_id(db: Db, event: Event, pool: int) -> dict[str, Any]:
+    found = [p for p in store.pools(db, event.id) if p["id"] == pool]
+    if not found:
+        raise NotFound(f"{event.name} has no pool #{pool}")
+    return found[0]
+
+
+def _entrants(db: Db, event: Event, entry_ids: list[int]) -> dict[int, str]:
+    """The display names of an event's entries, every one named here among them."""
     names = entry_names(db, event)
-    inside = set(store.entrants(db, pool["id"]))
+    for entry in entry_ids:
+        if entry not in names:
+            raise NotFound(f"no entry #{entry} in {event.name}")
+    return names
+
+
+@dataclass(frozen=True)
+class PoolMoves:
+    """Who joined (or left) a pool, by display name; ``fee`` in cents a player."""
+
+    pool: str
+    fee: int
+    entries: tuple[str, ...]
+
+
+def join_pool(db: Db, event_id: int, pool: int, entry_ids: list[int], by: Actor = CLI) -> PoolMoves:
+    event = load_event(db, event_id)
+    found = _pool_by_id(db, event, pool)
+    names = _entrants(db, event, entry_ids)
+    inside = set(store.entrants(db, found["id"]))
     joining: list[int] = []
-    for ref in refs:
-        entry = find_entry(db, event, ref)
-        if entry.id in inside or entry.id in joining:
-            raise CribError(f"{names[entry.id]} is already in the pool {pool['name']}")
-        joining.append(entry.id)
-    change = Change(db, "pool join", Log(event.id))
-    store.join(change, pool["id"], joining)
-    lines = [f"{names[e]} joined {pool['name']} ({format_money(pool['fee'])})" for e in joining]
-    change.log("; ".join(lines))
-    return lines
+    for entry in entry_ids:
+        if entry in inside or entry in joining:
+            raise CribError(f"{names[entry]} is already in the pool {found['name']}")
+        joining.append(entry)
+    change = Change(db, "pool join", Log(event.id), by)
+    store.join(change, found["id"], joining)
+    change.log("; ".join(f"{names[e]} joined {found['name']} ({format_money(found['fee'])})" for e in joining))
+    return PoolMoves(found["name"], found["fee"], tuple(names[e] for e in joining))
 
 
-def leave_pool(db: Db, event_ref: str, name: str, refs: list[str]) -> list[str]:
-    event = find_event(db, event_ref)
-    pool = _pool(db, event, name)
-    names = entry_names(db, event)
-    inside = set(store.entrants(db, pool["id"]))
-    lines = []
-    change = Change(db, "pool leave", Log(event.id))
-    for ref in refs:
-        entry = find_entry(db, event, ref)
-        if entry.id not in inside:
-            raise CribError(f"{names[entry.id]} is not in the pool {pool['name']}")
-        store.leave(change, pool["id"], entry.id)
-        inside.discard(entry.id)
-        lines.append(f"{names[entry.id]} left {pool['name']}")
-    change.log("; ".join(lines))
-    return lines
+def leave_pool(db: Db, event_id: int, pool: int, entry_ids: list[int], by: Actor = CLI) -> PoolMoves:
+    event = load_event(db, event_id)
+    found = _pool_by_id(db, event, pool)
+    names = _entrants(db, event, entry_ids)
+    inside = set(store.entrants(db, found["id"]))
+    change = Change(db, "pool leave", Log(event.id), by)
+    for entry in entry_ids:
+        if entry not in inside:
+            raise CribError(f"{names[entry]} is not in the pool {found['name']}")
+        store.leave(change, found["id"], entry)
+        inside.discard(entry)
+    change.log("; ".join(f"{names[e]} left {found['name']}" for e in entry_ids))
+    return PoolMoves(found["name"], found["fee"], tuple(names[e] for e in entry_ids))
 
 
-def pool_report(db: Db, event_ref: str) -> dict:
-    """Every pool: fee, entrants, collected, and who is paid what (strings like
-    "12.50"); what is paid equals what was collected once the winners are known."""
+@dataclass(frozen=True)
+class Payout:
+    """What one entrant of a pool is paid, in cents."""
+
+    entry_id: int
+    player: str
+    cents: int
+
+
+@dataclass(frozen=True)
+class PoolResult:
+    """One pool: its fee, entrants (by display name) and what it collected and pays, in cents."""
+
+    name: str
+    kind: str
+    fee: int
+    entrants: tuple[str, ...]
+    collected: int
+    payouts: tuple[Payout, ...]
+    decided: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        """As `pool report --json` prints it: amounts like "12.50"."""
+        return {"name": self.name, "kind": self.kind, "fee": format_money(self.fee), "entrants": list(self.entrants),
+                "collected": format_money(self.collected),
+                "payouts": [{"player": p.player, "amount": format_money(p.cents)} for p in self.payouts], "decided": self.decided}
+
+
+@dataclass(frozen=True)
+class PoolReport:
+    """Every pool of an event; what is paid equals what was collected once the winners are known."""
+
+    pools: tuple[PoolResult, ...]
+    collected: int
+    paid: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"pools": [p.as_dict() for p in self.pools], "collected": format_money(self.collected),
+                "paid": format_money(self.paid)}
+
+
+def pool_report(db: Db, event_id: int) -> PoolReport:
+    """Every pool: fee, entrants, collected, and who is paid what."""
     from crib_tourney.services.playoffs import event_decided
 
-    event = find_event(db, event_ref)
+    event = load_event(db, event_id)
     names = entry_names(db, event)
     finish, seeds = _finishing_order(db, event), st.seeds(db, event.id)
     seed_order = [seeds[s] for s in sorted(seeds)]
     finished = event_decided(db, event)
-    pools, collected_all, paid_all = [], 0, 0
+    pools: list[PoolResult] = []
+    collected_all = paid_all = 0
     for pool in store.pools(db, event.id):
         entrants = store.entrants(db, pool["id"])
         collected = pool["fee"] * len(entrants)
@@ -100,13 +185,11 @@ def pool_report(db: Db, event_ref: str) -> dict:
         decided = finished if pool["payout"].startswith("places") and pool["kind"] == "side" else bool(seed_order)
         prizes = pool_prizes(pool["payout"], collected, [g for g in order if g], [e for e in seed_order if e in inside]) \
             if decided else {}
-        payouts = [{"player": names[e], "amount": format_money(c)} for e, c in prizes.items() if c]
-        pools.append({"name": pool["name"], "kind": pool["kind"], "fee": format_money(pool["fee"]),
-                      "entrants": sorted((names[e] for e in entrants), key=str.lower), "collected": format_money(collected),
-                      "payouts": payouts, "decided": decided})
+        pools.append(PoolResult(pool["name"], pool["kind"], pool["fee"], tuple(sorted((names[e] for e in entrants), key=str.lower)),
+                                collected, tuple(Payout(e, names[e], c) for e, c in prizes.items() if c), decided))
         collected_all += collected
         paid_all += sum(prizes.values())
-    return {"pools": pools, "collected": format_money(collected_all), "paid": format_money(paid_all)}
+    return PoolReport(tuple(pools), collected_all, paid_all)
 
 
 def _finishing_order(db: Db, event: Event) -> list[list[int]]:

@@ -4,12 +4,13 @@ registry of documents: a new printed (or, later, web) document is one entry."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from crib_tourney.services.standings import outcome_line, scoring_rules, standings_rows
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.directory import entries_of, entry_names, find_event, member_names, members_of
+from crib_tourney.store.directory import entries_of, entry_names, member_names, members_of
+from crib_tourney.store.events import load_event
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
@@ -17,11 +18,11 @@ from crib_tourney.tourney.bracket import qualifier_count
 from crib_tourney.tourney.settings import as_dict
 
 
-def event_header(event: Event) -> dict:
+def _header(event: Event) -> dict[str, Any]:
     return {"name": event.name, **as_dict(event.settings)}
 
 
-def live_page(public_url: str | None, page: str) -> dict | None:
+def _live_page(public_url: str | None, page: str) -> dict[str, str] | None:
     """The QR code of a live page, when the event (or league) has a public address."""
     if not public_url:
         return None
@@ -31,7 +32,8 @@ def live_page(public_url: str | None, page: str) -> dict | None:
     return {"address": address, "svg": qr_svg(address)}
 
 
-def standings_data(db: Db, event: Event) -> dict:
+def standings_data(db: Db, event_id: int) -> dict[str, Any]:
+    event = load_event(db, event_id)
     rows = standings_rows(db, event)
     cut = 0
     from crib_tourney.store.leagues import is_night
@@ -39,11 +41,12 @@ def standings_data(db: Db, event: Event) -> dict:
     if event.format == "acc" and not is_night(db, event.id):  # a league night plays no playoff: no cut line
         cut = min(qualifier_count(len(entries_of(db, event)), event.qualify_ratio), len(rows))
         cut = st.seeded_count(db, event.id) or cut
-    return {"event": event_header(event), "rows": rows, "cut": cut, "qr": live_page(event.public_url, "standings")}
+    return {"event": _header(event), "rows": rows, "cut": cut, "qr": _live_page(event.public_url, "standings")}
 
 
-def scorecards_data(db: Db, event: Event) -> dict:
+def scorecards_data(db: Db, event_id: int) -> dict[str, Any]:
     """One card per entrant: a row per qualifying game, filled where played."""
+    event = load_event(db, event_id)
     rules = scoring_rules(event)
     names = entry_names(db, event)
     entered = entries_of(db, event)
@@ -62,11 +65,12 @@ def scorecards_data(db: Db, event: Event) -> dict:
         played[(pid, game_no)] = (own, opp, forfeit)
     cards = []
     for pid, _, acc_number in entries:
-        rows, totals, any_played = [], {"gp": 0, "plus": 0, "minus": 0}, False
+        rows: list[dict[str, Any]] = []
+        totals, any_played = {"gp": 0, "plus": 0, "minus": 0}, False
         for game in range(1, event.games + 1):
             table, opponent, seat = seats.get(pid, {}).get(game, (None, None, 0))
-            row = {"game": game, "table": table, "opponent": names.get(opponent) if opponent else None, "result": "",
-                   "gp": None, "plus": None, "minus": None, "total_gp": None, "total_spread": None}
+            row: dict[str, Any] = {"game": game, "table": table, "opponent": names.get(opponent) if opponent else None,
+                                   "result": "", "gp": None, "plus": None, "minus": None, "total_gp": None, "total_spread": None}
             if game in seats.get(pid, {}) and opponent is None:  # the bye is known in advance: printed filled in
                 row.update(opponent="bye", gp=rules.bye_points, plus=rules.bye_spread, minus=0)
             if (pid, game) in played:
@@ -82,13 +86,16 @@ def scorecards_data(db: Db, event: Event) -> dict:
         start = f"table {first[0]}, seat {first[2]}" if first and first[0] is not None else ("bye" if first else None)
         cards.append({"player": names[pid], "members": players[pid], "acc_number": acc_number, "start": start,
                       "games": rows, "totals": totals if any_played else None})
-    return {"event": event_header(event), "cards": cards}
+    return {"event": _header(event), "cards": cards}
 
 
-def tables_data(db: Db, event: Event, game: int | None) -> dict:
+def tables_data(db: Db, event_id: int, game: int | None = None) -> dict[str, Any]:
+    """The seating of a game (default: the latest; 0: every game), with a
+    find-your-table list by name."""
     from crib_tourney.errors import CribError
     from crib_tourney.services.events import game_view
 
+    event = load_event(db, event_id)
     last = q.scheduled_games(db, event.id)
     if last == 0:
         raise CribError(f"{event.name} has no games scheduled yet (make them with: crib-tourney round)")
@@ -105,15 +112,16 @@ def tables_data(db: Db, event: Event, game: int | None) -> dict:
             find = [{"player": member, "table": w["table"], "team": w["player"]} for w in find for member in by_name[w["player"]]]
         view["find"] = sorted(find, key=lambda w: w["player"].lower())
         games.append(view)
-    return {"event": event_header(event), "games": games, "qr": live_page(event.public_url, "tables")}
+    return {"event": _header(event), "games": games, "qr": _live_page(event.public_url, "tables")}
 
 
-def slips_data(db: Db, event: Event) -> dict:
+def slips_data(db: Db, event_id: int) -> dict[str, Any]:
     """A slip for every match whose two players are known and not yet decided,
     or, before any game is played, for every first-round match with two players."""
     from crib_tourney.errors import CribError
     from crib_tourney.services.playoffs import bracket_json, match_slip
 
+    event = load_event(db, event_id)
     data = bracket_json(db, event)
     keys = [m["key"] for r in data["rounds"] for m in r["matches"] if all(m["players"]) and not m["winner"]]
     if not keys:
@@ -124,41 +132,45 @@ def slips_data(db: Db, event: Event) -> dict:
         rule = {"cut": "cut for deal before each game", "loser": "the loser of the previous game deals",
                 "alternate": "cut for the first game, then alternate"}[event.first_dealer]
         slips.append({**slip, "match": key, "dealer_rule": rule})
-    return {"event": event_header(event), "slips": slips}
+    return {"event": _header(event), "slips": slips}
 
 
-def rulings_data(db: Db, event: Event) -> dict:
+def rulings_data(db: Db, event_id: int) -> dict[str, Any]:
     from crib_tourney.services.rulings import rulings_of
 
-    return {"event": event_header(event), "rulings": rulings_of(db, event)}
+    event = load_event(db, event_id)
+    return {"event": _header(event), "rulings": rulings_of(db, event.id)}
 
 
-def bracket_data(db: Db, event: Event) -> dict:
+def bracket_data(db: Db, event_id: int) -> dict[str, Any]:
     from crib_tourney.services.playoffs import bracket_json
 
-    return bracket_json(db, event) | {"event_header": event_header(event)}
+    event = load_event(db, event_id)
+    return bracket_json(db, event) | {"event_header": _header(event)}
 
 
-def season_data(db: Db, ref: str) -> dict:
+def season_data(db: Db, league_id: int) -> dict[str, Any]:
     from crib_tourney.services.leagues import season_print_data
 
-    data = season_print_data(db, ref)
-    return data | {"qr": live_page(data["league"].get("public_url"), "")}
+    data = season_print_data(db, league_id)
+    return data | {"qr": _live_page(data["league"].get("public_url"), "")}
 
 
-def cash_data(db: Db, event: Event) -> dict:
+def cash_data(db: Db, event_id: int) -> dict[str, Any]:
     """One line per player paid anything: prize (and high non-qualifier prize),
-    pools, total; the director has each one signed for."""
+    pools, total; the director has each one signed for. (The sheet shows the
+    amounts as the template receives them: "12.50".)"""
     from crib_tourney.services.histories import winnings
     from crib_tourney.tourney.money import format_money
 
-    won = winnings(db, event)
+    event = load_event(db, event_id)
+    won = winnings(db, event.id)
     paid = {p: (won.prize.get(p, 0), won.pools.get(p, 0)) for p in set(won.prize) | set(won.pools)}
-    rows = sorted(({"player": p, "prize": format_money(prize), "pools": format_money(pools),
-                    "total": format_money(prize + pools), "cents": prize + pools}
-                   for p, (prize, pools) in paid.items() if prize + pools),
-                  key=lambda r: (-r["cents"], r["player"].lower()))
-    return {"event": event_header(event), "rows": rows, "total": format_money(sum(r["cents"] for r in rows)),
+    owed = sorted(((p, prize, pools) for p, (prize, pools) in paid.items() if prize + pools),
+                  key=lambda t: (-(t[1] + t[2]), t[0].lower()))
+    rows = [{"player": p, "prize": format_money(prize), "pools": format_money(pools), "total": format_money(prize + pools),
+             "cents": prize + pools} for p, prize, pools in owed]
+    return {"event": _header(event), "rows": rows, "total": format_money(sum(prize + pools for _, prize, pools in owed)),
             "complete": won.complete}
 
 
@@ -166,7 +178,7 @@ def cash_data(db: Db, event: Event) -> dict:
 class Document:
     """A printed document: how to load its data, and which renderer draws it."""
 
-    load: Callable[..., dict]
+    load: Callable[..., dict[str, Any]]  # (db, the event's id (the league's, of_league), [game])
     renderer: str  # a function of render/documents.py
     of_league: bool = False
     takes_game: bool = False
@@ -184,9 +196,7 @@ DOCUMENTS: dict[str, Document] = {
 }
 
 
-def document_data(db: Db, kind: str, ref: str, game: int | None) -> dict:
+def document_data(db: Db, kind: str, of: int, game: int | None = None) -> dict[str, Any]:
+    """The data of a document of an event (or, ``of_league``, of a league): ``of`` is its id."""
     doc = DOCUMENTS[kind]
-    if doc.of_league:
-        return doc.load(db, ref)
-    event = find_event(db, ref)
-    return doc.load(db, event, game) if doc.takes_game else doc.load(db, event)
+    return doc.load(db, of, game) if doc.takes_game else doc.load(db, of)

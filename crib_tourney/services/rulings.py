@@ -2,30 +2,55 @@
 
 from __future__ import annotations
 
-from crib_tourney.engine.cards import parse_cards
-from crib_tourney.engine.dispute import rule
-from crib_tourney.engine.game import SkunkLines, score_game
-from crib_tourney.engine.gamefile import GameSheet
-from crib_tourney.engine.play import score_play
-from crib_tourney.engine.show import count_show
+from dataclasses import dataclass
+from typing import Literal, TypedDict, Union, cast
+
+from crib_tourney.engine.dispute import Ruling, rule
+from crib_tourney.engine.game import GameResult, Score, SkunkLines, score_game
+from crib_tourney.engine.play import PlayEvent, score_play
+from crib_tourney.engine.show import Item, count_show
 from crib_tourney.engine.variants import get_variant
-from crib_tourney.errors import CribError
-from crib_tourney.store.writer import Change, Log
+from crib_tourney.errors import CribError, NotFound
+from crib_tourney.inputs.cards import Count, Peg, WholeGame
 from crib_tourney.store import qualifying as q
 from crib_tourney.store import rulings as store
-from crib_tourney.store.directory import entries_of, find_event, find_player, members_of
-from crib_tourney.store.rows import Event
+from crib_tourney.store.directory import entries_of, members_of
+from crib_tourney.store.events import load_event
+from crib_tourney.store.players import players_by_id
 from crib_tourney.store.sql import Db
+from crib_tourney.store.writer import CLI, Actor, Change, Log
 
 
-def make_ruling(
-    db: Db, event_ref: str, game: int, player_ref: str, kind: str, tokens: list[str], claim: int,
-    starter: str | None, crib: bool, seat: int, muggins_call: int | None, game_sheet: GameSheet | None = None,
-) -> dict:
-    if kind not in ("count", "peg", "game"):
-        raise CribError(f"unknown ruling kind '{kind}' (count, peg or game)")
-    event = find_event(db, event_ref)
-    player = find_player(db, player_ref)
+@dataclass(frozen=True)
+class RulingMade:
+    """A ruling kept with its game: the true count item by item, and the verdict on the claim."""
+
+    game: int
+    player: str
+    kind: Literal["count", "peg", "game"]
+    cards: str  # the cards as the ruling records them: "5H 5D 5S JC starter 5C (crib)"
+    total: int
+    items: tuple[Union[Item, PlayEvent, Score], ...]
+    verdict: Ruling
+    claim: int
+    seat: int | None = None  # a peg or whole-game ruling: the seat in dispute
+    played: GameResult | None = None  # a whole-game ruling: the game as the rules score it
+
+    def said(self) -> str:
+        """The verdict as a ruling is kept and printed (a whole game has no muggins)."""
+        if self.kind != "game":
+            return self.verdict.sentence()
+        return f"claimed {self.claim}, the game gives seat {self.seat} {self.total}"
+
+
+def make_ruling(db: Db, event_id: int, game: int, player_id: int, disputed: Count | Peg | WholeGame, claim: int,
+                muggins_call: int | None = None, by: Actor = CLI) -> RulingMade:
+    """Settle a disputed count, pegging or whole game (who went out first) of a
+    player who sat in this game, and keep the ruling with the game (in the event's log)."""
+    event = load_event(db, event_id)
+    player = players_by_id(db, [player_id]).get(player_id)
+    if player is None:
+        raise NotFound(f"no player #{player_id}")
     members = members_of(db, event)  # in a team event the ruling is about one member of a team
     entry = next((e.id for e in entries_of(db, event) if player.id in members.get(e.id, ())), None)
     if entry is None or not q.pairings_of(db, event.id, entry, game):
@@ -34,47 +59,60 @@ def make_ruling(
         raise CribError(f"{player.name} has no seat in game {game} of {event.name}")
     variant = get_variant(event.variant)
     players = 2 * event.team_size  # the table: two sides (partners of three: six players)
-    if kind == "count":
-        if starter is None:
-            raise CribError("a count ruling needs --starter")
-        seen: set = set()
-        hand = parse_cards(tokens, seen)
-        (starter_card,) = parse_cards([starter], seen)
-        shown = count_show(hand, starter_card, is_crib=crib, variant=variant, players=players)
-        true_score = shown.total
-        items = [i.as_dict() for i in shown.items]
-        cards = " ".join(str(c) for c in hand) + f" starter {starter_card}" + (" (crib)" if crib else "")
-    else:
-        if not 1 <= seat <= players:
-            raise CribError(f"--seat must be 1 to {players}")
-    if kind == "peg":
+    items: tuple[Union[Item, PlayEvent, Score], ...]
+    played_out: GameResult | None = None
+    kind: Literal["count", "peg", "game"]
+    if isinstance(disputed, Count):
+        kind = "count"
+        shown = count_show(disputed.hand, disputed.starter, is_crib=disputed.crib, variant=variant, players=players)
+        true_score, items = shown.total, shown.items
+        cards = " ".join(str(c) for c in disputed.hand) + f" starter {disputed.starter}" + (" (crib)" if disputed.crib else "")
+    elif not 1 <= disputed.seat <= players:
+        raise CribError(f"--seat must be 1 to {players}")
+    elif isinstance(disputed, Peg):
+        kind = "peg"
+        tokens = [str(t) for t in disputed.play]  # the engine reads the play as tokens: each card in its canonical form
         played = score_play(tokens, players=players, variant=variant)
-        true_score = played.totals[seat - 1]
-        items = [e.as_dict() for e in played.events if e.seat == seat - 1 and e.points]
-        cards = " ".join(tokens) + f" (seat {seat})"
-    elif kind == "game":  # who went out first: the whole game, scored in the order of the rules
-        if game_sheet is None:
-            raise CribError("a game ruling needs the game's file")
+        true_score = played.totals[disputed.seat - 1]
+        items = tuple(e for e in played.events if e.seat == disputed.seat - 1 and e.points)
+        cards = " ".join(tokens) + f" (seat {disputed.seat})"
+    else:  # who went out first: the whole game, scored in the order of the rules
+        kind = "game"
+        sheet = disputed.sheet
         sides = 2 if variant.seated(players).teams else None  # a table seats two sides
-        if get_variant(game_sheet.variant or variant.name) != variant or game_sheet.players not in (None, players) \
-                or game_sheet.team_count not in (None, sides):
+        if get_variant(sheet.variant or variant.name) != variant or sheet.players not in (None, players) \
+                or sheet.team_count not in (None, sides):
             raise CribError(f"the file's game is not {event.name}'s: {variant.name}, {players} players"
                             + (", two teams" if sides else ""))
-        played_out = score_game(game_sheet, variant, players, sides, SkunkLines(event.skunk_margin, event.double_skunk_margin))
-        true_score = played_out.final[seat - 1]
-        items = [] if played_out.out is None else [played_out.out.as_dict()]
-        cards = f"{len(played_out.deals)} deals (seat {seat}): {played_out.sentence()}"
+        played_out = score_game(sheet, variant, players, sides, SkunkLines(event.skunk_margin, event.double_skunk_margin))
+        true_score = played_out.final[disputed.seat - 1]
+        items = () if played_out.out is None else (played_out.out,)
+        cards = f"{len(played_out.deals)} deals (seat {disputed.seat}): {played_out.sentence()}"
     verdict = rule(true_score, claim, event.muggins and kind != "game", muggins_call)
-    said = verdict.sentence() if kind != "game" else f"claimed {claim}, the game gives seat {seat} {true_score}"
-    sentence = f"game {game}, {player.name}, {kind} {cards}: {said}"
-    change = Change(db, "ruling", Log(event.id))
-    store.insert_ruling(change, dict(event_id=event.id, game_no=game, player_id=player.id, kind="crib" if crib else kind,
+    seat = None if isinstance(disputed, Count) else disputed.seat
+    made = RulingMade(game, player.name, kind, cards, true_score, items, verdict, claim, seat, played_out)
+    change = Change(db, "ruling", Log(event.id), by)
+    store.insert_ruling(change, dict(event_id=event.id, game_no=game, player_id=player.id,
+                                     kind="crib" if isinstance(disputed, Count) and disputed.crib else kind,
                                      cards=cards, claim=claim, true_score=true_score, muggins=verdict.muggins,
-                                     summary=said))
-    change.log(sentence)
-    return {"total": true_score, "items": items, **verdict.as_dict(), "ruling": sentence,
-            **({"game": played_out.as_dict()} if kind == "game" else {})}
+                                     summary=made.said()))
+    change.log(f"game {game}, {player.name}, {kind} {cards}: {made.said()}")
+    return made
 
 
-def rulings_of(db: Db, event: Event) -> list[dict]:
-    return store.rulings_of(db, event.id)
+class RulingRow(TypedDict):
+    """A ruling as kept (`print rulings`)."""
+
+    id: int
+    game: int
+    player: str
+    kind: str
+    cards: str
+    claim: int
+    total: int
+    muggins: int
+    verdict: str
+
+
+def rulings_of(db: Db, event_id: int) -> list[RulingRow]:
+    return cast(list[RulingRow], store.rulings_of(db, event_id))

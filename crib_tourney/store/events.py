@@ -69,4 +69,11 @@ def event_ids(db: Db) -> list[int]:
     return [r[0] for r in db.rows("SELECT id FROM event ORDER BY id")]
 
 
+def load_event(db: Db, event_id: int) -> Event:
+    """An event by its id (what a command resolved from a name, or a page's path)."""
+    from crib_tourney.errors import NotFound
 
+    event = fetch_one(db, Event, "id = :id", id=event_id)
+    if event is None:
+        raise NotFound(f"no event #{event_id}")
+    return event

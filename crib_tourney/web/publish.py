@@ -22,29 +22,24 @@ import stat
 from pathlib import Path
 from typing import Callable
 
-from crib_tourney.errors import CribError, NotFound
+from crib_tourney.errors import CribError
 from crib_tourney.store.sql import Db
 from crib_tourney.web import site
 
 PART = re.compile(r"\..+\.(?:html|json)\.part")  # a page publish was writing when it was stopped
 
 
-def publish(db: Db, refs: list[str], everything: bool, output: Path) -> tuple[int, int]:
-    """(files written, files unchanged)."""
+def publish(db: Db, events: list[int], leagues: list[int], everything: bool, output: Path) -> tuple[int, int]:
+    """Write the pages of these events and leagues (``everything``: of all of
+    them) and the index; (files written, files unchanged)."""
     from crib_tourney.render.pdf import terminated_as_interrupt
-    from crib_tourney.store.directory import find_event, find_league_id
     from crib_tourney.store.events import event_ids
     from crib_tourney.store.leagues import all_league_ids
 
-    paths = ["index"]
     if everything:
-        paths += [p for event_id in event_ids(db) for p in site.event_paths(db, event_id)]
-        paths += [f"leagues/{league_id}/index" for league_id in all_league_ids(db)]
-    for ref in refs:
-        try:
-            paths += site.event_paths(db, find_event(db, ref).id)
-        except NotFound:
-            paths.append(f"leagues/{find_league_id(db, ref)}/index")
+        events, leagues = event_ids(db), all_league_ids(db)
+    paths = ["index"] + [p for event_id in events for p in site.event_paths(db, event_id)]
+    paths += [f"leagues/{league_id}/index" for league_id in leagues]
     paths = list(dict.fromkeys(paths))
     check_folder(output, [f"{path}.{kind}" for path in paths for kind in ("html", "json")])
     updated = site.last_change(db)

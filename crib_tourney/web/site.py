@@ -9,10 +9,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.store.sql import Db
+
+if TYPE_CHECKING:
+    from crib_tourney.store.rows import Event
 
 # Ids in paths are ASCII digits, and no longer than an id can be: \d would take '١'
 # and '１' for event 1, and int() refuses a number past 4,300 digits.
@@ -28,7 +31,7 @@ class Page:
     kind: str
     heading: str
     context: dict = field(default_factory=dict)
-    data: dict | None = None  # the JSON twin, served at path + ".json"
+    data: Mapping[str, Any] | None = None  # the JSON twin, served at path + ".json"
     nav: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -84,11 +87,11 @@ def render(built: Page, href: Callable[[str], str], live: bool, fragment: bool =
 
 # --- the pages ---------------------------------------------------------------
 
-def _event(db: Db, event_id: int):  # type: ignore[no-untyped-def]
-    from crib_tourney.store.directory import find_event
+def _event(db: Db, event_id: int) -> Event:
+    from crib_tourney.store.events import load_event
 
     try:
-        return find_event(db, f"#{event_id}")
+        return load_event(db, event_id)
     except CribError:
         raise NotFound(f"no event {event_id}") from None
 
@@ -112,11 +115,11 @@ def _overview(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
                 {"event": details, "missing": missing}, details | {"results_missing": missing})
 
 
-def _standings(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
+def _standings(db: Db, event: Event) -> Page:
     from crib_tourney.services.printing import standings_data
     from crib_tourney.services.standings import event_standings
 
-    data = standings_data(db, event)
+    data = standings_data(db, event.id)
     entry_ids = [r.player for r in event_standings(db, event)]
     return Page(f"events/{event.id}/standings", "web/standings.html", event.name, "Standings", event.name,
                 {"rows": data["rows"], "cut": data["cut"], "event_id": event.id, "entry_ids": entry_ids,
@@ -124,13 +127,13 @@ def _standings(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
                 {"event": event.name, "rows": data["rows"]})
 
 
-def _tables(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
+def _tables(db: Db, event: Event) -> Page:
     from crib_tourney.services.printing import tables_data
     from crib_tourney.store import qualifying as q
 
     game = find = None
     if q.scheduled_games(db, event.id):
-        data = tables_data(db, event, None)["games"][0]
+        data = tables_data(db, event.id)["games"][0]
         find = data.pop("find")
         game = data
     return Page(f"events/{event.id}/tables", "web/tables.html", event.name, "Tables", event.name,
@@ -152,7 +155,7 @@ def _bracket(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
                 {"charts": charts, "champion": champion}, data)
 
 
-def _player(db: Db, event, entry_id: int) -> Page:  # type: ignore[no-untyped-def]
+def _player(db: Db, event: Event, entry_id: int) -> Page:
     """One entry's games: the same rows as `player games --json`."""
     from crib_tourney.services.histories import games_of
     from crib_tourney.store.directory import entries_of, entry_names, member_names
@@ -160,7 +163,7 @@ def _player(db: Db, event, entry_id: int) -> Page:  # type: ignore[no-untyped-de
     if entry_id not in {e.id for e in entries_of(db, event)}:
         raise NotFound(f"no entry {entry_id} in event {event.id}")
     name = entry_names(db, event)[entry_id]
-    games = games_of(db, event, entry_id)
+    games = games_of(db, event.id, entry_id)
     members = member_names(db, event).get(entry_id, []) if event.team_size > 1 else []
     return Page(f"events/{event.id}/players/{entry_id}", "web/player.html", name, "Games", name,
                 {"games": games, "members": members},
@@ -171,7 +174,7 @@ def _league(db: Db, league_id: int) -> Page:
     from crib_tourney.services.leagues import season_view
 
     try:
-        season = season_view(db, f"#{league_id}")
+        season = season_view(db, league_id)
     except CribError:
         raise NotFound(f"no league {league_id}") from None
     built = Page(f"leagues/{league_id}/index", "web/league.html", season["league"], "Season", season["league"],

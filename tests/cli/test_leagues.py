@@ -181,6 +181,7 @@ def test_league_list_show_and_print_season(cli, tmp_path):
         (["league", "set", "Elm", "colour=red"], "unknown league setting"),
         (["league", "new", "Elm"], "already exists"),
         (["league", "join", "Elm", "Ann"], "already a member"),
+        (["league", "join", "Elm", "Zed Newman", "zed newman", "--new"], "Zed Newman is already a member"),  # one new player, named twice
         (["league", "night", "Elm", "--date", "tuesday"], "YYYY-MM-DD"),
         (["league", "standings", "Elm", "--from", "fall"], "YYYY-MM-DD"),
     ],

@@ -62,6 +62,15 @@ def test_malformed_roster_imports_nothing(cli, unchanged, tmp_path, content, mat
         cli.fails("player", "import", bad, match=match)
 
 
+def test_roster_errors_found_reading_and_against_the_roster_are_listed_by_line(cli, unchanged, tmp_path):
+    cli("player", "add", "Ann", "--acc-number", "7")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("name,acc_number\nZed,7\n,3\nYan,7\n")
+    with unchanged():
+        cli.fails("player", "import", bad, match="3 bad row(s) in " + str(bad) + ", nothing imported: "
+                  "line 2: ACC number 7 belongs to Ann (#1), not Zed; line 3: a player needs a name; line 4: ACC number 7 repeats line 2")
+
+
 def test_missing_file(cli, unchanged):
     with unchanged():
         cli.fails("player", "import", "nowhere.csv", match="no such file: nowhere.csv")

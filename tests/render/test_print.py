@@ -258,14 +258,14 @@ def test_the_scorecard_is_the_official_player_card(cli, tmp_path):
     cli("enter", "Card", "Ann", "Bob", "Cat", "--new")
     cli("round", "Card", "--all")
     with transaction(str(cli.db), write=False) as db:
-        cards = {c["player"]: c for c in scorecards_data(db, find_event(db, "Card"))["cards"]}
+        cards = {c["player"]: c for c in scorecards_data(db, find_event(db, "Card").id)["cards"]}
     assert all(c["start"] for c in cards.values())
     bye = next(g for c in cards.values() for g in c["games"] if g["opponent"] == "bye")
     assert bye["gp"] == 2 and bye["plus"] == 0  # the bye is printed filled in, before play
     a, b = cli("round", "Card", "--show", "1", "--json").json()["tables"][0]["players"]
     cli("result", "Card", a, "121", b, "100")
     with transaction(str(cli.db), write=False) as db:
-        card = next(c for c in scorecards_data(db, find_event(db, "Card"))["cards"] if c["player"] == a)
+        card = next(c for c in scorecards_data(db, find_event(db, "Card").id)["cards"] if c["player"] == a)
     first = card["games"][0]
     assert (first["result"], first["gp"], first["total_gp"], first["total_spread"]) == ("W", 2, 2, "+21")
     out = tmp_path / "cards.pdf"
