@@ -1,9 +1,15 @@
 """Scorecard reconciliation (ACC rule 12.2) as pure functions.
 
 Each player's scorecard is a record of its own. When two cards of a game
-disagree, an apparent qualifier (top of the current standings) takes the version
-of the game worse for them, and a non-qualifier keeps their own card; a game with
-only one card has that card copied to the other player.
+disagree, an apparent qualifier takes the version of the game worse for them,
+and a non-qualifier keeps their own card; when both cards claim the win, both
+players are charged a loss (12.2(e)): each takes the other's card. A game with
+only one card has that card copied to the other player. The director may also
+choose one card, which then stands for both (`use_card`).
+
+Who is an apparent qualifier is the caller's to say, and must not depend on
+when the rule is applied (services/results.py: the standings before the
+disputed game's round).
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Collection
 
-from crib_tourney.tourney.scoring import ScoringRules, game_line
+from crib_tourney.tourney.scoring import ScoringRules, game_line, won_game
 
 
 @dataclass(frozen=True)
@@ -45,8 +51,26 @@ def copy_card(card: Card, other_entry: int) -> list[Card]:
             Card(other_entry, card.opp, card.own, FLIPPED[card.forfeit], "resolved")]
 
 
+def both_claim_the_win(cards: list[Card], rules: ScoringRules) -> bool:
+    a, b = cards
+    if a.forfeit != "none" or b.forfeit != "none":
+        return a.forfeit == b.forfeit == "won"
+    return won_game(a.own, a.opp, rules.target_loses) and won_game(b.own, b.opp, rules.target_loses)
+
+
+def use_card(cards: list[Card], entry: int) -> list[Card]:
+    """The director's choice: one card's version stands for both sides."""
+    chosen = next(c for c in cards if c.entry == entry)
+    other = next(c for c in cards if c.entry != entry)
+    return copy_card(chosen, other.entry)
+
+
 def resolve(cards: list[Card], qualifiers: Collection[int], rules: ScoringRules) -> list[Card]:
     """Both sides' settled cards of a disagreeing game."""
+    if both_claim_the_win(cards, rules):  # 12.2(e): a loss for both, each by the other's card
+        a, b = cards
+        return [Card(a.entry, b.opp, b.own, FLIPPED[b.forfeit], "resolved"),
+                Card(b.entry, a.opp, a.own, FLIPPED[a.forfeit], "resolved")]
     settled = []
     for mine, theirs in ((cards[0], cards[1]), (cards[1], cards[0])):
         chosen = (mine.own, mine.opp)

@@ -108,3 +108,23 @@ def test_name_matching_folds_and_refuses_to_guess():
     assert find("M. Kowalski") == ["Margaret Kowalski"] and find("kowalski") == ["Margaret Kowalski"]
     assert find("Lee") == ["Lee Wong", "Ann Lee"]  # a first name and a last name: ambiguous, not a guess
     assert find("Lee Wong") == ["Lee Wong"] and find("nobody") == [] and find("  ") == []
+
+
+# --- ACC rule 12.2: disagreeing cards -------------------------------------------
+
+def test_both_cards_claiming_the_win_are_a_loss_for_both():
+    """12.2(e): Cat's card says she won 121-100, Fay's that he won 121-110."""
+    from crib_tourney.tourney.reconcile import Card, resolve
+    from crib_tourney.tourney.settings import EventSettings
+
+    rules = EventSettings().scoring_rules()
+    cat, fay = Card(1, 121, 100, "none", "card"), Card(2, 121, 110, "none", "card")
+    settled = {c.entry: (c.own, c.opp) for c in resolve([cat, fay], qualifiers=set(), rules=rules)}
+    assert settled == {1: (110, 121), 2: (100, 121)}  # each charged the loss the other's card shows
+
+
+def test_the_directors_card_stands_for_both():
+    from crib_tourney.tourney.reconcile import Card, use_card
+
+    cat, fay = Card(1, 121, 100, "none", "card"), Card(2, 95, 121, "none", "card")
+    assert {c.entry: (c.own, c.opp) for c in use_card([cat, fay], 2)} == {1: (121, 95), 2: (95, 121)}
