@@ -4,7 +4,7 @@ pairing qualifying games."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from crib_tourney.csvfiles import read_rows, refuse
 from crib_tourney.errors import CribError
@@ -22,8 +22,9 @@ from crib_tourney.store.rows import Event, Player
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney import settings as schema
 from crib_tourney.tourney.names import checked_name, fold
-from crib_tourney.tourney.formats import FORMATS
-from crib_tourney.tourney.pairings import History, pair_game, pair_key
+from crib_tourney.services.standings import event_standings
+from crib_tourney.tourney.formats import FORMATS, PairingRequest
+from crib_tourney.tourney.pairings import History, pair_key
 
 
 def insert_event(change: Change, name: str, settings: schema.EventSettings, parent: int | None = None) -> Event:
@@ -247,20 +248,22 @@ def schedule_next(change: Change, event: Event, draw_seed: int | None = None) ->
     """Pair the next game and store its tables; returns its number. With
     ``draw_seed`` the game starts from a random draw instead of the rotation."""
     db = change.db
-    fmt = FORMATS[event.format]
+    strategy = FORMATS[event.format].pairing
     game_no = q.scheduled_games(db, event.id) + 1
-    if not fmt.qualifying:
+    if strategy is None:
         raise CribError(f"{event.name} is {event.format}: no qualifying games; make the bracket with: crib-tourney cut")
-    if fmt.all_play_all and game_no == 1:
-        field = len(players_in_game(db, event, 1))  # everyone plays everyone: n-1 games, n with an odd field
-        store.update_settings(change, event.id, {"games": field - 1 + field % 2})
-        event = find_event(db, str(event.id))
+    if game_no == 1:  # the format may fix its games by the field (a round robin: everyone plays everyone)
+        games = strategy.games(len(players_in_game(db, event, 1)), event.games)
+        if games != event.games:
+            store.update_settings(change, event.id, {"games": games})
+            event = store.load_event(db, event.id)
     if game_no > event.games:
         raise CribError(f"all {event.games} qualifying games of {event.name} are already scheduled")
     players = players_in_game(db, event, game_no)
     if len(players) < 2:
         raise CribError(f"{event.name} needs at least 2 players entered to pair a game (has {len(players)})")
-    pairing = pair_game(players, game_no - 1, _history(db, event, game_no, players), seed=draw_seed)
+    ranking = [cast(int, r.player) for r in event_standings(db, event)] if strategy.by_standings else []
+    pairing = strategy.pair(PairingRequest(players, game_no - 1, _history(db, event, game_no, players), draw_seed, ranking))
     if draw_seed is not None:
         q.record_draw(change, event.id, game_no, draw_seed)
     rows = [dict(event_id=event.id, game_no=game_no, table_no=t, entry1_id=a, entry2_id=b) for t, (a, b) in enumerate(pairing.tables, 1)]

@@ -408,7 +408,7 @@ def placings_view(db: Db, event: Event) -> dict:
     if br.exists:
         bands = bk.placings(br.specs, br.states, len(br.seeds))
         complete = bk.champion(br.specs, br.states) is not None
-    elif event.format == "round-robin":
+    elif FORMATS[event.format].placed_by_standings:
         standings = [r for r in event_standings(db, event) if not r.withdrawn]
         bands = _bands_by_rank(standings)
         complete = round_robin_finished(db, event)
@@ -437,7 +437,7 @@ def event_decided(db: Db, event: Event) -> bool:
     br = Bracket(db, event)
     if br.exists:
         return bk.champion(br.specs, br.states) is not None
-    return event.format == "round-robin" and round_robin_finished(db, event)
+    return FORMATS[event.format].placed_by_standings and round_robin_finished(db, event)
 
 
 def round_robin_finished(db: Db, event: Event) -> bool:

@@ -35,8 +35,9 @@ def standings_data(db: Db, event: Event) -> dict:
     rows = standings_rows(db, event)
     cut = 0
     from crib_tourney.store.leagues import is_night
+    from crib_tourney.tourney.formats import FORMATS
 
-    if event.format == "acc" and not is_night(db, event.id):  # a league night plays no playoff: no cut line
+    if FORMATS[event.format].seeds_by_standings and not is_night(db, event.id):  # a league night plays no playoff: no cut line
         cut = min(qualifier_count(len(entries_of(db, event)), event.qualify_ratio), len(rows))
         cut = st.seeded_count(db, event.id) or cut
     return {"event": event_header(event), "rows": rows, "cut": cut, "qr": live_page(event.public_url, "standings")}
