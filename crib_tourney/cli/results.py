@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, List, Optional
+from typing import TYPE_CHECKING, Annotated, List, Optional
 
 import typer
 
@@ -12,6 +12,9 @@ from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, numbe
 from crib_tourney.cli.output import note, print_json, print_table, printable
 from crib_tourney.errors import CribError
 from crib_tourney.tourney.numbers import whole_number
+
+if TYPE_CHECKING:
+    from crib_tourney.store.sql import Db
 
 
 def result(
@@ -182,6 +185,13 @@ def _one_log(event: str | None, players: bool, league: str | None) -> None:
         raise typer.BadParameter("name one log: an EVENT, --players or --league LEAGUE")
 
 
+def _log_ids(conn: Db, event: str | None, league: str | None) -> tuple[int | None, int | None]:
+    """The event or league whose log is named (neither: the roster's)."""
+    from crib_tourney.inputs import names
+
+    return (None if event is None else names.event_id(conn, event)), (None if league is None else names.league_id(conn, league))
+
+
 def log(event: LogEventArg = None, players: PlayersLogOption = False, league: LeagueLogOption = None,
         as_json: JsonOption = False) -> None:
     """Show a log of changes: an event's (results, rounds, entries, settings,
@@ -193,7 +203,7 @@ def log(event: LogEventArg = None, players: PlayersLogOption = False, league: Le
 
     _one_log(event, players, league)
     with db(write=False) as conn:
-        found = log_entries(conn, event, league)
+        found = log_entries(conn, *_log_ids(conn, event, league))
     if as_json:
         print_json({"log": [{"id": e.id, "at": e.at, "action": e.action, "summary": e.summary, "undone": e.undone,
                              "source": e.source, "actor": e.actor} for e in found]})
@@ -217,7 +227,7 @@ def undo(event: LogEventArg = None, players: PlayersLogOption = False, league: L
     _one_log(event, players, league)
     if dry_run:
         with db(write=False) as conn:
-            found = changes.next_undo(conn, event, league)
+            found = changes.next_undo(conn, *_log_ids(conn, event, league))
         typer.echo("nothing to undo" if found is None else f"would undo {found.action} #{found.id}: {found.summary}")
         return
     with db() as conn:
@@ -226,7 +236,7 @@ def undo(event: LogEventArg = None, players: PlayersLogOption = False, league: L
         else:
             if recut:
                 raise typer.BadParameter("--recut is for an event's undo")
-            done = changes.undo(conn, league)
+            done = changes.undo(conn, _log_ids(conn, None, league)[1])
             typer.echo(f"undid {done.action} #{done.id}: {done.summary}")
 
 
