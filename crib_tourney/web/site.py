@@ -103,7 +103,7 @@ def _overview(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
     from crib_tourney.services.events import event_details
     from crib_tourney.services.standings import check_cards
 
-    details = event_details(db, str(event.id))
+    details = event_details(db, event.id)
     missing = sum(p.problem == "missing" for p in check_cards(db, event))
     return Page(f"events/{event.id}/index", "web/event.html", event.name, "Event", event.name,
                 {"event": details, "missing": missing}, details | {"results_missing": missing})
