@@ -30,8 +30,9 @@ _NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 def read_rows(text: str, file_name: str) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
     """(header in lower case, [(line number, {column: trimmed value})]) of a CSV
     with a header row; blank lines are skipped. A row with more fields than the
-    header gets the key None (the caller names the line); a shorter row reads
-    its missing fields as empty. A header naming a column twice is refused."""
+    header gets the key None (the caller names the line); a shorter row lacks
+    the keys of its missing fields (optional columns may be left off the end;
+    the caller says which are needed). A header naming a column twice is refused."""
     reader = csv.reader(io.StringIO(text), strict=True)
     header: list[str] | None = None
     rows: list[tuple[int, dict[str, Any]]] = []
@@ -55,8 +56,7 @@ def read_rows(text: str, file_name: str) -> tuple[list[str], list[tuple[int, dic
                 raise CribError(f"{file_name} line {line_no}: the header names the column '{abbreviated(twice)}' twice;"
                                 " nothing imported")
             continue
-        row: dict[Any, Any] = {name: "" for name in header}
-        row.update((name, value.strip()) for name, value in zip(header, record))
+        row: dict[Any, Any] = {name: value.strip() for name, value in zip(header, record)}
         if len(record) > len(header):
             row[None] = record[len(header):]
         rows.append((line_no, row))

@@ -61,6 +61,7 @@ def shape(url: str) -> dict:
 
 
 def check_upgraded(url: str, fresh_url: str) -> None:
+    from crib_tourney.inputs.names import event_id
     from crib_tourney.services.results import standings, undo
     from crib_tourney.store.db import ensure_schema, transaction
 
@@ -69,12 +70,12 @@ def check_upgraded(url: str, fresh_url: str) -> None:
     assert shape(url) == shape(fresh_url)
     with transaction(url) as db:
         assert db.scalar("SELECT MAX(version) FROM schema_version") == migrations.LATEST_VERSION
-        name, rows = standings(db, "Old Open")
-        assert [(r["player"], r["game_points"], r["spread"]) for r in rows] == [("Ann", 3, 36), ("Bob", 0, -36)]
+        loaded = standings(db, event_id(db, "Old Open"))
+        assert [(r["player"], r["game_points"], r["spread"]) for r in loaded.rows] == [("Ann", 3, 36), ("Bob", 0, -36)]
         steps = json.loads(db.scalar("SELECT data FROM audit WHERE id = 1"))["steps"]
         assert steps[0]["table"] == "outcome" and steps[0]["scope"] == {"pairing_id": 1}
         # the old entry can still be undone, and new rows do not collide with kept ids
-        undo(db, "Old Open")
+        undo(db, event_id(db, "Old Open"))
     with transaction(url) as db:
         assert db.scalar("SELECT COUNT(*) FROM outcome") == 0
         from crib_tourney.store.writer import Change, Log

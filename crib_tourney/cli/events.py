@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, List, Optional
+from typing import Annotated, Any, List, Optional
 
 import typer
 
@@ -17,7 +17,7 @@ events_app = typer.Typer(help="Events: list, show and change settings.", no_args
 
 
 @settings_options(EventSettings)
-def new_event(name: Annotated[str, typer.Argument(help="Unique name of the event.")], settings: dict) -> None:
+def new_event(name: Annotated[str, typer.Argument(help="Unique name of the event.")], settings: dict[str, Any]) -> None:
     """Create an event. Defaults follow ACC rules (2/3 game points, skunk at 31).
 
     Example: crib-tourney new-event "Spring Open" --date 2026-04-11 --games 9
@@ -55,10 +55,11 @@ def show(event: EventArg, as_json: JsonOption = False) -> None:
 
     Example: crib-tourney event show "Spring Open"
     """
+    from crib_tourney.inputs import names
     from crib_tourney.services.events import event_details
 
     with db(write=False) as conn:
-        data = event_details(conn, event)
+        data = event_details(conn, names.event_id(conn, event))
     if as_json:
         print_json(data)
         return
@@ -81,15 +82,14 @@ def set_(
     unless --recut (before the first playoff game).
     Example: crib-tourney event set "Spring Open" games=9 double_skunk_points=4
     """
+    from crib_tourney.inputs import names
     from crib_tourney.services.events import change_settings
     from crib_tourney.tourney.settings import parse_pair
 
     changes = dict(parse_pair(EventSettings, pair) for pair in pairs)
     with db() as conn:
-        name, lines = change_settings(conn, event, changes, recut)
-    typer.echo(f"updated {name}: " + ", ".join(f"{k}={v}" for k, v in changes.items()))
-    for line in lines:
-        typer.echo(line)
+        done = change_settings(conn, names.event_id(conn, event), changes, recut)
+    typer.echo("\n".join(done.lines()))
 
 
 def enter(
@@ -107,25 +107,31 @@ def enter(
              crib-tourney enter "Doubles" --team "Pat Smith" "Lee Wong" --team-name "The Aces"
              crib-tourney enter "Doubles" --teams teams.csv --new
     """
+    from crib_tourney.inputs import names
     from crib_tourney.services import events as service
 
     if teams is not None:
+        from crib_tourney.inputs.csvrows import teams_file
+
         if players or team or team_name:
             raise typer.BadParameter("--teams FILE takes no players, --team or --team-name", param_hint="--teams")
         text = read_text_file(teams)
         with db() as conn:
-            messages = service.enter_team_file(conn, event, text, str(teams), new)
+            event_id = names.event_id(conn, event)
+            done = service.enter_team_file(conn, event_id, teams_file(conn, event_id, text, str(teams), new))
     elif not players:
         raise typer.BadParameter("name the players (or give --teams FILE.csv)", param_hint="PLAYERS")
     elif team:
         with db() as conn:
-            messages = service.enter_team(conn, event, players, team_name, new)
+            event_id = names.event_id(conn, event)
+            done = service.enter_team(conn, event_id, names.players_or_new(conn, players, new), team_name)
     else:
         if team_name:
             raise typer.BadParameter("--team-name names a team: give --team too", param_hint="--team-name")
         with db() as conn:
-            messages = service.enter(conn, event, players, new)
-    typer.echo("\n".join(messages))
+            event_id = names.event_id(conn, event)
+            done = service.enter(conn, event_id, names.players_or_new(conn, players, new))
+    typer.echo("\n".join(done.lines()))
 
 
 def withdraw(event: EventArg, player: Annotated[str, typer.Argument(help="Name, #id or ACC number.")]) -> None:
@@ -134,11 +140,13 @@ def withdraw(event: EventArg, player: Annotated[str, typer.Argument(help="Name, 
 
     Example: crib-tourney withdraw "Spring Open" "Pat Smith"
     """
+    from crib_tourney.inputs import names
     from crib_tourney.services.events import withdraw as withdraw_entry
 
     with db() as conn:
-        lines = withdraw_entry(conn, event, player)
-    typer.echo("\n".join(lines))
+        event_id = names.event_id(conn, event)
+        done = withdraw_entry(conn, event_id, names.entry_id(conn, event_id, player))
+    typer.echo("\n".join(done.lines()))
 
 
 def round_(
@@ -156,6 +164,7 @@ def round_(
     Example: crib-tourney round "Spring Open" --json
              crib-tourney round "Club Night" --draw 4711
     """
+    from crib_tourney.inputs import names
     from crib_tourney.services.events import make_round, unschedule
 
     if seed is not None and not draw:
@@ -167,10 +176,12 @@ def round_(
 
     if unschedule_from is not None:
         with db() as conn:
-            typer.echo(unschedule(conn, event, unschedule_from))
+            done = unschedule(conn, names.event_id(conn, event), unschedule_from)
+            typer.echo(f"removed the pairings of games {done.first}-{done.last};"
+                       f" pair them again with: crib-tourney round \"{done.event}\"")
         return
     with db(write=show is None) as conn:
-        views = make_round(conn, event, all_games, show, seed if draw else None)
+        views = make_round(conn, names.event_id(conn, event), all_games, show, seed if draw else None)
     if as_json:
         print_json(views[0].as_dict() if len(views) == 1 and not all_games else {"games": [v.as_dict() for v in views]})
         return

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Literal, Optional
 
 import typer
 
 from crib_tourney.cli.common import EventArg, JsonOption, db, number
 from crib_tourney.cli.output import print_json, print_table
 from crib_tourney.errors import CribError
+
+if TYPE_CHECKING:
+    from crib_tourney.services.playoffs import BracketData
 
 
 def cut(
@@ -21,10 +24,11 @@ def cut(
     For single-elim and double-elim events every entrant is seeded in entry order.
     Example: crib-tourney cut "Spring Open"
     """
+    from crib_tourney.inputs import names
     from crib_tourney.services.playoffs import cut as make_cut
 
     with db() as conn:
-        data = make_cut(conn, event, qualifiers)
+        data = make_cut(conn, names.event_id(conn, event), qualifiers)
     first = data["rounds"][0]["matches"]
     byes = sum(1 for m in first for b in m["bye"] if b)
     if as_json:
@@ -47,35 +51,37 @@ def bracket(
 
     Example: crib-tourney bracket "Spring Open" --json
     """
-    from crib_tourney.services.playoffs import bracket_document, bracket_view
+    from crib_tourney.inputs import names
+    from crib_tourney.services.playoffs import BestOf, bracket_document, bracket_view
 
     change = None
     if set_best_of is not None:
         where, _, n = set_best_of.partition("=")
-        which = "W"
+        which: Literal["W", "L", "F"] = "W"
         if where[:1].upper() in ("L", "F"):
-            which, where = where[0].upper(), where[1:]
+            which, where = ("L" if where[0].upper() == "L" else "F"), where[1:]
         if not (where.isascii() and where.isdigit() and n.isascii() and n.isdigit()) or len(n) > 3 or len(where) > 3:
             raise CribError(f"--set-best-of needs ROUND=N, e.g. 3=5 (not '{set_best_of}')")
-        change = (which, int(where), int(n))
+        change = BestOf(which, int(where), int(n))
     with db(write=change is not None) as conn:
-        data, changed = bracket_view(conn, event, change)
-    if change is not None:
-        typer.echo(f"round {set_best_of.partition('=')[0]}: {changed} match(es) now best of {change[2]}", err=True)  # type: ignore[union-attr]
+        shown = bracket_view(conn, names.event_id(conn, event), change)
+    if change is not None and set_best_of is not None:
+        typer.echo(f"round {set_best_of.partition('=')[0]}: {shown.changed} match(es) now best of {change.best_of}", err=True)
     if as_json:
-        print_json(bracket_document(data))
+        print_json(bracket_document(shown.data))
         return
-    _draw(data)
+    _draw(shown.data)
 
 
-def _draw(data: dict) -> None:
+def _draw(data: BracketData) -> None:
     """Rounds as columns; each match shows both slots with seed and games won,
     and later rounds sit level with the matches they follow."""
-    columns, cells = [], []
+    columns: list[str] = []
+    cells: list[list[str]] = []
     for r in data["rounds"]:
         lengths = sorted({m["best_of"] for m in r["matches"]})
         columns.append(f"{r['name']} (best of {'/'.join(map(str, lengths))})")
-        lines = []
+        lines: list[str] = []
         for m in r["matches"]:
             bye_match = any(m["bye"])
             for i in (0, 1):
@@ -116,10 +122,11 @@ def match(
 
     Example: crib-tourney match "Spring Open" W2.1
     """
+    from crib_tourney.inputs import names
     from crib_tourney.services.playoffs import match_view
 
     with db(write=False) as conn:
-        data = match_view(conn, event, key)
+        data = match_view(conn, names.event_id(conn, event), key)
     if as_json:
         print_json(data)
         return
@@ -136,11 +143,12 @@ def placings(event: EventArg, as_json: JsonOption = False) -> None:
 
     Example: crib-tourney placings "Spring Open"
     """
+    from crib_tourney.inputs import names
     from crib_tourney.services.playoffs import placings as load_placings
     from crib_tourney.tourney.names import spells_members
 
     with db(write=False) as conn:
-        data = load_placings(conn, event)
+        data = load_placings(conn, names.event_id(conn, event))
     if as_json:
         print_json(data)
         return
@@ -163,6 +171,7 @@ def consolation(
 
     Example: crib-tourney consolation "Spring Open" --format single-elim
     """
+    from crib_tourney.inputs import names
     from crib_tourney.tourney.names import checked_name
     from crib_tourney.services.events import create_consolation
     from crib_tourney.tourney.settings import EventSettings, build
@@ -171,8 +180,8 @@ def consolation(
         build(EventSettings, {"format": format})
     clean = checked_name(name, "event") if name is not None else None
     with db() as conn:
-        created, players = create_consolation(conn, event, clean, format)
-    typer.echo(f"created event #{created.id} {created.name} ({created.format}) with {players} players")
+        made = create_consolation(conn, names.event_id(conn, event), clean, format)
+    typer.echo(f"created event #{made.event.id} {made.event.name} ({made.event.format}) with {made.entries} players")
 
 
 def register(app: typer.Typer) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, List, Optional
+from typing import TYPE_CHECKING, Annotated, List, Optional
 
 import typer
 
@@ -12,6 +12,9 @@ from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, numbe
 from crib_tourney.cli.output import note, print_json, print_table, printable
 from crib_tourney.errors import CribError
 from crib_tourney.tourney.numbers import whole_number
+
+if TYPE_CHECKING:
+    from crib_tourney.store.sql import Db
 
 
 def result(
@@ -36,6 +39,7 @@ def result(
       crib-tourney result "Spring Open" --forfeit "Lee Wong" --game 3
       crib-tourney result import "Spring Open" results.csv
     """
+    from crib_tourney.inputs import names
     from crib_tourney.services import results as service
 
     if args and args[0] == "import":
@@ -47,7 +51,8 @@ def result(
         if len(args) != 1:
             raise CribError("with --forfeit give only the event: result EVENT --forfeit PLAYER")
         with db() as conn:
-            recorded = service.record_forfeit(conn, args[0], forfeit, game, replace, recut)
+            event_id = names.event_id(conn, args[0])
+            recorded = service.record_forfeit(conn, event_id, names.entry_id(conn, event_id, forfeit), game, replace, recut)
     else:
         if len(args) != 5:
             raise CribError("expected EVENT PLAYER SCORE PLAYER SCORE (quote names with spaces)")
@@ -56,19 +61,39 @@ def result(
             raise CribError("--card names the player whose own scorecard this is; it cannot be empty")
         scores = [whole_number(score1, f"{name1}'s score"), whole_number(score2, f"{name2}'s score")]
         with db() as conn:
-            recorded = service.record_result(conn, event, name1, scores[0], name2, scores[1], game=game, replace=replace,
-                                             card=card, playoff=playoff, match_game=match_game, cascade=cascade, recut=recut)
-    typer.echo("\n".join(recorded.lines))
+            event_id = names.event_id(conn, event)
+            first, second = _sides(conn, event_id, name1, name2)
+            card_of = names.entry_id(conn, event_id, card) if card and not playoff else None  # a tiebreak has no cards
+            recorded = service.record_result(conn, event_id, first, scores[0], second, scores[1], game=game, replace=replace,
+                                             card=card_of, playoff=playoff, match_game=match_game, cascade=cascade, recut=recut)
+    typer.echo("\n".join(recorded.lines()))
+
+
+def _sides(conn: Db, event_id: int, name1: str, name2: str) -> tuple[int, int]:
+    """The two entries named; two players of one team are refused in their own words."""
+    from crib_tourney.inputs import names
+    from crib_tourney.services.results import competitor
+    from crib_tourney.tourney.names import fold
+
+    first, second = names.entry_id(conn, event_id, name1), names.entry_id(conn, event_id, name2)
+    if first == second and fold(name1) != fold(name2):
+        team = competitor(conn, event_id, first).team_name
+        if team is not None:
+            raise CribError(f"{name1} and {name2} are on the same team ({team}): a game is one team against another")
+    return first, second
 
 
 def _import(event: str, file: Path) -> None:
     from crib_tourney.cli.common import read_text_file
+    from crib_tourney.inputs import names
+    from crib_tourney.inputs.csvrows import results_file
     from crib_tourney.services.results import import_results
 
     text = read_text_file(file)
     with db() as conn:
-        count = import_results(conn, event, text, file.name)
-    typer.echo(f"imported {count} results into {event}")
+        event_id = names.event_id(conn, event)
+        done = import_results(conn, event_id, results_file(conn, event_id, text, file.name))
+    typer.echo(f"imported {done.results} results into {event}")
 
 
 def quick_results(
@@ -95,6 +120,7 @@ def quick_results(
     """
     import sys
 
+    from crib_tourney.inputs import names
     from crib_tourney.services import results as service
     from crib_tourney.services.events import open_game
     from crib_tourney.store.writer import Log, last_entry_id
@@ -102,8 +128,9 @@ def quick_results(
     if sys.stdin is None:
         raise CribError("quick-results reads its lines from standard input, and it is closed")
     with db(write=False) as conn:
-        ev, current = open_game(conn, event, game)
-    typer.echo(f"{ev.name}: entering game {current} (TABLE SCORE SCORE [replace]; TABLE forfeit NAME; 'game N', 'undo', 'quit')",
+        opened = open_game(conn, names.event_id(conn, event), game)
+    event_id, current = opened.event_id, opened.game
+    typer.echo(f"{opened.event}: entering game {current} (TABLE SCORE SCORE [replace]; TABLE forfeit NAME; 'game N', 'undo', 'quit')",
                err=True)
     saved = 0
     mine: list[int] = []  # the audit entries of this session's lines: "undo" takes back only these
@@ -118,29 +145,31 @@ def quick_results(
             if words[0].lower() == "game" and len(words) == 2:
                 wanted = whole_number(words[1], "game")
                 with db(write=False) as conn:
-                    open_game(conn, str(ev.id), wanted)  # refuses a game not scheduled, before switching to it
+                    open_game(conn, event_id, wanted)  # refuses a game not scheduled, before switching to it
                 current = wanted
                 typer.echo(f"game {current}")
             elif words[0].lower() == "undo" and len(words) == 1:
                 with db() as conn:
                     if not mine:
                         raise CribError("nothing typed in this session to undo")
-                    typer.echo("\n".join(service.undo_own_line(conn, ev, mine[-1], ours)))
-                    ours.add(last_entry_id(conn, Log(ev.id)))
+                    typer.echo("\n".join(service.undo_own_line(conn, event_id, mine[-1], ours).lines()))
+                    ours.add(last_entry_id(conn, Log(event_id)))
                 mine.pop()
                 saved -= 1
             elif len(words) >= 3 and words[1].lower() == "forfeit":
                 table = whole_number(words[0], "table")
                 with db() as conn:
-                    typer.echo("\n".join(service.record_table_forfeit(conn, ev, current, table, " ".join(words[2:])).lines))
-                    mine.append(last_entry_id(conn, Log(ev.id)))
+                    loser = names.entry_id(conn, event_id, " ".join(words[2:]))
+                    typer.echo("\n".join(service.record_table_forfeit(conn, event_id, current, table, loser).lines()))
+                    mine.append(last_entry_id(conn, Log(event_id)))
                     ours.add(mine[-1])
                 saved += 1
             elif len(words) == 3 or (len(words) == 4 and words[3].lower() == "replace"):
-                table, *scores = (whole_number(w, "table" if i == 0 else "score") for i, w in enumerate(words[:3]))
+                table, first, second = (whole_number(w, "table" if i == 0 else "score") for i, w in enumerate(words[:3]))
                 with db() as conn:
-                    typer.echo("\n".join(service.record_table(conn, ev, current, table, scores, replace=len(words) == 4).lines))
-                    mine.append(last_entry_id(conn, Log(ev.id)))
+                    recorded = service.record_table(conn, event_id, current, table, (first, second), replace=len(words) == 4)
+                    typer.echo("\n".join(recorded.lines()))
+                    mine.append(last_entry_id(conn, Log(event_id)))
                     ours.add(mine[-1])
                 saved += 1
             else:
@@ -160,10 +189,12 @@ def check(
 
     Example: crib-tourney check "Spring Open" --resolve
     """
+    from crib_tourney.inputs import names
     from crib_tourney.services.results import check as check_event
 
     with db(write=resolve) as conn:
-        resolved, problems = check_event(conn, event, resolve, recut)
+        checked = check_event(conn, names.event_id(conn, event), resolve, recut)
+    problems, resolved = checked.problems, [fact.line() for fact in checked.resolved]
     if as_json:
         print_json({"problems": [p.as_dict() for p in problems], "resolved": resolved})
         return
@@ -186,6 +217,13 @@ def _one_log(event: str | None, players: bool, league: str | None) -> None:
         raise typer.BadParameter("name one log: an EVENT, --players or --league LEAGUE")
 
 
+def _log_ids(conn: Db, event: str | None, league: str | None) -> tuple[int | None, int | None]:
+    """The event or league whose log is named (neither: the roster's)."""
+    from crib_tourney.inputs import names
+
+    return (None if event is None else names.event_id(conn, event)), (None if league is None else names.league_id(conn, league))
+
+
 def log(event: LogEventArg = None, players: PlayersLogOption = False, league: LeagueLogOption = None,
         as_json: JsonOption = False) -> None:
     """Show a log of changes: an event's (results, rounds, entries, settings,
@@ -197,7 +235,7 @@ def log(event: LogEventArg = None, players: PlayersLogOption = False, league: Le
 
     _one_log(event, players, league)
     with db(write=False) as conn:
-        found = log_entries(conn, event, league)
+        found = log_entries(conn, *_log_ids(conn, event, league))
     if as_json:
         print_json({"log": [{"id": e.id, "at": e.at, "action": e.action, "summary": e.summary, "undone": e.undone,
                              "source": e.source, "actor": e.actor} for e in found]})
@@ -215,22 +253,23 @@ def undo(event: LogEventArg = None, players: PlayersLogOption = False, league: L
 
     Example: crib-tourney undo "Spring Open"; crib-tourney undo --players --dry-run
     """
+    from crib_tourney.inputs import names
     from crib_tourney.services import changes
     from crib_tourney.services.results import undo as undo_event
 
     _one_log(event, players, league)
     if dry_run:
         with db(write=False) as conn:
-            found = changes.next_undo(conn, event, league)
+            found = changes.next_undo(conn, *_log_ids(conn, event, league))
         typer.echo("nothing to undo" if found is None else f"would undo {found.action} #{found.id}: {found.summary}")
         return
     with db() as conn:
         if event is not None:
-            typer.echo("\n".join(undo_event(conn, event, recut)))
+            typer.echo("\n".join(undo_event(conn, names.event_id(conn, event), recut).lines()))
         else:
             if recut:
                 raise typer.BadParameter("--recut is for an event's undo")
-            done = changes.undo(conn, league)
+            done = changes.undo(conn, _log_ids(conn, None, league)[1])
             typer.echo(f"undid {done.action} #{done.id}: {done.summary}")
 
 
@@ -243,13 +282,15 @@ def standings(
 
     Example: crib-tourney standings "Spring Open" --json
     """
+    from crib_tourney.inputs import names
     from crib_tourney.services.results import standings as load
     from crib_tourney.tourney.names import spells_members
 
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     with db(write=False) as conn:
-        name, rows = load(conn, event)
+        loaded = load(conn, names.event_id(conn, event))
+    name, rows = loaded.event, loaded.rows
     if as_json:
         print_json({"event": name, "rows": rows})
         return
@@ -257,7 +298,8 @@ def standings(
     if as_csv:
         from crib_tourney.csvfiles import csv_text
 
-        typer.echo(csv_text(columns, ([r[c] for c in columns] for r in rows)), nl=False)
+        typer.echo(csv_text(columns, ([r["rank"], r["player"], r["game_points"], r["wins"], r["losses"], r["spread"], r["plus"],
+                                       r["minus"], r["skunks"], r["skunks_taken"], r["tied"]] for r in rows)), nl=False)
         return
     table = [
         [f"{r['rank']}{'=' if r['tied'] else ''}", r["player"] + (" (withdrawn)" if r["withdrawn"] else "") + (f" ({r['note']})" if r["note"] else "")

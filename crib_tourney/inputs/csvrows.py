@@ -4,19 +4,134 @@ bad rows listed by line) and checked here, before any service runs."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Union
+
+from crib_tourney.csvfiles import read_rows
+from crib_tourney.errors import CribError
+from crib_tourney.inputs.names import NewPlayer, players_or_new
+from crib_tourney.store.directory import find_entry
+from crib_tourney.store.events import load_event
+from crib_tourney.store.sql import Db
+from crib_tourney.tourney.names import checked_acc, checked_detail, checked_name, fold
+from crib_tourney.tourney.numbers import whole_number
+
 
 # --- results and teams of an event ------------------------------------------------
 
+@dataclass(frozen=True)
+class LineError:
+    """A bad line of a file: the whole file is refused, every bad line named
+    (csvfiles.refuse)."""
+
+    line: int
+    problem: str
+
+    def text(self) -> str:
+        return f"line {self.line}: {self.problem}"
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """A game's two scores: entries by id, in the file's order."""
+
+    line: int
+    game: int | None  # None: their game without a result
+    first: int
+    first_score: int
+    second: int
+    second_score: int
+
+
+@dataclass(frozen=True)
+class ForfeitLine:
+    """An entry that forfeits its game."""
+
+    line: int
+    game: int | None
+    loser: int
+
+
+@dataclass(frozen=True)
+class ResultsFile:
+    """A results CSV: the rows that read well, and the lines that did not."""
+
+    name: str
+    rows: tuple[Union[ResultLine, ForfeitLine], ...]
+    errors: tuple[LineError, ...]
+
+
+RESULT_COLUMNS = ("player1", "score1", "player2", "score2")
+
+
+def results_file(db: Db, event_id: int, text: str, file_name: str) -> ResultsFile:
+    """game, player1, score1, player2, score2[, forfeit] rows of a results CSV;
+    players named as in `result` (an entrant, a team or any of its players)."""
+    event = load_event(db, event_id)
+    header, records = read_rows(text, file_name)
+    if not set(RESULT_COLUMNS) <= set(header):
+        raise CribError(f"{file_name}: the header needs columns game, player1, score1, player2, score2 (optional: forfeit)")
+    rows: list[ResultLine | ForfeitLine] = []
+    errors: list[LineError] = []
+    for line_no, row in records:
+        if None in row:
+            errors.append(LineError(line_no, "more fields than the header has"))
+            continue
+        try:
+            game = whole_number(row["game"], "game") if row.get("game") else None
+            if row.get("forfeit"):
+                rows.append(ForfeitLine(line_no, game, find_entry(db, event, row["forfeit"]).id))
+                continue
+            if not set(RESULT_COLUMNS) <= set(row):
+                raise CribError("fewer fields than the header has")
+            first, second = find_entry(db, event, row["player1"]).id, find_entry(db, event, row["player2"]).id
+            scores = whole_number(row["score1"], "score1"), whole_number(row["score2"], "score2")
+            rows.append(ResultLine(line_no, game, first, scores[0], second, scores[1]))
+        except CribError as exc:
+            errors.append(LineError(line_no, str(exc)))
+    return ResultsFile(file_name, tuple(rows), tuple(errors))
+
+
+@dataclass(frozen=True)
+class TeamLine:
+    """A team: its name (None: its players' names joined) and its players."""
+
+    line: int
+    name: str | None
+    players: tuple[int | NewPlayer, ...]
+
+
+@dataclass(frozen=True)
+class TeamsFile:
+    name: str
+    teams: tuple[TeamLine, ...]
+    errors: tuple[LineError, ...]
+
+
+def teams_file(db: Db, event_id: int, text: str, file_name: str, add_unknown: bool) -> TeamsFile:
+    """team, player1, player2[, player3] rows of a teams CSV; with ``add_unknown``
+    a name not on the roster is a NewPlayer."""
+    event = load_event(db, event_id)
+    header, records = read_rows(text, file_name)
+    if not {"team", "player1", "player2"} <= set(header):
+        raise CribError(f"{file_name}: the header needs columns team, player1, player2 (and player3 for teams of three)")
+    teams: list[TeamLine] = []
+    errors: list[LineError] = []
+    for line_no, row in records:
+        try:
+            if None in row:
+                raise CribError("more fields than the header has")
+            refs = [row[c] for c in ("player1", "player2", "player3") if row.get(c)]
+            if len(refs) != event.team_size:
+                raise CribError(f"a team of {event.name} has {event.team_size} players, not {len(refs)}")
+            teams.append(TeamLine(line_no, row.get("team") or None, tuple(players_or_new(db, refs, add_unknown))))
+        except CribError as exc:
+            errors.append(LineError(line_no, str(exc)))
+    return TeamsFile(file_name, tuple(teams), tuple(errors))
 
 
 # --- a roster of players ----------------------------------------------------------
 
-# each section keeps its own imports, so the two can change apart
-from dataclasses import dataclass  # noqa: E402
-
-from crib_tourney.csvfiles import read_rows  # noqa: E402
-from crib_tourney.errors import CribError  # noqa: E402
-from crib_tourney.tourney.names import checked_acc, checked_detail, checked_name, fold  # noqa: E402
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ badly from the PDF). Pure geometry, no I/O."""
 from __future__ import annotations
 
 from html import escape
+from typing import Any, Mapping, Sequence
 
 WIDTH, HEIGHT = 255.0, 160.0  # millimetres of a landscape letter/A4 page body
 SECTION = 32  # slots per page; bigger brackets split into sections plus a finals page
@@ -83,7 +84,7 @@ def _slot_text(match: dict, i: int, x0: float, x1: float, y: float, base: float)
     return out
 
 
-def pages(rounds: list[dict], champion: str | None, champion_column: bool = True) -> list[tuple[str, str]]:
+def pages(rounds: Sequence[Mapping[str, Any]], champion: str | None, champion_column: bool = True) -> list[tuple[str, str]]:
     """(title, chart) per page: the whole bracket up to 32 slots, else one page per
     32-slot section and a last page for the rounds between the section winners.
     ``champion_column`` is off when the winners' bracket feeds a grand final."""

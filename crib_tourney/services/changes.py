@@ -3,38 +3,44 @@ of its newest entry (whatever kind of change it was)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from crib_tourney.store import writer
-from crib_tourney.store.directory import find_event, find_league_id
+from crib_tourney.store.events import load_event
 from crib_tourney.store.leagues import load_league
 from crib_tourney.store.sql import Db
-from crib_tourney.store.writer import Log, LogEntry
+from crib_tourney.store.writer import CLI, Actor, Log, LogEntry
 
 
-def which_log(db: Db, event_ref: str | None, league_ref: str | None) -> tuple[Log, str]:
-    """The log named (an event, a league, or neither: the roster's) and its name."""
-    if event_ref is not None:
-        event = find_event(db, event_ref)
-        return Log(event_id=event.id), event.name
-    if league_ref is not None:
-        league_id = find_league_id(db, league_ref)
-        return Log(league_id=league_id), load_league(db, league_id).name
-    return writer.ROSTER, "the roster"
+@dataclass(frozen=True)
+class NamedLog:
+    """A log and the name of what it belongs to (an event, a league, the roster)."""
+
+    log: Log
+    name: str
 
 
-def entries(db: Db, event_ref: str | None, league_ref: str | None) -> list[LogEntry]:
-    log, _ = which_log(db, event_ref, league_ref)
-    return writer.log_entries(db, log)
+def which_log(db: Db, event_id: int | None, league_id: int | None) -> NamedLog:
+    """The log of this event, or of this league, or (neither) the roster's."""
+    if event_id is not None:
+        return NamedLog(Log(event_id=event_id), load_event(db, event_id).name)
+    if league_id is not None:
+        return NamedLog(Log(league_id=league_id), load_league(db, league_id).name)
+    return NamedLog(writer.ROSTER, "the roster")
 
 
-def next_undo(db: Db, event_ref: str | None, league_ref: str | None) -> LogEntry | None:
+def entries(db: Db, event_id: int | None, league_id: int | None) -> list[LogEntry]:
+    return writer.log_entries(db, which_log(db, event_id, league_id).log)
+
+
+def next_undo(db: Db, event_id: int | None, league_id: int | None) -> LogEntry | None:
     """What undo would revert now (None: nothing)."""
-    log, _ = which_log(db, event_ref, league_ref)
-    found = writer.newest_entry(db, log)
+    found = writer.newest_entry(db, which_log(db, event_id, league_id).log)
     return None if found is None else found[0]
 
 
-def undo(db: Db, league_ref: str | None) -> LogEntry:
+def undo(db: Db, league_id: int | None, by: Actor = CLI) -> LogEntry:
     """Revert the newest entry of a league's log or the roster's (an event's goes
     through services.results.undo, which holds the bracket to it)."""
-    log, name = which_log(db, None, league_ref)
-    return writer.undo_newest(db, log, f"nothing to undo in {name}")
+    named = which_log(db, None, league_id)
+    return writer.undo_newest(db, named.log, f"nothing to undo in {named.name}", by=by)

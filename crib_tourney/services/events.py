@@ -1,30 +1,140 @@
 """Events: creating, listing, settings, entering and withdrawing players, and
-pairing qualifying games."""
+pairing qualifying games.
+
+Events, entries and players come in as ids (inputs/names.py turns what was
+typed into them; a name not on the roster comes as a NewPlayer, added by the
+command that names it). What a command did comes back as values, each knowing
+its own words (``line()``), which the log summary, the CLI and the web share.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Mapping, Sequence, TypedDict, cast
 
-from crib_tourney.csvfiles import read_rows, refuse
+from crib_tourney.csvfiles import refuse
 from crib_tourney.errors import CribError
+from crib_tourney.inputs.names import NewPlayer
 from crib_tourney.services import playoffs
-from crib_tourney.services.results import forfeit_rows
+from crib_tourney.services.players import resolve_players
+from crib_tourney.services.results import Fact, Recorded, entry_of, forfeit_rows
+from crib_tourney.services.standings import event_standings
 from crib_tourney.store import brackets as bs
 from crib_tourney.store import events as store
-from crib_tourney.store import qualifying as q
-from crib_tourney.store.directory import entries_of, entry_names, find_entry, find_event, member_names, members_of, name_taken
-from crib_tourney.store.writer import Change, Log
-from crib_tourney.services.players import find_or_add
 from crib_tourney.store import players as players_store
+from crib_tourney.store import qualifying as q
+from crib_tourney.store.directory import entries_of, entry_names, member_names, members_of, name_taken
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event, Player
 from crib_tourney.store.sql import Db
+from crib_tourney.store.writer import CLI, Actor, Change, Log
 from crib_tourney.tourney import settings as schema
+from crib_tourney.tourney.formats import FORMATS, PairingRequest
 from crib_tourney.tourney.names import checked_name, fold
-from crib_tourney.tourney.formats import FORMATS
-from crib_tourney.tourney.pairings import History, pair_game, pair_key
+from crib_tourney.tourney.pairings import History, pair_key
 
+if TYPE_CHECKING:
+    from crib_tourney.inputs.csvrows import TeamsFile
+
+Players = Sequence[int | NewPlayer]  # players by id, and names to add to the roster
+
+
+# --- what the event commands did --------------------------------------------------
+
+class EventSummary(TypedDict):
+    """An event as `event list --json` shows it."""
+
+    id: int
+    name: str
+    date: str | None
+    players: int
+    games: int
+    scheduled: int
+    variant: str
+
+
+class EventDetails(TypedDict):
+    """An event as `event show --json` shows it."""
+
+    id: int
+    name: str
+    settings: dict[str, Any]
+    players: int
+    withdrawn: int
+    scheduled: int
+    results: int
+
+
+@dataclass(frozen=True)
+class SettingsChanged:
+    event: str
+    changes: tuple[tuple[str, Any], ...]  # (setting, new value) as given
+    recut: playoffs.Recut | None = None
+
+    def lines(self) -> list[str]:
+        return ([f"updated {self.event}: " + ", ".join(f"{k}={v}" for k, v in self.changes)]
+                + ([self.recut.line()] if self.recut else []))
+
+
+@dataclass(frozen=True)
+class EntryAdded:
+    """An entry made: a player, or a team (and its players)."""
+
+    name: str
+    first_game: int
+    members: tuple[str, ...] | None = None  # a team's players
+
+    def line(self) -> str:
+        late = f" (late entry: from game {self.first_game})" if self.first_game > 1 else ""
+        if self.members is None:
+            return f"entered {self.name}{late}"
+        return f"entered {self.name}: {', '.join(self.members)}{late}"
+
+
+@dataclass(frozen=True)
+class Entered:
+    entries: tuple[EntryAdded, ...]
+
+    def lines(self) -> list[str]:
+        return [e.line() for e in self.entries]
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    """An entry out of the event after a game; its scheduled games forfeited."""
+
+    name: str
+    after_game: int
+    forfeited: tuple[int, ...]  # game numbers
+
+    def line(self) -> str:
+        forfeited = f"; forfeits scheduled game(s) {', '.join(map(str, self.forfeited))}" if self.forfeited else ""
+        return f"{self.name} withdrew after game {self.after_game}{forfeited}"
+
+
+@dataclass(frozen=True)
+class Unscheduled:
+    event: str
+    first: int
+    last: int
+
+
+@dataclass(frozen=True)
+class OpenGame:
+    """quick-results: the event, and the game to type results into."""
+
+    event_id: int
+    event: str
+    game: int
+
+
+@dataclass(frozen=True)
+class Consolation:
+    event: Event
+    entries: int
+
+
+# --- events -------------------------------------------------------------------------
 
 def insert_event(change: Change, name: str, settings: schema.EventSettings, parent: int | None = None) -> Event:
     """Add an event row as part of ``change`` (a new event, a consolation, a league night)."""
@@ -35,33 +145,35 @@ def insert_event(change: Change, name: str, settings: schema.EventSettings, pare
     return store.insert_event(change, name, settings, parent)
 
 
-def create_event(db: Db, name: str, settings: schema.EventSettings) -> Event:
+def create_event(db: Db, name: str, settings: schema.EventSettings, by: Actor = CLI) -> Event:
     """A new event: the first entry of its own log."""
-    change = Change(db, "new-event")
+    change = Change(db, "new-event", by=by)
     event = insert_event(change, name, settings)
     change.scope = Log(event_id=event.id)
     change.log(f"created {event.name}")
     return event
 
 
-def event_summaries(db: Db) -> list[dict]:
+def event_summaries(db: Db) -> list[EventSummary]:
     counts, games = store.entry_counts(db), store.scheduled_counts(db)
     return [{"id": e.id, "name": e.name, "date": e.date, "players": counts.get(e.id, 0), "games": e.games,
              "scheduled": games.get(e.id, 0), "variant": e.variant} for e in store.all_events(db)]
 
 
-def event_details(db: Db, event_ref: str) -> dict:
-    event = find_event(db, event_ref)
+def event_details(db: Db, event_id: int) -> EventDetails:
+    event = store.load_event(db, event_id)
     entries = entries_of(db, event)
     return {"id": event.id, "name": event.name, "settings": schema.shown(event.settings), "players": len(entries),
             "withdrawn": sum(e.withdrawn_after is not None for e in entries),
             "scheduled": q.scheduled_games(db, event.id), "results": q.results_count(db, event.id)}
 
 
-def change_settings(db: Db, event_ref: str, changes: dict[str, Any], recut: bool = False) -> tuple[str, list[str]]:
-    """Change settings; the standings follow at once, the bracket must still agree."""
-    event = find_event(db, event_ref)
-    merged = schema.changed(event.settings, changes)
+def change_settings(db: Db, event_id: int, changes: Mapping[str, Any], recut: bool = False,
+                    by: Actor = CLI) -> SettingsChanged:
+    """Change settings (already checked values, by name); the standings follow at
+    once, the bracket must still agree."""
+    event = store.load_event(db, event_id)
+    merged = schema.changed(event.settings, dict(changes))
     has_results = q.results_count(db, event.id) > 0
     if merged.variant != event.variant and has_results:
         raise CribError("the variant cannot change once results are entered (it sets the game target)")
@@ -72,62 +184,68 @@ def change_settings(db: Db, event_ref: str, changes: dict[str, Any], recut: bool
         raise CribError(f"the format cannot change once play has started ({event.name} is {event.format})")
     if merged.games < scheduled:
         raise CribError(f"{scheduled} games are already scheduled; games cannot be fewer")
-    change = Change(db, "settings", Log(event.id))
-    change.update("event", event.id, changes)
-    updated = find_event(db, str(event.id))
-    lines = playoffs.recut_if_moved(db, updated, change, recut)
-    change.log("set " + ", ".join(f"{k}={v}" for k, v in changes.items()) + "".join(f"; {line}" for line in lines))
-    return event.name, lines
+    change = Change(db, "settings", Log(event.id), by)
+    store.update_settings(change, event.id, dict(changes))
+    recut_done = playoffs.recut_if_moved(db, store.load_event(db, event.id), change, recut)
+    done = SettingsChanged(event.name, tuple(changes.items()), recut_done)
+    change.log("set " + ", ".join(f"{k}={v}" for k, v in changes.items()) + (f"; {recut_done.line()}" if recut_done else ""))
+    return done
 
 
-def enter(db: Db, event_ref: str, refs: list[str], add_unknown: bool) -> list[str]:
+# --- entries ------------------------------------------------------------------------
+
+def _players(change: Change, refs: Players) -> list[Player]:
+    """The players named, the new ones added to the roster as part of ``change``;
+    a new name given twice is one new player (as a name on the roster would be)."""
+    new: dict[str, NewPlayer] = {}
+    for ref in refs:
+        if isinstance(ref, NewPlayer):
+            new.setdefault(fold(ref.name), ref)
+    wanted: list[int | NewPlayer] = [r for r in refs if isinstance(r, int)] + list(new.values())
+    found = resolve_players(change, wanted)
+    by_id = {r: p for r, p in zip(wanted, found) if isinstance(r, int)}
+    by_name = {fold(r.name): p for r, p in zip(wanted, found) if isinstance(r, NewPlayer)}
+    return [by_id[r] if isinstance(r, int) else by_name[fold(r.name)] for r in refs]
+
+
+def _logged(change: Change, added: list[EntryAdded]) -> Entered:
+    done = Entered(tuple(added))
+    change.log("; ".join(done.lines()))
+    return done
+
+
+def enter(db: Db, event_id: int, players: Players, by: Actor = CLI) -> Entered:
     """Register players; late entries join from the next unscheduled game."""
-    event = find_event(db, event_ref)
+    event = store.load_event(db, event_id)
     if event.team_size > 1:
         raise CribError(f"{event.name} is played by teams of {event.team_size}: enter each team with"
                         f" crib-tourney enter \"{event.name}\" --team PLAYER PLAYER (or --teams FILE.csv)")
-    change = Change(db, "enter", Log(event.id))
-    players = find_or_add(change, refs, add_unknown)
-    return _logged(change, enter_players(change, event, players))
+    change = Change(db, "enter", Log(event.id), by)
+    return _logged(change, enter_players(change, event, _players(change, players)))
 
 
-def _logged(change: Change, lines: list[str]) -> list[str]:
-    change.log("; ".join(lines))
-    return lines
-
-
-def enter_team(db: Db, event_ref: str, refs: list[str], team_name: str | None, add_unknown: bool) -> list[str]:
+def enter_team(db: Db, event_id: int, players: Players, team_name: str | None, by: Actor = CLI) -> Entered:
     """Register one team: its players in the order given, named by ``team_name``
     or by their names joined with ' & '."""
-    event = find_event(db, event_ref)
-    change = Change(db, "enter", Log(event.id))
-    return _logged(change, enter_teams(change, event, [(team_name, find_or_add(change, refs, add_unknown))]))
+    event = store.load_event(db, event_id)
+    change = Change(db, "enter", Log(event.id), by)
+    return _logged(change, enter_teams(change, event, [(team_name, _players(change, players))]))
 
 
-def enter_team_file(db: Db, event_ref: str, text: str, file_name: str, add_unknown: bool) -> list[str]:
-    """Teams from a CSV (team, player1, player2[, player3]), all or nothing."""
-    event = find_event(db, event_ref)
-    header, records = read_rows(text, file_name)
-    if not {"team", "player1", "player2"} <= set(header):
-        raise CribError(f"{file_name}: the header needs columns team, player1, player2 (and player3 for teams of three)")
-    teams, errors = [], []
-    change = Change(db, "enter", Log(event.id))
-    for line_no, row in records:
-        try:
-            if None in row:
-                raise CribError("more fields than the header has")
-            refs = [row[c] for c in ("player1", "player2", "player3") if row.get(c)]
-            if len(refs) != event.team_size:
-                raise CribError(f"a team of {event.name} has {event.team_size} players, not {len(refs)}")
-            with change.savepoint():
-                teams.append((row.get("team") or None, find_or_add(change, refs, add_unknown)))
-        except CribError as exc:
-            errors.append(f"line {line_no}: {exc}")
-    refuse(errors, file_name)
-    return _logged(change, enter_teams(change, event, teams))
+def enter_team_file(db: Db, event_id: int, teams: TeamsFile, by: Actor = CLI) -> Entered:
+    """The teams of a CSV (inputs/csvrows.py), all or nothing."""
+    event = store.load_event(db, event_id)
+    refuse([e.text() for e in teams.errors], teams.name)
+    change = Change(db, "enter", Log(event.id), by)
+    players = _players(change, [p for t in teams.teams for p in t.players])
+    made: list[tuple[str | None, list[Player]]] = []
+    for team in teams.teams:
+        made.append((team.name, players[:len(team.players)]))
+        players = players[len(team.players):]
+    return _logged(change, enter_teams(change, event, made))
 
 
-def enter_teams(change: Change, event: Event, teams: list[tuple[str | None, list[Player]]]) -> list[str]:
+def enter_teams(change: Change, event: Event, teams: list[tuple[str | None, list[Player]]]) -> list[EntryAdded]:
     db = change.db
     if event.team_size == 1:
         raise CribError(f"{event.name} is a singles event: enter players without --team")
@@ -136,7 +254,7 @@ def enter_teams(change: Change, event: Event, teams: list[tuple[str | None, list
     names = entry_names(db, event)
     taken = {fold(n) for n in names.values()}
     seq = max((e.seq for e in entries_of(db, event)), default=0)
-    messages = []
+    added: list[EntryAdded] = []
     for team_name, players in teams:
         if len(players) != event.team_size:
             raise CribError(f"a team of {event.name} has {event.team_size} players, not {len(players)}")
@@ -152,15 +270,14 @@ def enter_teams(change: Change, event: Event, teams: list[tuple[str | None, list
         _refuse_name_clash(db, event, name, players, on_team, names)
         seq += 1
         entry_id = store.insert_entry(change, dict(event_id=event.id, player_id=players[0].id, seq=seq, first_game=first_game,
-                                               team_name=name))
+                                                   team_name=name))
         store.insert_members(change, [dict(event_id=event.id, entry_id=entry_id, player_id=p.id, seat=k)
-                                  for k, p in enumerate(players, 1)])
+                                      for k, p in enumerate(players, 1)])
         on_team.update({p.id: entry_id for p in players})
         names[entry_id] = name
         taken.add(fold(name))
-        messages.append(f"entered {name}: {', '.join(p.name for p in players)}"
-                        + (f" (late entry: from game {first_game})" if first_game > 1 else ""))
-    return messages
+        added.append(EntryAdded(name, first_game, tuple(p.name for p in players)))
+    return added
 
 
 def _refuse_name_clash(db: Db, event: Event, name: str, players: list[Player], on_team: dict[int, int],
@@ -193,12 +310,14 @@ def _check_entries_open(db: Db, event: Event, name: str) -> int:
     return first_game
 
 
-def enter_players(change: Change, event: Event, players: list[Player]) -> list[str]:
+def enter_players(change: Change, event: Event, players: list[Player]) -> list[EntryAdded]:
     db = change.db
     entries = entries_of(db, event)
     entered = {e.player_id: e.withdrawn_after for e in entries}
     seq = max((e.seq for e in entries), default=0)
-    messages, rows, seen = [], [], set()
+    added: list[EntryAdded] = []
+    rows: list[dict[str, Any]] = []
+    seen: set[int] = set()
     for player in players:
         if player.id in seen:
             raise CribError(f"{player.name} is named twice")
@@ -210,17 +329,17 @@ def enter_players(change: Change, event: Event, players: list[Player]) -> list[s
         first_game = _check_entries_open(db, event, player.name)
         seq += 1
         rows.append(dict(event_id=event.id, player_id=player.id, seq=seq, first_game=first_game))
-        messages.append(f"entered {player.name}" + (f" (late entry: from game {first_game})" if first_game > 1 else ""))
+        added.append(EntryAdded(player.name, first_game))
     store.insert_entries(change, rows)
-    return messages
+    return added
 
 
-def withdraw(db: Db, event_ref: str, name: str) -> list[str]:
+def withdraw(db: Db, event_id: int, entry_id: int, by: Actor = CLI) -> Recorded:
     """Drop an entry from future games. Qualifying games already paired for it
     without a result are forfeited to the opponents (the ACC rule for a player who
     leaves); a qualifier forfeits his playoff matches as each opponent is known."""
-    event = find_event(db, event_ref)
-    entry = find_entry(db, event, name)
+    event = store.load_event(db, event_id)
+    entry = entry_of(db, event, entry_id)
     names = entry_names(db, event)
     if entry.withdrawn_after is not None:
         raise CribError(f"{names[entry.id]} already withdrew from {event.name} after game {entry.withdrawn_after}")
@@ -229,31 +348,55 @@ def withdraw(db: Db, event_ref: str, name: str) -> list[str]:
     played = [p.game_no for p in pairings if p.id in with_result]
     open_games = [p for p in pairings if p.entry2_id is not None and p.id not in with_result]
     last_played = max(played) if played else entry.first_game - 1
-    change = Change(db, "withdraw", Log(event.id))
+    change = Change(db, "withdraw", Log(event.id), by)
     change.update("entry", entry.id, {"withdrawn_after": last_played})
     for p in open_games:
         change.replace("outcome", {"pairing_id": p.id}, forfeit_rows(event, p, entry.id))
-    forfeited = f"; forfeits scheduled game(s) {', '.join(str(p.game_no) for p in open_games)}" if open_games else ""
-    lines = [f"{names[entry.id]} withdrew after game {last_played}{forfeited}"]
-    lines += playoffs.forfeit_withdrawn(db, event, change)
-    lines += playoffs.recut_if_moved(db, event, change, False)  # qualifiers who withdraw keep their seed
-    change.log("; ".join(lines))
-    return lines
+    facts: list[Fact] = [Withdrawal(names[entry.id], last_played, tuple(p.game_no for p in open_games))]
+    facts += playoffs.forfeit_withdrawn(db, event, change)
+    recut_done = playoffs.recut_if_moved(db, event, change, False)  # qualifiers who withdraw keep their seed
+    if recut_done is not None:
+        facts.append(recut_done)
+    done = Recorded(tuple(facts))
+    change.log("; ".join(done.lines()))
+    return done
 
 
 # --- qualifying games ---------------------------------------------------------
 
-@dataclass
+class _Table(TypedDict):
+    table: int
+    players: list[str]
+
+
+class TableJson(_Table, total=False):
+    members: list[list[str]]  # a team event: each team's players
+
+
+class GameJson(TypedDict):
+    """A game's tables as `round --json` prints them."""
+
+    game: int
+    tables: list[TableJson]
+    bye: str | None
+    draw_seed: int | None
+
+
+@dataclass(frozen=True)
 class GameView:
     game: int
-    tables: list[tuple[int, str, str]]
+    tables: tuple[tuple[int, str, str], ...]  # (table, player, opponent)
     bye: str | None
     draw_seed: int | None = None  # the seed of a drawn game
     members: dict[str, list[str]] | None = None  # a team event: each team's players
 
-    def as_dict(self) -> dict:
-        tables = [{"table": t, "players": [a, b]} | ({"members": [self.members[a], self.members[b]]} if self.members else {})
-                  for t, a, b in self.tables]
+    def as_dict(self) -> GameJson:
+        tables: list[TableJson] = []
+        for t, a, b in self.tables:
+            table: TableJson = {"table": t, "players": [a, b]}
+            if self.members:
+                table["members"] = [self.members[a], self.members[b]]
+            tables.append(table)
         return {"game": self.game, "tables": tables, "bye": self.bye, "draw_seed": self.draw_seed}
 
 
@@ -267,23 +410,26 @@ def schedule_next(change: Change, event: Event, draw_seed: int | None = None) ->
     """Pair the next game and store its tables; returns its number. With
     ``draw_seed`` the game starts from a random draw instead of the rotation."""
     db = change.db
-    fmt = FORMATS[event.format]
+    strategy = FORMATS[event.format].pairing
     game_no = q.scheduled_games(db, event.id) + 1
-    if not fmt.qualifying:
+    if strategy is None:
         raise CribError(f"{event.name} is {event.format}: no qualifying games; make the bracket with: crib-tourney cut")
-    if fmt.all_play_all and game_no == 1:
-        field = len(players_in_game(db, event, 1))  # everyone plays everyone: n-1 games, n with an odd field
-        store.update_settings(change, event.id, {"games": field - 1 + field % 2})
-        event = find_event(db, str(event.id))
+    if game_no == 1:  # the format may fix its games by the field (a round robin: everyone plays everyone)
+        games = strategy.games(len(players_in_game(db, event, 1)), event.games)
+        if games != event.games:
+            store.update_settings(change, event.id, {"games": games})
+            event = store.load_event(db, event.id)
     if game_no > event.games:
         raise CribError(f"all {event.games} qualifying games of {event.name} are already scheduled")
     players = players_in_game(db, event, game_no)
     if len(players) < 2:
         raise CribError(f"{event.name} needs at least 2 players entered to pair a game (has {len(players)})")
-    pairing = pair_game(players, game_no - 1, _history(db, event, game_no, players), seed=draw_seed)
+    ranking = [cast(int, r.player) for r in event_standings(db, event)] if strategy.by_standings else []
+    pairing = strategy.pair(PairingRequest(players, game_no - 1, _history(db, event, game_no, players), draw_seed, ranking))
     if draw_seed is not None:
         q.record_draw(change, event.id, game_no, draw_seed)
-    rows = [dict(event_id=event.id, game_no=game_no, table_no=t, entry1_id=a, entry2_id=b) for t, (a, b) in enumerate(pairing.tables, 1)]
+    rows: list[dict[str, Any]] = [dict(event_id=event.id, game_no=game_no, table_no=t, entry1_id=a, entry2_id=b)
+                                  for t, (a, b) in enumerate(pairing.tables, 1)]
     if pairing.bye is not None:
         rows.append(dict(event_id=event.id, game_no=game_no, table_no=None, entry1_id=pairing.bye, entry2_id=None))
     q.insert_pairings(change, rows)
@@ -318,7 +464,7 @@ def game_view(db: Db, event: Event, game_no: int) -> GameView:
     if not rows:
         raise CribError(f"game {game_no} of {event.name} has not been scheduled")
     names = entry_names(db, event)
-    tables = [(r.table_no or 0, names[r.entry1_id], names[r.entry2_id]) for r in rows if r.entry2_id]
+    tables = tuple((r.table_no or 0, names[r.entry1_id], names[r.entry2_id]) for r in rows if r.entry2_id)
     bye = next((names[r.entry1_id] for r in rows if r.entry2_id is None), None)
     members = None
     if event.team_size > 1:
@@ -327,17 +473,19 @@ def game_view(db: Db, event: Event, game_no: int) -> GameView:
     return GameView(game_no, tables, bye, q.draw_seed(db, event.id, game_no), members)
 
 
-def make_round(db: Db, event_ref: str, all_games: bool = False, show: int | None = None,
-               draw_seed: int | None = None) -> list[GameView]:
-    event = find_event(db, event_ref)
+def make_round(db: Db, event_id: int, all_games: bool = False, show: int | None = None,
+               draw_seed: int | None = None, by: Actor = CLI) -> list[GameView]:
+    """Pair the next game (``draw_seed``: by a random draw), or every game left
+    (``all_games``), or only show game ``show``."""
+    event = store.load_event(db, event_id)
     if draw_seed is not None and (all_games or show is not None):
         raise CribError("--draw seats one new game: not with --all or --show")
-    change = Change(db, "round", Log(event.id))
+    change = Change(db, "round", Log(event.id), by)
     if show is not None:
         games = [show]
     elif all_games:
         games = [schedule_next(change, event)]  # refuses when all are scheduled already
-        event = find_event(db, str(event.id))  # a round-robin fixes its games at the first
+        event = store.load_event(db, event.id)  # a round-robin fixes its games at the first
         while q.scheduled_games(db, event.id) < event.games:
             games.append(schedule_next(change, event))
     else:
@@ -359,34 +507,36 @@ def first_open_game(db: Db, event: Event) -> int:
     return first
 
 
-def open_game(db: Db, event_ref: str, game: int | None = None) -> tuple[Event, int]:
+def open_game(db: Db, event_id: int, game: int | None = None) -> OpenGame:
     """quick-results: the event and the game to type results into (the given one,
     or the first with results missing); refuses a game not scheduled."""
-    event = find_event(db, event_ref)
+    event = store.load_event(db, event_id)
     current = first_open_game(db, event) if game is None else game
     game_view(db, event, current)
-    return event, current
+    return OpenGame(event.id, event.name, current)
 
 
-def unschedule(db: Db, event_ref: str, first: int) -> str:
+def unschedule(db: Db, event_id: int, first: int, by: Actor = CLI) -> Unscheduled:
     """Remove the pairings of game ``first`` onwards so they can be paired again
     (with late entries). Refused if any of those games has a result."""
-    event = find_event(db, event_ref)
+    event = store.load_event(db, event_id)
     last = q.scheduled_games(db, event.id)
     if not 1 <= first <= last:
         raise CribError(f"game {first} of {event.name} is not scheduled (games 1-{last} are)")
     played = q.played_games_from(db, event.id, first)
     if played:
         raise CribError(f"game {played[0]} already has results; only unplayed games can be paired again")
-    change = Change(db, "unschedule", Log(event.id))
+    change = Change(db, "unschedule", Log(event.id), by)
     q.delete_pairings_from(change, event.id, first)
     store.move_first_game(change, event.id, first)
     change.log(f"removed the pairings of games {first}-{last}")
-    return f"removed the pairings of games {first}-{last}; pair them again with: crib-tourney round \"{event.name}\""
+    return Unscheduled(event.name, first, last)
 
 
-def create_consolation(db: Db, event_ref: str, name: str | None, format_: str | None) -> tuple[Event, int]:
-    event = find_event(db, event_ref)
+def create_consolation(db: Db, event_id: int, name: str | None, format_: str | None, by: Actor = CLI) -> Consolation:
+    """The consolation event of the non-qualifiers (``format_``: a format's name,
+    single-elim by default), in the main event's log."""
+    event = store.load_event(db, event_id)
     field = playoffs.non_qualifiers(db, event)
     existing = store.consolation_of(db, event.id)
     if existing is not None:
@@ -394,7 +544,7 @@ def create_consolation(db: Db, event_ref: str, name: str | None, format_: str | 
     if len(field) < 2:
         raise CribError(f"only {len(field)} non-qualifier(s): too few for a consolation event")
     settings = schema.changed(event.settings, {"format": format_ or "single-elim"})
-    change = Change(db, "consolation", Log(event.id))  # in the main event's log: undo there removes it
+    change = Change(db, "consolation", Log(event.id), by)  # in the main event's log: undo there removes it
     consolation = insert_event(change, name or f"{event.name} Consolation", settings, parent=event.id)
     members = members_of(db, event)
     by_id = players_by_id(db, [p for e in field for p in members[e.id]])
@@ -403,4 +553,4 @@ def create_consolation(db: Db, event_ref: str, name: str | None, format_: str | 
     else:
         enter_players(change, consolation, [by_id[e.player_id] for e in field])  # in qualifying order: seeds follow it
     change.log(f"created the consolation event {consolation.name} ({len(field)} entries)")
-    return consolation, len(field)
+    return Consolation(consolation, len(field))

@@ -37,8 +37,9 @@ def standings_data(db: Db, event_id: int) -> dict[str, Any]:
     rows = standings_rows(db, event)
     cut = 0
     from crib_tourney.store.leagues import is_night
+    from crib_tourney.tourney.formats import FORMATS
 
-    if event.format == "acc" and not is_night(db, event.id):  # a league night plays no playoff: no cut line
+    if FORMATS[event.format].seeds_by_standings and not is_night(db, event.id):  # a league night plays no playoff: no cut line
         cut = min(qualifier_count(len(entries_of(db, event)), event.qualify_ratio), len(rows))
         cut = st.seeded_count(db, event.id) or cut
     return {"event": _header(event), "rows": rows, "cut": cut, "qr": _live_page(event.public_url, "standings")}
@@ -102,7 +103,7 @@ def tables_data(db: Db, event_id: int, game: int | None = None) -> dict[str, Any
     numbers = list(range(1, last + 1)) if game == 0 else [game or last]
     games = []
     for n in numbers:
-        view = game_view(db, event, n).as_dict()
+        view: dict[str, Any] = dict(game_view(db, event, n).as_dict())
         find = [{"player": p, "table": t["table"]} for t in view["tables"] for p in t["players"]]
         if view["bye"]:
             find.append({"player": view["bye"], "table": "bye"})

@@ -1,43 +1,173 @@
 """Qualifying results: whole games, single scorecards, forfeits, imports,
 reconciling cards, undo and the log. Once the bracket is made, a result between
 two qualifiers goes to their playoff match, and any change to qualifying must
-leave the bracket's qualifiers and seeds as they are (or recut it)."""
+leave the bracket's qualifiers and seeds as they are (or recut it).
+
+Entries come in as ids (inputs/names.py turns what was typed into them). What a
+command did comes back as values, each knowing its own words (``line()``), which
+the change's log summary, the CLI and the web share.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
-from crib_tourney.csvfiles import read_rows, refuse
-from crib_tourney.errors import CribError
-from crib_tourney.services.standings import event_standings, scoring_rules, standings_rows
+from crib_tourney.csvfiles import refuse
+from crib_tourney.errors import CribError, NotFound
+from crib_tourney.services.standings import CardProblem, StandingRow, event_standings, scoring_rules, standings_rows
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
 from crib_tourney.store import writer
-from crib_tourney.store.writer import Change, Log
-from crib_tourney.store.directory import entries_of, entry_names, find_entry, find_event
+from crib_tourney.store.directory import entries_of, entry_names
+from crib_tourney.store.events import load_event
 from crib_tourney.store.rows import Entry, Event, Pairing
 from crib_tourney.store.sql import Db
+from crib_tourney.store.writer import CLI, Actor, Change, Log, LogEntry
 from crib_tourney.tourney import bracket as bk
 from crib_tourney.tourney.formats import plays_in_bracket
-from crib_tourney.tourney.names import fold
-from crib_tourney.tourney.numbers import whole_number
 from crib_tourney.tourney.reconcile import Card, copy_card, needs_resolving, resolve
 from crib_tourney.tourney.scoring import check_scores, won_game
 
+if TYPE_CHECKING:
+    from crib_tourney.inputs.csvrows import LineError, ResultsFile
+    from crib_tourney.services.playoffs import Recut
 
-@dataclass
+
+class Fact(Protocol):
+    """One thing a command did, in the words the CLI prints and the log keeps."""
+
+    def line(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A qualifying game's two scores, or one player's own card of it."""
+
+    game: int
+    table: int | None
+    winner: str
+    winner_score: int
+    loser: str
+    loser_score: int
+    card_of: str | None = None  # whose card this is (None: the game's result)
+
+    def line(self) -> str:
+        text = f"game {self.game} table {self.table}: {self.winner} {self.winner_score} - {self.loser} {self.loser_score}"
+        return f"recorded {self.card_of}'s card, {text}" if self.card_of is not None else f"recorded {text}"
+
+
+@dataclass(frozen=True)
+class ForfeitResult:
+    game: int
+    table: int | None
+    loser: str
+    winner: str
+
+    def line(self) -> str:
+        return f"recorded game {self.game} table {self.table}: {self.loser} forfeits to {self.winner}"
+
+
+@dataclass(frozen=True)
 class Recorded:
-    """What a result command did: the lines to show, the game and table."""
+    """What a result command did (its facts), and the game and table it went to."""
 
-    lines: list[str] = field(default_factory=list)
+    facts: tuple[Fact, ...]
     game: int | None = None
     table: int | None = None
 
+    def lines(self) -> list[str]:
+        return [f.line() for f in self.facts]
 
-def outcome_row(event: Event, pairing_id: int, c: Card) -> dict:
+
+@dataclass(frozen=True)
+class CardCopied:
+    """The only card of a game, copied to the other side (ACC 12.2)."""
+
+    game: int
+    owner: str
+    to: str
+
+    def line(self) -> str:
+        return f"game {self.game}: {self.owner}'s card copied to {self.to}"
+
+
+@dataclass(frozen=True)
+class SettledCard:
+    name: str
+    own: int
+    opp: int
+    apparent_qualifier: bool
+
+
+@dataclass(frozen=True)
+class GameSettled:
+    """Two disagreeing cards settled by the ACC rule."""
+
+    game: int
+    cards: tuple[SettledCard, ...]
+
+    def line(self) -> str:
+        return f"game {self.game} resolved: " + "; ".join(
+            f"{c.name} {c.own}-{c.opp}" + (" (apparent qualifier)" if c.apparent_qualifier else "") for c in self.cards)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """check: the games settled (with --resolve), and the card problems left."""
+
+    resolved: tuple[Fact, ...]
+    problems: tuple[CardProblem, ...]
+
+
+@dataclass(frozen=True)
+class EventUndone:
+    """The log entry an undo reverted, and the bracket recut after it (--recut)."""
+
+    entry: LogEntry
+    recut: Recut | None = None
+
+    def lines(self) -> list[str]:
+        return [f"undid {self.entry.action} #{self.entry.id}: {self.entry.summary}"] + ([self.recut.line()] if self.recut else [])
+
+
+@dataclass(frozen=True)
+class Imported:
+    results: int
+
+
+@dataclass(frozen=True)
+class EventStandings:
+    event: str
+    rows: list[StandingRow]
+
+
+@dataclass(frozen=True)
+class Competitor:
+    """An entry of an event: a player, or a team (its name)."""
+
+    id: int
+    name: str
+    team_name: str | None
+
+
+def outcome_row(event: Event, pairing_id: int, c: Card) -> dict[str, Any]:
     return dict(event_id=event.id, pairing_id=pairing_id, entry_id=c.entry, own_score=c.own, opp_score=c.opp,
                 forfeit=c.forfeit, source=c.source)
+
+
+def entry_of(db: Db, event: Event, entry_id: int) -> Entry:
+    """An entry of this event by its id."""
+    found = next((e for e in entries_of(db, event) if e.id == entry_id), None)
+    if found is None:
+        raise NotFound(f"no entry #{entry_id} in {event.name}")
+    return found
+
+
+def competitor(db: Db, event_id: int, entry_id: int) -> Competitor:
+    event = load_event(db, event_id)
+    entry = entry_of(db, event, entry_id)
+    return Competitor(entry.id, entry_names(db, event)[entry.id], entry.team_name)
 
 
 def find_pairing(db: Db, event: Event, entries: list[Entry], game: int | None) -> Pairing:
@@ -76,8 +206,8 @@ def _refuse_withdrawn(db: Db, event: Event, pairing: Pairing) -> None:
             raise CribError(f"{names[e.id]} withdrew from {event.name} after game {e.withdrawn_after}")
 
 
-def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], scores: list[int], game: int | None,
-                 replace: bool, card_of: Entry | None) -> Recorded:
+def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], scores: tuple[int, int], game: int | None,
+                 replace: bool, card_of: Entry | None) -> GameResult:
     names = entry_names(db, event)
     a, b = entries[0].id, entries[1].id
     if a == b:
@@ -89,7 +219,7 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
     by_entry = {a: scores[0], b: scores[1]}
     existing = q.outcomes_for(db, [pairing.id])
     winner, loser = (a, b) if won_game(by_entry[a], by_entry[b], rules.target_loses) else (b, a)
-    text = f"game {pairing.game_no} table {pairing.table_no}: {names[winner]} {by_entry[winner]} - {names[loser]} {by_entry[loser]}"
+    done = GameResult(pairing.game_no, pairing.table_no, names[winner], by_entry[winner], names[loser], by_entry[loser])
     if card_of is None:
         if existing and not replace:
             raise CribError(f"game {pairing.game_no} between {names[winner]} and {names[loser]} already has a result; use --replace to correct it")
@@ -97,7 +227,7 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
             change.action = "replace"
         rows = [outcome_row(event, pairing.id, Card(e, by_entry[e], by_entry[o], "none", "result")) for e, o in ((a, b), (b, a))]
         change.replace("outcome", {"pairing_id": pairing.id}, rows)
-        return Recorded([f"recorded {text}"], pairing.game_no, pairing.table_no)
+        return done
     if card_of.id not in by_entry:
         raise CribError(f"--card {names[card_of.id]}: that player is not in this game")
     if any(o.entry_id == card_of.id for o in existing) and not replace:
@@ -107,10 +237,10 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
     mine = outcome_row(event, pairing.id, Card(card_of.id, by_entry[card_of.id], by_entry[opponent], "none", "card"))
     change.action = "card"
     change.replace("outcome", {"pairing_id": pairing.id}, keep + [mine])
-    return Recorded([f"recorded {names[card_of.id]}'s card, {text}"], pairing.game_no, pairing.table_no)
+    return GameResult(done.game, done.table, done.winner, done.winner_score, done.loser, done.loser_score, names[card_of.id])
 
 
-def _forfeit(db: Db, event: Event, change: Change, loser: Entry, game: int | None, replace: bool) -> Recorded:
+def _forfeit(db: Db, event: Event, change: Change, loser: Entry, game: int | None, replace: bool) -> ForfeitResult:
     names = entry_names(db, event)
     pairing = find_pairing(db, event, [loser], game)
     _refuse_withdrawn(db, event, pairing)
@@ -118,96 +248,102 @@ def _forfeit(db: Db, event: Event, change: Change, loser: Entry, game: int | Non
         raise CribError(f"game {pairing.game_no} of {names[loser.id]} already has a result; use --replace to correct it")
     winner = pairing.entry2_id if pairing.entry1_id == loser.id else pairing.entry1_id
     assert winner is not None
-    text = f"game {pairing.game_no} table {pairing.table_no}: {names[loser.id]} forfeits to {names[winner]}"
     change.replace("outcome", {"pairing_id": pairing.id}, forfeit_rows(event, pairing, loser.id))
-    return Recorded([f"recorded {text}"], pairing.game_no, pairing.table_no)
+    return ForfeitResult(pairing.game_no, pairing.table_no, names[loser.id], names[winner])
 
 
-def forfeit_rows(event: Event, pairing: Pairing, loser: int) -> list[dict]:
+def forfeit_rows(event: Event, pairing: Pairing, loser: int) -> list[dict[str, Any]]:
     winner = pairing.entry2_id if loser == pairing.entry1_id else pairing.entry1_id
-    return [outcome_row(event, pairing.id, Card(winner, 0, 0, "won", "result")),  # type: ignore[arg-type]
+    assert winner is not None
+    return [outcome_row(event, pairing.id, Card(winner, 0, 0, "won", "result")),
             outcome_row(event, pairing.id, Card(loser, 0, 0, "lost", "result"))]
 
 
-def _qualifying_change(db: Db, event: Event, action: str, recut: bool, make: Callable[[Change], Recorded]) -> Recorded:
+def _qualifying_change(db: Db, event: Event, action: str, recut: bool, by: Actor,
+                       make: Callable[[Change], GameResult | ForfeitResult]) -> Recorded:
     """One change to qualifying, held to the bracket after the cut, logged once."""
-    change = Change(db, action, Log(event.id))
-    recorded = make(change)
-    recorded.lines += _keep_bracket(db, event, change, recut)
-    change.log("; ".join(line.removeprefix("recorded ") for line in recorded.lines))
-    return recorded
+    change = Change(db, action, Log(event.id), by)
+    done = make(change)
+    facts: tuple[Fact, ...] = (done,)
+    recut_done = _keep_bracket(db, event, change, recut)
+    if recut_done is not None:
+        facts += (recut_done,)
+    change.log("; ".join(f.line().removeprefix("recorded ") for f in facts))
+    return Recorded(facts, done.game, done.table)
 
 
-def record_result(db: Db, event_ref: str, name1: str, score1: int, name2: str, score2: int, *, game: int | None = None,
-                  replace: bool = False, card: str | None = None, playoff: bool = False, match_game: int | None = None,
-                  cascade: bool = False, recut: bool = False) -> Recorded:
-    """A game from two scores: a cut playoff game, a playoff match game, one
-    player's own card, or a qualifying game."""
-    event = find_event(db, event_ref)
-    entries = [find_entry(db, event, name1), find_entry(db, event, name2)]
-    if entries[0].id == entries[1].id and entries[0].team_name is not None and fold(name1) != fold(name2):
-        raise CribError(f"{name1} and {name2} are on the same team ({entries[0].team_name}): a game is one team against another")
-    scores = [score1, score2]
+def record_result(db: Db, event_id: int, first: int, score1: int, second: int, score2: int, *, game: int | None = None,
+                  replace: bool = False, card: int | None = None, playoff: bool = False, match_game: int | None = None,
+                  cascade: bool = False, recut: bool = False, by: Actor = CLI) -> Recorded:
+    """A game from two entries' scores: a cut playoff game, a playoff match game,
+    one entry's own card (``card``: whose), or a qualifying game."""
+    event = load_event(db, event_id)
+    entries = [entry_of(db, event, first), entry_of(db, event, second)]
+    scores = (score1, score2)
     if playoff:
         from crib_tourney.services import playoffs
 
-        return Recorded([f"recorded {playoffs.record_cut_playoff(db, event, entries, scores)}"])
-    if plays_in_bracket(st.all_seeded(db, event.id, [e.id for e in entries]), game is not None, card is not None):
+        return Recorded((playoffs.record_cut_playoff(db, event, first, second, scores, by),))
+    if plays_in_bracket(st.all_seeded(db, event.id, [first, second]), game is not None, card is not None):
         from crib_tourney.services import playoffs
 
-        return Recorded(playoffs.record_playoff_game(db, event, entries[0].id, entries[1].id, scores, match_game, replace, cascade).lines)
+        return Recorded(tuple(playoffs.record_playoff_game(db, event, first, second, scores, match_game, replace, cascade, by)))
     if match_game is not None or cascade:
         raise CribError("--match-game and --cascade are for playoff matches; this is a qualifying game")
-    card_of = find_entry(db, event, card) if card else None
-    return _qualifying_change(db, event, "result", recut,
+    card_of = entry_of(db, event, card) if card is not None else None
+    return _qualifying_change(db, event, "result", recut, by,
                               lambda change: _game_result(db, event, change, entries, scores, game, replace, card_of))
 
 
-def record_forfeit(db: Db, event_ref: str, name: str, game: int | None = None, replace: bool = False,
-                   recut: bool = False) -> Recorded:
-    event = find_event(db, event_ref)
-    loser = find_entry(db, event, name)
-    if game is None and st.all_seeded(db, event.id, [loser.id]):
+def record_forfeit(db: Db, event_id: int, loser: int, game: int | None = None, replace: bool = False,
+                   recut: bool = False, by: Actor = CLI) -> Recorded:
+    """The entry ``loser`` forfeits its game (or, in the bracket, its match's next game)."""
+    event = load_event(db, event_id)
+    entry = entry_of(db, event, loser)
+    if game is None and st.all_seeded(db, event.id, [entry.id]):
         from crib_tourney.services import playoffs
 
-        if playoffs.Bracket(db, event).current_match(loser.id):
-            return _bracket_forfeit(db, event, loser)
-    return _qualifying_change(db, event, "forfeit", recut, lambda change: _forfeit(db, event, change, loser, game, replace))
+        if playoffs.Bracket(db, event).current_match(entry.id):
+            return _bracket_forfeit(db, event, entry, by)
+    return _qualifying_change(db, event, "forfeit", recut, by, lambda change: _forfeit(db, event, change, entry, game, replace))
 
 
-def _bracket_forfeit(db: Db, event: Event, loser: Entry) -> Recorded:
+def _bracket_forfeit(db: Db, event: Event, loser: Entry, by: Actor) -> Recorded:
     from crib_tourney.services import playoffs
 
-    change = Change(db, "playoff", Log(event.id))
-    lines = playoffs.record_playoff_forfeit(db, event, loser.id, change, whole_match=False)
-    change.log("; ".join(lines))
-    return Recorded(lines)
+    change = Change(db, "playoff", Log(event.id), by)
+    facts = playoffs.record_playoff_forfeit(db, event, loser.id, change, whole_match=False)
+    change.log("; ".join(f.line() for f in facts))
+    return Recorded(tuple(facts))
 
 
-def _keep_bracket(db: Db, event: Event, change: Change, recut: bool) -> list[str]:
+def _keep_bracket(db: Db, event: Event, change: Change, recut: bool) -> Recut | None:
     """After a qualifying change the bracket, if there is one, must still agree.
     Without a bracket the playoff code is not even loaded (~25 ms of start-up)."""
     if not recut and not st.seeded_count(db, event.id):
-        return []
+        return None
     from crib_tourney.services import playoffs
 
     return playoffs.recut_if_moved(db, event, change, recut)
 
 
-def record_table(db: Db, event: Event, game: int, table: int, scores: list[int], replace: bool = False) -> Recorded:
+def record_table(db: Db, event_id: int, game: int, table: int, scores: tuple[int, int], replace: bool = False,
+                 by: Actor = CLI) -> Recorded:
     """quick-results: TABLE SCORE SCORE [replace], the scores in the table sheet's order."""
+    event = load_event(db, event_id)
     entries = _at_table(db, event, game, table)
-    return _qualifying_change(db, event, "result", False,
+    return _qualifying_change(db, event, "result", False, by,
                               lambda change: _game_result(db, event, change, entries, scores, game, replace, None))
 
 
-def record_table_forfeit(db: Db, event: Event, game: int, table: int, name: str) -> Recorded:
-    """quick-results: TABLE forfeit NAME: that player of the table forfeits."""
+def record_table_forfeit(db: Db, event_id: int, game: int, table: int, loser: int, by: Actor = CLI) -> Recorded:
+    """quick-results: TABLE forfeit NAME: that entry of the table forfeits."""
+    event = load_event(db, event_id)
     entries = _at_table(db, event, game, table)
-    loser = find_entry(db, event, name)
-    if loser.id not in {e.id for e in entries}:
-        raise CribError(f"{entry_names(db, event)[loser.id]} is not at table {table} of game {game}")
-    return _qualifying_change(db, event, "forfeit", False, lambda change: _forfeit(db, event, change, loser, game, False))
+    entry = entry_of(db, event, loser)
+    if entry.id not in {e.id for e in entries}:
+        raise CribError(f"{entry_names(db, event)[entry.id]} is not at table {table} of game {game}")
+    return _qualifying_change(db, event, "forfeit", False, by, lambda change: _forfeit(db, event, change, entry, game, False))
 
 
 def _at_table(db: Db, event: Event, game: int, table: int) -> list[Entry]:
@@ -218,41 +354,35 @@ def _at_table(db: Db, event: Event, game: int, table: int) -> list[Entry]:
     return [by_id[pairing.entry1_id], by_id[pairing.entry2_id]]
 
 
-def import_results(db: Db, event_ref: str, text: str, file_name: str) -> int:
-    """A CSV of results (game, player1, score1, player2, score2[, forfeit]), all
-    or nothing, as one change that one undo reverts."""
-    event = find_event(db, event_ref)
-    header, records = read_rows(text, file_name)
-    if not {"player1", "score1", "player2", "score2"} <= set(header):
-        raise CribError(f"{file_name}: the header needs columns game, player1, score1, player2, score2 (optional: forfeit)")
-    errors: list[str] = []
+def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI) -> Imported:
+    """The rows of a results CSV, all or nothing, as one change that one undo
+    reverts: every bad line is reported, those the file's own checks found
+    (csvrows) with those the games refuse."""
+    from crib_tourney.inputs.csvrows import ForfeitLine, LineError
+
+    event = load_event(db, event_id)
+    errors: list[LineError] = list(results.errors)
     count = 0
-    change = Change(db, "import", Log(event.id))
-    for line_no, row in records:
-        if None in row:
-            errors.append(f"line {line_no}: more fields than the header has")
-            continue
+    change = Change(db, "import", Log(event.id), by)
+    for row in results.rows:
         try:
             with change.savepoint():
-                game = whole_number(row["game"], "game") if row.get("game") else None
-                if row.get("forfeit"):
-                    _forfeit(db, event, change, find_entry(db, event, row["forfeit"]), game, replace=False)
+                if isinstance(row, ForfeitLine):
+                    _forfeit(db, event, change, entry_of(db, event, row.loser), row.game, replace=False)
                 else:
-                    entries = [find_entry(db, event, row["player1"]), find_entry(db, event, row["player2"])]
-                    scores = [whole_number(row["score1"], "score1"), whole_number(row["score2"], "score2")]
-                    _game_result(db, event, change, entries, scores, game, False, None)
+                    entries = [entry_of(db, event, row.first), entry_of(db, event, row.second)]
+                    _game_result(db, event, change, entries, (row.first_score, row.second_score), row.game, False, None)
             count += 1
         except CribError as exc:
-            errors.append(f"line {line_no}: {exc}")
-    refuse(errors, file_name)
+            errors.append(LineError(row.line, str(exc)))
+    refuse([e.text() for e in sorted(errors, key=lambda e: e.line)], results.name)
     _keep_bracket(db, event, change, False)  # after the cut an import must keep the bracket
-    change.log(f"imported {count} results from {file_name}")
-    return count
+    change.log(f"imported {count} results from {results.name}")
+    return Imported(count)
 
 
-def resolve_cards(db: Db, event_ref: str, recut: bool = False) -> list[str]:
+def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI) -> list[Fact]:
     """Settle every disagreeing game by the ACC rule (tourney/reconcile.py)."""
-    event = find_event(db, event_ref)
     rules = scoring_rules(event)
     standings = event_standings(db, event)
     cut = bk.qualifier_count(len(standings), event.qualify_ratio)
@@ -261,62 +391,63 @@ def resolve_cards(db: Db, event_ref: str, recut: bool = False) -> list[str]:
     # read every table first (streamed), write after: no write under an open read
     unsettled = [(table, [Card(*r) for r in rows]) for table, rows in q.tables_with_cards(db, event.id)
                  if len(rows) == 1 or needs_resolving([Card(*r) for r in rows])]
-    done = []
-    change = Change(db, "resolve", Log(event.id))
+    done: list[Fact] = []
+    change = Change(db, "resolve", Log(event.id), by)
     for (pairing_id, game_no, _, entry1, entry2), cards in unsettled:
+        fact: Fact
         if len(cards) == 1:
             other = entry2 if cards[0].entry == entry1 else entry1
             settled = copy_card(cards[0], other)
-            text = f"game {game_no}: {names[cards[0].entry]}'s card copied to {names[other]}"
+            fact = CardCopied(game_no, names[cards[0].entry], names[other])
         else:
             settled = resolve(cards, qualifiers, rules)
-            text = f"game {game_no} resolved: " + "; ".join(
-                f"{names[c.entry]} {c.own}-{c.opp}" + (" (apparent qualifier)" if c.entry in qualifiers else "") for c in settled)
+            fact = GameSettled(game_no, tuple(SettledCard(names[c.entry], c.own, c.opp, c.entry in qualifiers) for c in settled))
         change.replace("outcome", {"pairing_id": pairing_id}, [outcome_row(event, pairing_id, c) for c in settled])
-        done.append(text)
+        done.append(fact)
     if done:
-        done += _keep_bracket(db, event, change, recut)
-        change.log("; ".join(done))
+        recut_done = _keep_bracket(db, event, change, recut)
+        if recut_done is not None:
+            done.append(recut_done)
+        change.log("; ".join(f.line() for f in done))
     return done
 
 
-def check(db: Db, event_ref: str, resolve: bool = False, recut: bool = False) -> tuple[list[str], list]:
-    """(games settled by the ACC rule when ``resolve``, card problems left)."""
+def check(db: Db, event_id: int, resolve: bool = False, recut: bool = False, by: Actor = CLI) -> Checked:
+    """The games settled by the ACC rule (when ``resolve``) and the card problems left."""
     from crib_tourney.services.standings import check_cards
 
-    resolved = resolve_cards(db, event_ref, recut) if resolve else []
-    return resolved, check_cards(db, find_event(db, event_ref))
+    event = load_event(db, event_id)
+    resolved = resolve_cards(db, event, recut, by) if resolve else []
+    return Checked(tuple(resolved), tuple(check_cards(db, event)))
 
 
-def undo_own_line(db: Db, event: Event, line_id: int, ours: set[int]) -> list[str]:
+def undo_own_line(db: Db, event_id: int, line_id: int, ours: set[int], by: Actor = CLI) -> EventUndone:
     """quick-results' undo: revert this session's last line (audit entry
     ``line_id``), but only when nothing was logged after it except this session's
     own entries (``ours``): another terminal's change is not ours to undo."""
-    later = writer.entries_after(db, Log(event.id), line_id)
+    later = writer.entries_after(db, Log(event_id), line_id)
     if any(i not in ours for i in later):
-        raise CribError(f"the newest change of {event.name} was made elsewhere; undo it there (crib-tourney undo)")
-    return undo(db, str(event.id))
+        raise CribError(f"the newest change of {load_event(db, event_id).name} was made elsewhere; undo it there (crib-tourney undo)")
+    return undo(db, event_id, by=by)
 
 
-def undo(db: Db, event_ref: str, recut: bool = False) -> list[str]:
+def undo(db: Db, event_id: int, recut: bool = False, by: Actor = CLI) -> EventUndone:
     """Revert the last change of whatever kind, then hold the bracket to it."""
-    event = find_event(db, event_ref)
-    lines: list[str] = []
+    event = load_event(db, event_id)
+    recuts: list[Recut] = []
 
     def after(change: Change) -> None:
         if q.event_exists(db, event.id):  # undoing its creation removes the event
-            reverted = find_event(db, str(event.id))  # an undone settings change is back in force
-            lines.extend(_keep_bracket(db, reverted, change, recut))
+            reverted = load_event(db, event.id)  # an undone settings change is back in force
+            recut_done = _keep_bracket(db, reverted, change, recut)
+            if recut_done is not None:
+                recuts.append(recut_done)
 
-    undone = writer.undo_newest(db, Log(event.id), f"nothing to undo in {event.name}", after)
-    return [f"undid {undone.action} #{undone.id}: {undone.summary}"] + lines
-
-
-def audit_log(db: Db, event_ref: str) -> list[dict]:
-    return [{"id": e.id, "at": e.at, "action": e.action, "summary": e.summary, "undone": e.undone}
-            for e in writer.log_entries(db, Log(find_event(db, event_ref).id))]
+    undone = writer.undo_newest(db, Log(event.id), f"nothing to undo in {event.name}", after, by)
+    return EventUndone(undone, recuts[0] if recuts else None)
 
 
-def standings(db: Db, event_ref: str) -> tuple[str, list[dict]]:
-    event = find_event(db, event_ref)
-    return event.name, standings_rows(db, event)
+def standings(db: Db, event_id: int) -> EventStandings:
+    event = load_event(db, event_id)
+    return EventStandings(event.name, standings_rows(db, event))
+

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Hashable, TypedDict, cast
 
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names, member_names
@@ -24,15 +25,50 @@ def outcome_line(own: int, opp: int, forfeit: str, rules: ScoringRules) -> GameL
     return game_line(own, opp, rules)
 
 
-def standings_rows(db: Db, event: Event) -> list[dict]:
+class _Standing(TypedDict):
+
+    rank: int
+    player: str
+    game_points: int
+    wins: int
+    losses: int
+    spread: int
+    plus: int
+    minus: int
+    skunks: int
+    skunks_taken: int
+    double_skunks: int
+    double_skunks_taken: int
+    games: int
+    tied: bool
+    withdrawn: bool
+    note: str | None
+
+
+class StandingRow(_Standing, total=False):
+    """One row of the standings as `standings --json` prints it; in a team event
+    also the team's name and its players."""
+
+    team: str
+    members: list[str]
+
+
+def standing_row(row: Row) -> StandingRow:
+    return StandingRow(rank=row.rank, player=row.name, game_points=row.game_points, wins=row.wins, losses=row.losses,
+                       spread=row.spread, plus=row.plus, minus=row.minus, skunks=row.skunks, skunks_taken=row.skunks_taken,
+                       double_skunks=row.double_skunks, double_skunks_taken=row.double_skunks_taken, games=row.games,
+                       tied=row.tied, withdrawn=row.withdrawn, note=row.note)
+
+
+def standings_rows(db: Db, event: Event) -> list[StandingRow]:
     """The standings as plain rows (the JSON of `standings`, the printed page);
     in a team event each row also names its "team" and "members"."""
     ranked = event_standings(db, event)
-    rows = [r.as_dict() for r in ranked]
+    rows = [standing_row(r) for r in ranked]
     if event.team_size > 1:
         members = member_names(db, event)
         for row, r in zip(rows, ranked):
-            row["team"], row["members"] = r.name, members[r.player]  # type: ignore[index]
+            row["team"], row["members"] = r.name, members[cast(int, r.player)]
     return rows
 
 
@@ -55,10 +91,20 @@ def event_standings(db: Db, event: Event, cut_playoffs: bool = True) -> list[Row
         if entry in rows and bye_counts(game_no, under_way, entries[entry].withdrawn_after):
             rows[entry].add(bye_line(rules))
     ranked = rank_rows(list(rows.values()), h2h)
-    return apply_cut_playoffs(ranked, q.cut_playoff_games(db, event.id)) if cut_playoffs else ranked
+    if not cut_playoffs:
+        return ranked
+    return apply_cut_playoffs(ranked, cast(list[tuple[Hashable, Hashable]], q.cut_playoff_games(db, event.id)))
 
 
-@dataclass
+class CardProblemJson(TypedDict):
+    game: int
+    table: int | None
+    players: list[str]
+    problem: str
+    detail: str
+
+
+@dataclass(frozen=True)
 class CardProblem:
     game: int
     table: int | None
@@ -66,7 +112,7 @@ class CardProblem:
     problem: str  # missing | one card | disagree
     detail: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> CardProblemJson:
         return {"game": self.game, "table": self.table, "players": list(self.players), "problem": self.problem, "detail": self.detail}
 
 
@@ -74,7 +120,7 @@ def check_cards(db: Db, event: Event) -> list[CardProblem]:
     """Every game whose result is missing, has one card, or whose cards disagree;
     both cards are shown in the table sheet's player order."""
     names = entry_names(db, event)
-    problems = []
+    problems: list[CardProblem] = []
     for (_, game, table, entry1, entry2), rows in q.tables_with_cards(db, event.id):
         cards = sorted((Card(*r) for r in rows), key=lambda c: c.entry != entry1)
         pair = (names[entry1], names[entry2])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from crib_tourney.errors import NotFound
 from crib_tourney.store.rows import Event, fetch, fetch_one
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Change, now
@@ -13,6 +14,14 @@ from crib_tourney.tourney.settings import EventSettings, as_dict, names
 def insert_event(change: Change, name: str, settings: EventSettings, parent: int | None = None) -> Event:
     event_id = change.insert("event", dict(as_dict(settings), name=name, created_at=now(), parent_event_id=parent))
     return fetch_one(change.db, Event, "id = :id", id=event_id)  # type: ignore[return-value]
+
+
+def load_event(db: Db, event_id: int) -> Event:
+    """An event by its id (names are turned into ids once, by inputs/names.py)."""
+    event = fetch_one(db, Event, "id = :id", id=event_id)
+    if event is None:
+        raise NotFound(f"no event #{event_id}")
+    return event
 
 
 def update_settings(change: Change, event_id: int, changes: dict[str, Any]) -> None:
@@ -67,13 +76,3 @@ def events_of_player(db: Db, player_id: int) -> list[int]:
 
 def event_ids(db: Db) -> list[int]:
     return [r[0] for r in db.rows("SELECT id FROM event ORDER BY id")]
-
-
-def load_event(db: Db, event_id: int) -> Event:
-    """An event by its id (what a command resolved from a name, or a page's path)."""
-    from crib_tourney.errors import NotFound
-
-    event = fetch_one(db, Event, "id = :id", id=event_id)
-    if event is None:
-        raise NotFound(f"no event #{event_id}")
-    return event

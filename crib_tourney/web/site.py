@@ -109,7 +109,7 @@ def _overview(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
     from crib_tourney.services.events import event_details
     from crib_tourney.services.standings import check_cards
 
-    details = event_details(db, str(event.id))
+    details = event_details(db, event.id)
     missing = sum(p.problem == "missing" for p in check_cards(db, event))
     return Page(f"events/{event.id}/index", "web/event.html", event.name, "Event", event.name,
                 {"event": details, "missing": missing}, details | {"results_missing": missing})
@@ -144,13 +144,14 @@ def _bracket(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
     from crib_tourney.render.bracket_chart import pages as chart_pages
     from crib_tourney.services.playoffs import bracket_document, bracket_json
     from crib_tourney.store import brackets as st
+    from crib_tourney.tourney.formats import FORMATS
 
     charts, data, champion = [], None, None
     if st.seeded_count(db, event.id):
         full = bracket_json(db, event)
         data, champion = bracket_document(full), full["champion"]
         charts = [{"title": t, "svg": svg} for t, svg in chart_pages(full["rounds"], champion,
-                                                                      champion_column=event.format != "double-elim")]
+                                                                      champion_column=not FORMATS[event.format].grand_final)]
     return Page(f"events/{event.id}/bracket", "web/bracket.html", event.name, "Bracket", event.name,
                 {"charts": charts, "champion": champion}, data)
 

@@ -465,7 +465,7 @@ CSV_CASES = [
     (["player", "import"], "name,name\nA,B\n", "line 1: the header names the column 'name' twice"),
     (["player", "import"], "Name,club,NAME\nA,B,C\n", "the column 'name' twice"),
     (["result", "import", "E"], "game,player1,score1,player2,score2,score2\n1,Bob,121,Cat,90,95\n", "the column 'score2' twice"),
-    (["result", "import", "E"], "game,player1,score1,player2,score2\n1,Bob,121,Cat\n", "line 2: score2 '' is not a whole number"),
+    (["result", "import", "E"], "game,player1,score1,player2,score2\n1,Bob,121,Cat\n", "line 2: fewer fields than the header has"),
     (["player", "import"], "name\n\x1b[2J\n", "control or invisible"),
     # the free-text checks of `player add` and `player edit`, row by row
     (["player", "import"], "name,club\nZed,\"Hall\x1b]0;OWNED\x07\"\n", "line 2: a club cannot hold control"),

@@ -186,23 +186,40 @@ def test_log_lists_every_kind_and_undo_reverts_exactly_the_last(cli):
 # --- the services, called directly ---------------------------------------------
 
 def test_services_record_and_undo_without_the_cli(tmp_path):
+    """Services take ids and typed values and return values; only the words of
+    their results (and the log) are sentences."""
+    from crib_tourney.inputs.names import NewPlayer
     from crib_tourney.services import events, results
+    from crib_tourney.services.events import EntryAdded
+    from crib_tourney.services.results import GameResult
     from crib_tourney.store.db import transaction
+    from crib_tourney.store.writer import Actor
     from crib_tourney.tourney.settings import EventSettings
 
     location = str(tmp_path / "direct.db")
+    desk = Actor("web", "director")
     with transaction(location) as db:
-        events.create_event(db, "Direct", EventSettings(games=1))
-        events.enter(db, "Direct", ["Ann", "Bob"], add_unknown=True)
-        events.make_round(db, "Direct")
-        recorded = results.record_result(db, "Direct", "Ann", 121, "Bob", 89)
-    assert (recorded.game, recorded.table) == (1, 1)
+        event = events.create_event(db, "Direct", EventSettings(games=1)).id
+        entered = events.enter(db, event, [NewPlayer("Ann"), NewPlayer("Bob")], by=desk)
+        assert entered.entries == (EntryAdded("Ann", 1), EntryAdded("Bob", 1))
+        (game,) = events.make_round(db, event)
+        ann, bob = (e.id for e in events.entries_of(db, events.store.load_event(db, event)))
+        recorded = results.record_result(db, event, ann, 121, bob, 89)
+    assert game.tables == ((1, "Ann", "Bob"),)
+    assert recorded.facts == (GameResult(1, 1, "Ann", 121, "Bob", 89),) and (recorded.game, recorded.table) == (1, 1)
+    assert recorded.lines() == ["recorded game 1 table 1: Ann 121 - Bob 89"]
     with transaction(location, write=False) as db:
-        name, rows = results.standings(db, "direct")
-    assert name == "Direct" and [(r["player"], r["game_points"], r["spread"]) for r in rows] == [("Ann", 3, 32), ("Bob", 0, -32)]
+        loaded = results.standings(db, event)
+        log = results.writer.log_entries(db, results.Log(event))
+    assert loaded.event == "Direct"
+    assert [(r["player"], r["game_points"], r["spread"]) for r in loaded.rows] == [("Ann", 3, 32), ("Bob", 0, -32)]
+    assert [(e.action, e.source, e.actor) for e in log] == [("new-event", "cli", None), ("enter", "web", "director"),
+                                                           ("round", "cli", None), ("result", "cli", None)]
     with transaction(location) as db:
-        assert results.undo(db, "Direct") == ["undid result #4: game 1 table 1: Ann 121 - Bob 89"]
-        assert results.undo(db, "Direct") == ["undid round #3: paired game 1"]
-        assert results.undo(db, "Direct") == ["undid enter #2: entered Ann; entered Bob"]
+        assert results.undo(db, event).lines() == ["undid result #4: game 1 table 1: Ann 121 - Bob 89"]
+        assert results.undo(db, event).lines() == ["undid round #3: paired game 1"]
+        assert results.undo(db, event).lines() == ["undid enter #2: entered Ann; entered Bob"]
         with pytest.raises(Exception, match="nothing to undo"):
-            results.undo(db, "Direct")
+            results.undo(db, event)
+    with pytest.raises(Exception, match="Cy is named twice"), transaction(location) as db:
+        events.enter(db, event, [NewPlayer("Cy"), NewPlayer("cy")])  # one new player, as one name on the roster would be

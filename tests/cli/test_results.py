@@ -286,6 +286,38 @@ def test_result_import_all_or_nothing_with_line_numbers(cli, unchanged, tmp_path
     assert row(cli, "A")["games"] == 0 and row(cli, "B")["games"] == 0
 
 
+def test_result_import_reports_the_files_bad_lines_and_the_games_refusals_together(cli, unchanged, tmp_path):
+    """Rows are read into typed records first (a name, a number, a short row), the
+    games refuse the rest: one refusal lists every bad line, in line order."""
+    make_event(cli, "A B C D", games=1)
+    cli("round", "E")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("game,player1,score1,player2,score2\n1,A,121,B,100\n1,C,x,D,100\n9,A,121,D,100\n1,B\n1,A,121,D,99\n")
+    with unchanged():
+        run = cli.fails("result", "import", "E", bad, match="4 bad row(s) in bad.csv, nothing imported")
+    assert run.stderr.strip().endswith(
+        "line 2: A and B are not seated together in game 1 of E; line 3: score1 'x' is not a whole number;"
+        " line 4: game 9 of E does not exist (not scheduled); line 5: fewer fields than the header has")
+
+
+def test_results_csv_rows_are_typed_records(tmp_path):
+    from crib_tourney.inputs.csvrows import ForfeitLine, LineError, ResultLine, results_file
+    from crib_tourney.inputs.names import NewPlayer
+    from crib_tourney.services import events
+    from crib_tourney.store.db import transaction
+    from crib_tourney.tourney.settings import EventSettings
+
+    with transaction(str(tmp_path / "typed.db")) as db:
+        event = events.create_event(db, "E", EventSettings(games=1)).id
+        events.enter(db, event, [NewPlayer("Ann"), NewPlayer("Bob")])
+        ann, bob = (e.id for e in events.entries_of(db, events.store.load_event(db, event)))
+        read = results_file(db, event, "game,player1,score1,player2,score2,forfeit\n1,Ann,121,Bob,90,\n,,,,,bob\n2,Cy,1,Bob,2,\n",
+                            "r.csv")
+    assert read.name == "r.csv"
+    assert read.rows == (ResultLine(2, 1, ann, 121, bob, 90), ForfeitLine(3, None, bob))
+    assert read.errors == (LineError(4, "unknown player 'Cy'"),)
+
+
 def test_log_and_undo(cli, unchanged):
     make_event(cli, "A B", games=1)
     cli("round", "E")
