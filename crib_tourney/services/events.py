@@ -10,7 +10,7 @@ its own words (``line()``), which the log summary, the CLI and the web share.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, Sequence, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Mapping, Sequence, TypedDict
 
 from crib_tourney.csvfiles import refuse
 from crib_tourney.errors import CribError
@@ -424,7 +424,7 @@ def schedule_next(change: Change, event: Event, draw_seed: int | None = None) ->
     players = players_in_game(db, event, game_no)
     if len(players) < 2:
         raise CribError(f"{event.name} needs at least 2 players entered to pair a game (has {len(players)})")
-    ranking = [cast(int, r.player) for r in event_standings(db, event)] if strategy.by_standings else []
+    ranking = [r.player for r in event_standings(db, event)] if strategy.by_standings else []
     pairing = strategy.pair(PairingRequest(players, game_no - 1, _history(db, event, game_no, players), draw_seed, ranking))
     if draw_seed is not None:
         q.record_draw(change, event.id, game_no, draw_seed)

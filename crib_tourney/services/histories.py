@@ -182,7 +182,7 @@ def _report(db: Db, event: Event) -> Report:
     won = _winnings(db, event)
     rows = []
     for r in event_standings(db, event):
-        entry: int = r.player  # type: ignore[assignment]
+        entry: int = r.player
         name = names[entry]
         acc = ", ".join(roster[p].acc_number or "" for p in members[entry])
         rows.append(ReportRow(entry, r.rank, name, acc, r.game_points, r.wins, r.losses, r.spread, entry in seeded,

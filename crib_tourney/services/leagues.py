@@ -162,7 +162,7 @@ def mark_absent(db: Db, league_id: int, player_ids: list[int], night_no: int | N
     return Absences(number, tuple(marked))
 
 
-def _nights(db: Db, league: League, date_from: Date | None, date_to: Date | None) -> list[lg.Night]:
+def _nights(db: Db, league: League, date_from: Date | None, date_to: Date | None) -> list[lg.Night[int]]:
     from crib_tourney.services.standings import event_standings
 
     nights = []
@@ -177,7 +177,7 @@ def _nights(db: Db, league: League, date_from: Date | None, date_to: Date | None
         ties: dict[int, int] = {}
         for r in standings:
             ties[r.rank] = ties.get(r.rank, 0) + 1
-        rows = [lg.NightRow(person[r.player], r.name, r.game_points, r.wins, r.losses, r.spread, r.skunks, r.skunks_taken,  # type: ignore[index]
+        rows = [lg.NightRow(person[r.player], r.name, r.game_points, r.wins, r.losses, r.spread, r.skunks, r.skunks_taken,
                             r.rank, ties[r.rank]) for r in standings]
         nights.append(lg.Night(night["night_no"], night["date"], event.name, night["formula"], night["threshold"],
                                lg.parse_place_points(night["place_points"], stored=True), rows))

@@ -652,11 +652,11 @@ def round_robin_finished(db: Db, event: Event) -> bool:
     return q.scheduled_games(db, event.id) >= event.games and not check_cards(db, event)
 
 
-def _bands_by_rank(rows: list[Row]) -> list[tuple[int, int, list[int]]]:
+def _bands_by_rank(rows: list[Row[int]]) -> list[tuple[int, int, list[int]]]:
     """Places from standings: players tied on a rank share the places they cover."""
     bands: list[tuple[int, int, list[int]]] = []
     for row in rows:
-        entry = cast(int, row.player)
+        entry = row.player
         if bands and bands[-1][0] == row.rank:
             first, _, players = bands[-1]
             bands[-1] = (first, first + len(players), players + [entry])
@@ -674,7 +674,7 @@ def _high_nonqualifier(db: Db, event: Event, br: Bracket, names: dict[int, str])
     if best is None:
         return None
     prize = event.high_nonqualifier_prize
-    return {"player": names[cast(int, best.player)], "rank": best.rank, "prize": format_money(prize) if prize else None}
+    return HighNonQualifier(player=names[best.player], rank=best.rank, prize=format_money(prize) if prize else None)
 
 
 def set_round_best_of(db: Db, event: Event, bracket: str, round_no: int, best_of: int, by: Actor = CLI) -> int:
@@ -704,4 +704,4 @@ def non_qualifiers(db: Db, event: Event) -> list[Entry]:
         raise CribError(f"cut {event.name} first: the consolation is played by the non-qualifiers")
     seeded = set(br.seeds.values())
     by_id = {e.id: e for e in entries_of(db, event)}
-    return [by_id[cast(int, r.player)] for r in event_standings(db, event) if r.player not in seeded and not r.withdrawn]
+    return [by_id[r.player] for r in event_standings(db, event) if r.player not in seeded and not r.withdrawn]

@@ -211,8 +211,8 @@ def _finishing_order(db: Db, event: Event) -> list[list[int]]:
         if row.player in placed:
             continue
         if groups and row.rank == rank:
-            groups[-1].append(row.player)  # type: ignore[arg-type]
+            groups[-1].append(row.player)
         else:
-            groups.append([row.player])  # type: ignore[list-item]
+            groups.append([row.player])
         rank = row.rank
     return groups

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Hashable, TypedDict, cast
+from typing import TypedDict
 
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names, member_names
@@ -53,7 +53,7 @@ class StandingRow(_Standing, total=False):
     members: list[str]
 
 
-def standing_row(row: Row) -> StandingRow:
+def standing_row(row: Row[int]) -> StandingRow:
     return StandingRow(rank=row.rank, player=row.name, game_points=row.game_points, wins=row.wins, losses=row.losses,
                        spread=row.spread, plus=row.plus, minus=row.minus, skunks=row.skunks, skunks_taken=row.skunks_taken,
                        double_skunks=row.double_skunks, double_skunks_taken=row.double_skunks_taken, games=row.games,
@@ -68,11 +68,11 @@ def standings_rows(db: Db, event: Event) -> list[StandingRow]:
     if event.team_size > 1:
         members = member_names(db, event)
         for row, r in zip(rows, ranked):
-            row["team"], row["members"] = r.name, members[cast(int, r.player)]
+            row["team"], row["members"] = r.name, members[r.player]
     return rows
 
 
-def event_standings(db: Db, event: Event, cut_playoffs: bool = True) -> list[Row]:
+def event_standings(db: Db, event: Event, cut_playoffs: bool = True) -> list[Row[int]]:
     """Ranked rows, one per entry; cut playoff games settle ties at the line."""
     rules = scoring_rules(event)
     entries = {e.id: e for e in entries_of(db, event)}
@@ -93,7 +93,7 @@ def event_standings(db: Db, event: Event, cut_playoffs: bool = True) -> list[Row
     ranked = rank_rows(list(rows.values()), h2h)
     if not cut_playoffs:
         return ranked
-    return apply_cut_playoffs(ranked, cast(list[tuple[Hashable, Hashable]], q.cut_playoff_games(db, event.id)))
+    return apply_cut_playoffs(ranked, q.cut_playoff_games(db, event.id))
 
 
 class CardProblemJson(TypedDict):
