@@ -181,19 +181,33 @@ def quick_results(
 
 def check(
     event: EventArg,
+    game: Annotated[Optional[int], typer.Argument(parser=number("game"), metavar="GAME", help="With --use-card: the game.")] = None,
+    table: Annotated[Optional[int], typer.Argument(parser=number("table"), metavar="TABLE", help="With --use-card: its table.")] = None,
     resolve: Annotated[bool, typer.Option("--resolve", help="Settle disagreeing cards by the ACC rule.")] = False,
+    use_card: Annotated[Optional[str], typer.Option("--use-card", metavar="PLAYER", help="Settle GAME TABLE by this player's card (the director's choice).")] = None,
     recut: RecutOption = False,
     as_json: JsonOption = False,
 ) -> None:
-    """List games whose result is missing or whose two cards disagree.
+    """List games whose result is missing or whose two cards disagree; settle
+    them by the ACC rule, or one game by the card the director chooses.
 
+    \b
     Example: crib-tourney check "Spring Open" --resolve
+             crib-tourney check "Spring Open" --resolve 3 12 --use-card "Pat Smith"
     """
     from crib_tourney.inputs import names
     from crib_tourney.services.results import check as check_event
 
-    with db(write=resolve) as conn:
-        checked = check_event(conn, names.event_id(conn, event), resolve, recut)
+    if (game is None) != (table is None) or (game is not None and use_card is None):
+        raise typer.BadParameter("GAME TABLE go with --use-card PLAYER: check EVENT --resolve GAME TABLE --use-card PLAYER")
+    if use_card is not None and game is None:
+        raise typer.BadParameter("--use-card needs the game and table: check EVENT --resolve GAME TABLE --use-card PLAYER")
+    with db(write=resolve or use_card is not None) as conn:
+        event_id = names.event_id(conn, event)
+        chosen = None
+        if use_card is not None and game is not None and table is not None:
+            chosen = (game, table, names.entry_id(conn, event_id, use_card))
+        checked = check_event(conn, event_id, resolve, recut, use_card=chosen)
     problems, resolved = checked.problems, [fact.line() for fact in checked.resolved]
     if as_json:
         print_json({"problems": [p.as_dict() for p in problems], "resolved": resolved})

@@ -27,6 +27,7 @@ from crib_tourney.store.writer import CLI, Actor, Change, Log, LogEntry
 from crib_tourney.tourney import bracket as bk
 from crib_tourney.tourney.formats import plays_in_bracket
 from crib_tourney.tourney.reconcile import Card, copy_card, needs_resolving, resolve
+from crib_tourney.tourney.reconcile import use_card as chosen_card
 from crib_tourney.tourney.scoring import check_scores, won_game
 
 if TYPE_CHECKING:
@@ -381,16 +382,31 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
     return Imported(count)
 
 
-def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI) -> list[Fact]:
-    """Settle every disagreeing game by the ACC rule (tourney/reconcile.py)."""
-    rules = scoring_rules(event)
-    standings = event_standings(db, event)
+def apparent_qualifiers(db: Db, event: Event, game_no: int) -> set[int]:
+    """Who was an apparent qualifier when game ``game_no`` was played: the top of
+    the standings before its round. Judged so, a disputed game is settled the same
+    whether the director resolves it at once or after the last game."""
+    standings = event_standings(db, event, before_game=game_no)
     cut = bk.qualifier_count(len(standings), event.qualify_ratio)
-    qualifiers = {r.player for r in standings if r.rank <= cut}
+    return {r.player for r in standings if r.rank <= cut and r.games > 0}
+
+
+def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
+                  use_card: tuple[int, int, int] | None = None) -> list[Fact]:
+    """Settle every disagreeing game by the ACC rule (tourney/reconcile.py), or,
+    with ``use_card`` (game, table, entry), one game by the card the director chose."""
+    rules = scoring_rules(event)
     names = entry_names(db, event)
     # read every table first (streamed), write after: no write under an open read
     unsettled = [(table, [Card(*r) for r in rows]) for table, rows in q.tables_with_cards(db, event.id)
                  if len(rows) == 1 or needs_resolving([Card(*r) for r in rows])]
+    if use_card is not None:
+        game, table, entry = use_card
+        unsettled = [(t, cards) for t, cards in unsettled if (t[1], t[2]) == (game, table)]
+        if not unsettled or len(unsettled[0][1]) != 2:
+            raise CribError(f"game {game} table {table} of {event.name} has no two disagreeing cards to choose from")
+        if entry not in {c.entry for c in unsettled[0][1]}:
+            raise CribError(f"{names[entry]} has no card at game {game} table {table}")
     done: list[Fact] = []
     change = Change(db, "resolve", Log(event.id), by)
     for (pairing_id, game_no, _, entry1, entry2), cards in unsettled:
@@ -399,7 +415,11 @@ def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI) ->
             other = entry2 if cards[0].entry == entry1 else entry1
             settled = copy_card(cards[0], other)
             fact = CardCopied(game_no, names[cards[0].entry], names[other])
+        elif use_card is not None:
+            settled = chosen_card(cards, use_card[2])
+            fact = GameSettled(game_no, tuple(SettledCard(names[c.entry], c.own, c.opp, False) for c in settled))
         else:
+            qualifiers = apparent_qualifiers(db, event, game_no)
             settled = resolve(cards, qualifiers, rules)
             fact = GameSettled(game_no, tuple(SettledCard(names[c.entry], c.own, c.opp, c.entry in qualifiers) for c in settled))
         change.replace("outcome", {"pairing_id": pairing_id}, [outcome_row(event, pairing_id, c) for c in settled])
@@ -412,12 +432,14 @@ def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI) ->
     return done
 
 
-def check(db: Db, event_id: int, resolve: bool = False, recut: bool = False, by: Actor = CLI) -> Checked:
-    """The games settled by the ACC rule (when ``resolve``) and the card problems left."""
+def check(db: Db, event_id: int, resolve: bool = False, recut: bool = False, by: Actor = CLI,
+          use_card: tuple[int, int, int] | None = None) -> Checked:
+    """The games settled by the ACC rule (when ``resolve``; one game by the
+    director's chosen card with ``use_card``) and the card problems left."""
     from crib_tourney.services.standings import check_cards
 
     event = load_event(db, event_id)
-    resolved = resolve_cards(db, event, recut, by) if resolve else []
+    resolved = resolve_cards(db, event, recut, by, use_card) if resolve or use_card else []
     return Checked(tuple(resolved), tuple(check_cards(db, event)))
 
 

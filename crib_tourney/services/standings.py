@@ -72,8 +72,9 @@ def standings_rows(db: Db, event: Event) -> list[StandingRow]:
     return rows
 
 
-def event_standings(db: Db, event: Event, cut_playoffs: bool = True) -> list[Row[int]]:
-    """Ranked rows, one per entry; cut playoff games settle ties at the line."""
+def event_standings(db: Db, event: Event, cut_playoffs: bool = True, before_game: int | None = None) -> list[Row[int]]:
+    """Ranked rows, one per entry; cut playoff games settle ties at the line.
+    ``before_game``: the standings as they stood before that game's round."""
     rules = scoring_rules(event)
     entries = {e.id: e for e in entries_of(db, event)}
     names = entry_names(db, event)
@@ -81,6 +82,8 @@ def event_standings(db: Db, event: Event, cut_playoffs: bool = True) -> list[Row
     h2h = HeadToHead()
     under_way: set[int] = set()
     for entry, own, opp, forfeit, e1, e2, game_no in q.outcome_lines(db, event.id):
+        if before_game is not None and game_no >= before_game:
+            continue
         under_way.add(game_no)
         line = outcome_line(own, opp, forfeit, rules)
         if entry in rows:
@@ -88,6 +91,8 @@ def event_standings(db: Db, event: Event, cut_playoffs: bool = True) -> list[Row
         if line.won:
             h2h.record(entry, e2 if entry == e1 else e1)
     for entry, game_no in q.byes(db, event.id):
+        if before_game is not None and game_no >= before_game:
+            continue
         if entry in rows and bye_counts(game_no, under_way, entries[entry].withdrawn_after):
             rows[entry].add(bye_line(rules))
     ranked = rank_rows(list(rows.values()), h2h)

@@ -232,22 +232,28 @@ def test_withdrawn_player_forfeits_open_games_and_takes_no_results(cli, unchange
 
 
 def test_cards_that_disagree_are_listed_and_resolved_by_acc_rule(cli):
-    make_event(cli, "A B C D", games=1)
+    make_event(cli, "A B C D", games=2)
     cli("round", "E")  # A-D, B-C
+    cli("result", "E", "A", 121, "D", 60)  # A leads after game 1
     cli("result", "E", "B", 121, "C", 100)
-    cli("result", "E", "A", 121, "D", 95, "--card", "A")
+    (one, two), _ = [t["players"] for t in cli("round", "E", "--json").json()["tables"]]
+    other = two if one == "A" else one
+    assert "A" in (one, two)
+    cli("result", "E", "A", 121, other, 95, "--card", "A")
     problems = cli("check", "E", "--json").json()["problems"]
-    assert [(p["problem"], p["players"]) for p in problems] == [("one card", ["A", "D"])]
-    cli("result", "E", "A", 121, "D", 98, "--card", "D")
-    problems = cli("check", "E", "--json").json()["problems"]
+    assert [(p["problem"], sorted(p["players"])) for p in problems if p["problem"] != "missing"] == [("one card", sorted(["A", other]))]
+    cli("result", "E", "A", 121, other, 98, "--card", other)
+    problems = [p for p in cli("check", "E", "--json").json()["problems"] if p["problem"] != "missing"]
     assert problems[0]["problem"] == "disagree" and "A's card 121-95" in problems[0]["detail"]
-    # 4 entrants, ratio 0.25: one apparent qualifier. A (spread 26 on own card) leads,
-    # so A takes the disadvantage: the smaller win (by 23).
+    # 4 entrants, ratio 0.25: one apparent qualifier, judged on the standings before
+    # game 2 (whenever the director resolves): A, who takes the disadvantage: the
+    # smaller win (by 23); the other keeps his own card, which said the same.
     resolved = cli("check", "E", "--resolve", "--json").json()
-    assert resolved["problems"] == []
+    assert [p for p in resolved["problems"] if p["problem"] != "missing"] == []
     assert "A 121-98 (apparent qualifier)" in resolved["resolved"][0]
-    assert row(cli, "A")["spread"] == 23
-    assert row(cli, "D")["spread"] == -23  # D's own card said the same
+    assert row(cli, "A")["spread"] == 61 + 23
+    game2 = cli("player", "games", "E", other, "--json").json()["games"][1]
+    assert (game2["score"], game2["opponent_score"], game2["spread"]) == (98, 121, -23)
 
 
 def test_one_card_is_copied_to_the_other_on_resolve(cli):
