@@ -23,7 +23,7 @@ from crib_tourney.errors import CribError
 # table against the modules.
 COMMAND_MODULES = {
     "count": "engine_cmds", "peg": "engine_cmds", "stats": "engine_cmds", "game": "game",
-    "new-event": "events", "enter": "events", "withdraw": "events", "round": "events",
+    "new-event": "events", "enter": "events", "checkin": "checkin", "withdraw": "events", "round": "events",
     "result": "results", "quick-results": "results", "check": "results", "log": "results", "undo": "results",
     "standings": "results", "ruling": "results", "report": "results",
     "cut": "playoffs", "bracket": "playoffs", "match": "playoffs", "placings": "playoffs", "consolation": "playoffs",
