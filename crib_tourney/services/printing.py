@@ -160,18 +160,18 @@ def cash_data(db: Db, event_id: int) -> dict[str, Any]:
     """One line per player paid anything: prize (and high non-qualifier prize),
     pools, total; the director has each one signed for. (The sheet shows the
     amounts as the template receives them: "12.50".)"""
-    from crib_tourney.services.histories import winnings
+    from crib_tourney.services.histories import winnings_and_ledger
     from crib_tourney.tourney.money import format_money
 
     event = load_event(db, event_id)
-    won = winnings(db, event.id)
+    won, book = winnings_and_ledger(db, event.id)
     paid = {p: (won.prize.get(p, 0), won.pools.get(p, 0)) for p in set(won.prize) | set(won.pools)}
     owed = sorted(((p, prize, pools) for p, (prize, pools) in paid.items() if prize + pools),
                   key=lambda t: (-(t[1] + t[2]), t[0].lower()))
     rows = [{"player": p, "prize": format_money(prize), "pools": format_money(pools), "total": format_money(prize + pools),
              "cents": prize + pools} for p, prize, pools in owed]
     return {"event": _header(event), "rows": rows, "total": format_money(sum(prize + pools for _, prize, pools in owed)),
-            "complete": won.complete}
+            "complete": won.complete, "ledger": book.as_dict()}
 
 
 @dataclass(frozen=True)
