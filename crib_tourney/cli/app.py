@@ -23,12 +23,16 @@ from crib_tourney.errors import CribError
 # table against the modules.
 COMMAND_MODULES = {
     "count": "engine_cmds", "peg": "engine_cmds", "stats": "engine_cmds", "game": "game",
-    "new-event": "events", "enter": "events", "withdraw": "events", "round": "events",
+    "new-event": "events", "enter": "events", "checkin": "checkin", "withdraw": "events", "round": "events",
     "result": "results", "quick-results": "results", "check": "results", "log": "results", "undo": "results",
     "standings": "results", "ruling": "results", "report": "results",
     "cut": "playoffs", "bracket": "playoffs", "match": "playoffs", "placings": "playoffs", "consolation": "playoffs",
     "print": "printing", "serve": "web", "publish": "web", "pool": "pools", "player": "players", "event": "events", "league": "leagues",
 }
+
+# Subcommands a group takes from modules of their own: each module's
+# register_into_GROUP_group(group) adds them when the group is built.
+GROUP_MODULES = {"event": ("links",)}
 
 
 class CribGroup(TyperGroup):
@@ -122,6 +126,10 @@ def _registered(name: str) -> typer.Typer:
     one.registered_commands = [c for c in one.registered_commands
                                if (c.name or c.callback.__name__.replace("_", "-")) == name]  # type: ignore[union-attr]
     one.registered_groups = [g for g in one.registered_groups if g.name == name]
+    for group in one.registered_groups:
+        for extra in GROUP_MODULES.get(name, ()):
+            add = getattr(importlib.import_module(f"crib_tourney.cli.{extra}"), f"register_into_{name}_group")
+            add(group.typer_instance)
     return one
 
 

@@ -1,4 +1,4 @@
-"""print KIND EVENT: standings, bracket, scorecards, tables, slips, rulings, season."""
+"""print KIND EVENT: standings, bracket, scorecards, tables, slips, rulings, season, cash, checkin."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from crib_tourney.cli.output import note
 from crib_tourney.errors import CribError
 
 # the keys of services/printing.DOCUMENTS, spelled here so --help need not import the services (a test checks)
-KINDS = ("standings", "bracket", "scorecards", "tables", "slips", "rulings", "season", "cash")
+KINDS = ("standings", "bracket", "scorecards", "tables", "slips", "rulings", "season", "cash", "checkin")
 
 
 def print_(
@@ -26,6 +26,8 @@ def print_(
 ) -> None:
     """Print a document to PDF.
 
+    scorecards carry each entrant's personal link as a QR code once issued
+    (crib-tourney event links); checkin is the door sheet.
     Example: crib-tourney print standings "Spring Open" -o standings.pdf
     """
     if kind not in KINDS:
@@ -47,8 +49,22 @@ def _chunks(kind: str, ref: str, paper: str, landscape: bool, game: int | None) 
 
     with db(write=False) as conn:
         of = league_id(conn, ref) if DOCUMENTS[kind].of_league else event_id(conn, ref)
-        data = document_data(conn, kind, of, game)
+        data = document_data(conn, kind, of, game, _link_key() if DOCUMENTS[kind].takes_key else None)
+    if DOCUMENTS[kind].takes_key and data["links"] < data["links_issued"]:  # issued, but the key is not here
+        note("the personal links are not printed: their key cannot be read (the .key file beside the database,"
+             " or $CRIB_TOURNEY_KEY_FILE)")
     return getattr(documents, DOCUMENTS[kind].renderer)(data, paper, landscape)
+
+
+def _link_key() -> bytes | None:
+    """The database's link key, if links were ever issued (printing never makes one)."""
+    from crib_tourney import tokens
+    from crib_tourney.cli import state
+
+    try:
+        return tokens.load_key(state.DB_LOCATION, create=False)
+    except CribError:
+        return None
 
 
 def _slug(text: str) -> str:

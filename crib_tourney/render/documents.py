@@ -74,3 +74,7 @@ def season(data: dict, paper: str, landscape: bool) -> list[str]:
 
 def cash(data: dict, paper: str, landscape: bool) -> list[str]:
     return [fill("cash.html", title=f"{data['event']['name']}: payouts", **data, **_page(paper, landscape))]
+
+
+def checkin(data: dict, paper: str, landscape: bool) -> list[str]:
+    return [fill("checkin.html", title=f"{data['event']['name']}: check-in", **data, **_page(paper, landscape))]

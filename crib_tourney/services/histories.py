@@ -5,16 +5,18 @@ cents; the CLI and the web turn them into words."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, TypedDict
 
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.services.standings import event_standings, outcome_line, scoring_rules
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.directory import entry_names, entry_of, members_of
+from crib_tourney.store.directory import entries_of, entry_names, entry_of, members_of
 from crib_tourney.store.events import events_of_player, load_event
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
+from crib_tourney.tourney.ledger import Ledger, ledger
 from crib_tourney.tourney.money import format_money, parse_money
 from crib_tourney.tourney.reconcile import Card, agree
 
@@ -92,6 +94,8 @@ class Winnings:
     prize: dict[str, int]
     pools: dict[str, int]
     complete: bool
+    high_nonqualifier: int = 0  # the high non-qualifier's prize (in ``prize`` too)
+    pools_collected: int = 0  # what the pools took in
 
 
 def winnings(db: Db, event_id: int) -> Winnings:
@@ -106,6 +110,7 @@ def _winnings(db: Db, event: Event) -> Winnings:
     prize: dict[str, int] = {}
     pools: dict[str, int] = {}
     complete = False
+    high_prize = 0
     try:
         placings = placings_view(db, event)
     except CribError:
@@ -118,11 +123,56 @@ def _winnings(db: Db, event: Event) -> Winnings:
             prize[row["player"]] = parse_money(row["prize"]) if row["prize"] else 0
         high = placings["high_nonqualifier"]
         if high and high["prize"]:
-            prize[high["player"]] = prize.get(high["player"], 0) + parse_money(high["prize"])
-    for pool in pool_report(db, event.id).pools:
+            high_prize = parse_money(high["prize"])
+            prize[high["player"]] = prize.get(high["player"], 0) + high_prize
+    pooled = pool_report(db, event.id)
+    for pool in pooled.pools:
         for paid in pool.payouts:
             pools[paid.player] = pools.get(paid.player, 0) + paid.cents
-    return Winnings(finish, prize, pools, complete)
+    return Winnings(finish, prize, pools, complete, high_prize, pooled.collected)
+
+
+@dataclass(frozen=True)
+class EventLedger:
+    """An event's cash ledger (tourney/ledger.py), in cents. ``payments_recorded``:
+    the desk recorded payments (checkin --paid); if it recorded none, every
+    entrant is taken to have paid the entry fee. ``final``: the placings are
+    decided, so the prizes are what will be paid."""
+
+    book: Ledger
+    payments_recorded: bool
+    high_nonqualifier_from_fund: bool
+    final: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        """As `report --json` prints it under "ledger" (amounts like "360.00")."""
+        b = self.book
+        money = {k: format_money(getattr(b, k)) for k in ("entry_fees", "unpaid", "pools_collected", "collected", "house",
+                                                          "sanctioning", "prizes", "high_nonqualifier", "pool_prizes", "balance")}
+        return {"entrants": b.entrants, "paid_entrants": b.paid_entrants, "payments_recorded": self.payments_recorded,
+                **money, "high_nonqualifier_from_fund": self.high_nonqualifier_from_fund, "final": self.final}
+
+
+def event_ledger(db: Db, event_id: int) -> EventLedger:
+    return winnings_and_ledger(db, event_id)[1]
+
+
+def winnings_and_ledger(db: Db, event_id: int) -> tuple[Winnings, EventLedger]:
+    """Who is paid what, and the ledger, from one reading of the placings (the cash sheet)."""
+    event = load_event(db, event_id)
+    won = _winnings(db, event)
+    return won, _ledger(db, event, won)
+
+
+def _ledger(db: Db, event: Event, won: Winnings) -> EventLedger:
+    entries = entries_of(db, event)
+    recorded = any(e.paid is not None for e in entries)
+    paid = [e.paid for e in entries if e.paid is not None] if recorded else [event.entry_fee] * len(entries)
+    book = ledger(entrants=len(entries), paid=paid, entry_fee=event.entry_fee, house_share=Decimal(str(event.house_share)),
+                  sanctioning_fee=event.sanctioning_fee, prizes=[sum(won.prize.values()) - won.high_nonqualifier],
+                  high_nonqualifier=won.high_nonqualifier, pools_collected=won.pools_collected,
+                  pool_prizes=sum(won.pools.values()))
+    return EventLedger(book, recorded, event.high_nonqualifier_from_fund, won.complete)
 
 
 @dataclass(frozen=True)
@@ -158,13 +208,15 @@ class Report:
     event: str
     date: str | None
     rows: tuple[ReportRow, ...]
+    ledger: EventLedger
 
     @property
     def entrants(self) -> int:
         return len(self.rows)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"event": self.event, "date": self.date, "entrants": self.entrants, "rows": [r.as_dict() for r in self.rows]}
+        return {"event": self.event, "date": self.date, "entrants": self.entrants, "rows": [r.as_dict() for r in self.rows],
+                "ledger": self.ledger.as_dict()}
 
 
 def report(db: Db, event_id: int) -> Report:
@@ -188,7 +240,7 @@ def _report(db: Db, event: Event) -> Report:
         rows.append(ReportRow(entry, r.rank, name, acc, r.game_points, r.wins, r.losses, r.spread, entry in seeded,
                               won.finish.get(name) if entry in seeded or not br.exists else None,
                               won.prize.get(name, 0), won.pools.get(name, 0), r.withdrawn))
-    return Report(event.name, event.date, tuple(rows))
+    return Report(event.name, event.date, tuple(rows), _ledger(db, event, won))
 
 
 @dataclass(frozen=True)

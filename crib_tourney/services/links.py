@@ -64,11 +64,17 @@ def issue(db: Db, event_id: int, key: bytes, revoke: list[int] | None = None, by
         new += 1
     if change.changed:
         change.log(f"issued {new} personal link(s)" + (f", revoked {revoked}" if revoked else ""))
+    return Issued(live_links(db, event.id, key), new, revoked)
+
+
+def live_links(db: Db, event_id: int, key: bytes) -> list[Link]:
+    """Every live link of the event (none issued: an empty list), by entry; reads only."""
+    event = load_event(db, event_id)
     names = entry_names(db, event)
     root = _site_root(event.public_url)
     links = [Link(link.entry_id, names[link.entry_id], f"{root}/p/{tokens.token(key, event.id, link.entry_id, link.generation)}")
              for link in store.of_event(db, event.id) if not link.revoked]
-    return Issued(sorted(links, key=lambda k: k.entry), new, revoked)
+    return sorted(links, key=lambda k: k.entry)
 
 
 @dataclass(frozen=True)

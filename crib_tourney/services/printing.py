@@ -45,9 +45,12 @@ def standings_data(db: Db, event_id: int) -> dict[str, Any]:
     return {"event": _header(event), "rows": rows, "cut": cut, "qr": _live_page(event.public_url, "standings")}
 
 
-def scorecards_data(db: Db, event_id: int) -> dict[str, Any]:
-    """One card per entrant: a row per qualifying game, filled where played."""
+def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str, Any]:
+    """One card per entrant: a row per qualifying game, filled where played; with
+    the database's link ``key``, each entrant's personal link as a QR code (those
+    issued: `event links`)."""
     event = load_event(db, event_id)
+    personal = _personal_links(db, event.id, key)
     rules = scoring_rules(event)
     names = entry_names(db, event)
     entered = entries_of(db, event)
@@ -86,8 +89,40 @@ def scorecards_data(db: Db, event_id: int) -> dict[str, Any]:
         first = seats.get(pid, {}).get(1)
         start = f"table {first[0]}, seat {first[2]}" if first and first[0] is not None else ("bye" if first else None)
         cards.append({"player": names[pid], "members": players[pid], "acc_number": acc_number, "start": start,
-                      "games": rows, "totals": totals if any_played else None})
-    return {"event": _header(event), "cards": cards}
+                      "games": rows, "totals": totals if any_played else None, "qr": personal.get(pid)})
+    from crib_tourney.store.links import of_event
+
+    issued = len({link.entry_id for link in of_event(db, event.id) if not link.revoked})
+    return {"event": _header(event), "cards": cards, "links": len(personal), "links_issued": issued}
+
+
+def _personal_links(db: Db, event_id: int, key: bytes | None) -> dict[int, dict[str, str]]:
+    """Each entry's live personal link as a QR code (none without the key)."""
+    if key is None:
+        return {}
+    from crib_tourney.render.qr import qr_svg
+    from crib_tourney.services.links import live_links
+
+    return {link.entry: {"address": link.url, "svg": qr_svg(link.url)} for link in live_links(db, event_id, key)}
+
+
+def checkin_data(db: Db, event_id: int) -> dict[str, Any]:
+    """The door sheet: every entrant alphabetically with a check-in box and what
+    he paid, and the QR code of the event's page (its public address, or the
+    served one). (Amounts as the template receives them: "25.00".)"""
+    from crib_tourney.render.qr import qr_svg
+    from crib_tourney.services.checkin import door_list
+    from crib_tourney.services.links import SERVED
+    from crib_tourney.tourney.money import format_money
+
+    event = load_event(db, event_id)
+    door = door_list(db, event.id)
+    address = event.public_url or f"{SERVED}/events/{event.id}/"
+    rows = [{"name": r.name, "members": list(r.members), "checked_in": r.checked_in, "withdrawn": r.withdrawn,
+             "paid": format_money(r.paid) if r.paid is not None else None} for r in door.rows]
+    return {"event": _header(event), "rows": rows, "entry_fee": format_money(event.entry_fee) if event.entry_fee else None,
+            "present": len(door.present), "collected": format_money(door.collected),
+            "qr": {"address": address, "svg": qr_svg(address)}}
 
 
 def tables_data(db: Db, event_id: int, game: int | None = None) -> dict[str, Any]:
@@ -161,43 +196,47 @@ def cash_data(db: Db, event_id: int) -> dict[str, Any]:
     """One line per player paid anything: prize (and high non-qualifier prize),
     pools, total; the director has each one signed for. (The sheet shows the
     amounts as the template receives them: "12.50".)"""
-    from crib_tourney.services.histories import winnings
+    from crib_tourney.services.histories import winnings_and_ledger
     from crib_tourney.tourney.money import format_money
 
     event = load_event(db, event_id)
-    won = winnings(db, event.id)
+    won, book = winnings_and_ledger(db, event.id)
     paid = {p: (won.prize.get(p, 0), won.pools.get(p, 0)) for p in set(won.prize) | set(won.pools)}
     owed = sorted(((p, prize, pools) for p, (prize, pools) in paid.items() if prize + pools),
                   key=lambda t: (-(t[1] + t[2]), t[0].lower()))
     rows = [{"player": p, "prize": format_money(prize), "pools": format_money(pools), "total": format_money(prize + pools),
              "cents": prize + pools} for p, prize, pools in owed]
     return {"event": _header(event), "rows": rows, "total": format_money(sum(prize + pools for _, prize, pools in owed)),
-            "complete": won.complete}
+            "complete": won.complete, "ledger": book.as_dict()}
 
 
 @dataclass(frozen=True)
 class Document:
     """A printed document: how to load its data, and which renderer draws it."""
 
-    load: Callable[..., dict[str, Any]]  # (db, the event's id (the league's, of_league), [game])
+    load: Callable[..., dict[str, Any]]  # (db, the event's id (the league's, of_league), [game] [, key])
     renderer: str  # a function of render/documents.py
     of_league: bool = False
     takes_game: bool = False
+    takes_key: bool = False  # prints personal links: needs the database's link key (tokens.py)
 
 
 DOCUMENTS: dict[str, Document] = {
     "standings": Document(standings_data, "standings"),
     "bracket": Document(bracket_data, "bracket"),
-    "scorecards": Document(scorecards_data, "scorecards"),
+    "scorecards": Document(scorecards_data, "scorecards", takes_key=True),
     "tables": Document(tables_data, "tables", takes_game=True),
     "slips": Document(slips_data, "slips"),
     "rulings": Document(rulings_data, "rulings"),
     "season": Document(season_data, "season", of_league=True),
     "cash": Document(cash_data, "cash"),
+    "checkin": Document(checkin_data, "checkin"),
 }
 
 
-def document_data(db: Db, kind: str, of: int, game: int | None = None) -> dict[str, Any]:
+def document_data(db: Db, kind: str, of: int, game: int | None = None, key: bytes | None = None) -> dict[str, Any]:
     """The data of a document of an event (or, ``of_league``, of a league): ``of`` is its id."""
     doc = DOCUMENTS[kind]
-    return doc.load(db, of, game) if doc.takes_game else doc.load(db, of)
+    if doc.takes_game:
+        return doc.load(db, of, game)
+    return doc.load(db, of, key) if doc.takes_key else doc.load(db, of)

@@ -34,7 +34,9 @@ def parse_money(text: str, what: str = "amount") -> int:
 
 
 def format_money(cents: int) -> str:
-    return f"{cents // 100}.{cents % 100:02d}"
+    """Cents as an amount; a negative one (a ledger's balance) keeps its sign: -1750 is -17.50."""
+    sign, whole = ("-" if cents < 0 else ""), abs(cents)
+    return f"{sign}{whole // 100}.{whole % 100:02d}"
 
 
 # A percentage as typed: ASCII digits, at most four decimals. Decimal() alone also

@@ -100,6 +100,8 @@ CASES = [
     ("player avoid", lambda c: ["player", "edit", "Ivy", "--avoid", "Jon"], ("players",), "player avoid"),
     ("player import", lambda c: ["player", "import", _more_roster(c)], ("players",), "player import"),
     ("event set", lambda c: ["event", "set", "Open", "double_skunk_points=4"], ("event", "Open"), "settings"),
+    ("event links", lambda c: ["event", "links", "Open"], ("event", "Open"), "links"),
+    ("checkin", lambda c: ["checkin", "Open", "Ann", "Bob", "--amount", "12.50"], ("event", "Open"), "checkin"),
     ("enter", lambda c: ["enter", "Open", "Ivy"], ("event", "Open"), "enter"),
     ("enter --new", lambda c: ["enter", "Open", "Newcomer", "--new"], ("event", "Open"), "enter"),
     ("enter --team", lambda c: ["enter", "Dbl", "--team", "Cat", "Dan"], ("event", "Dbl"), "enter"),
@@ -191,7 +193,7 @@ def test_the_case_table_covers_every_write_command():
             continue
         assert name in reads | covered, f"{name} writes? give it a case"
     for group, subs in {"player": ["add", "edit", "import"], "league": ["set", "join", "night", "absent", "hand"],
-                        "pool": ["add", "join", "leave"], "event": ["set"]}.items():
+                        "pool": ["add", "join", "leave"], "event": ["set", "links"]}.items():
         for sub in subs:
             assert f"{group} {sub}" in covered
 

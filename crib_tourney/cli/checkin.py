@@ -1,0 +1,111 @@
+"""checkin EVENT P... [--paid] [--amount N] [--unpaid]; checkin EVENT --list [--json]
+
+An option whose value may be left out (`--paid` alone, `--paid 25`) cannot be
+had: Typer 0.29 parses with a parser of its own that drops click's
+``flag_value``, so `--paid` is a flag (the entry fee) and `--amount N` the
+amount paid (it implies --paid)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, List, Optional
+
+import typer
+
+from crib_tourney.cli.common import EventArg, JsonOption, db
+from crib_tourney.cli.output import print_json, print_table
+
+if TYPE_CHECKING:
+    from crib_tourney.services.checkin import CheckedIn, DoorList
+    from crib_tourney.tourney.checkin import Payment
+
+
+def checkin(
+    event: EventArg,
+    players: Annotated[Optional[List[str]], typer.Argument(help="Players (or teams) by name, #id or ACC number.",
+                                                           show_default=False)] = None,
+    paid: Annotated[bool, typer.Option("--paid", help="They paid the event's entry fee.")] = False,
+    amount: Annotated[Optional[str], typer.Option("--amount", metavar="N",
+                                                  help="They paid this amount each (25, 12.50); implies --paid.")] = None,
+    unpaid: Annotated[bool, typer.Option("--unpaid", help="Clear what they paid (recorded by mistake, or refunded).")] = False,
+    list_: Annotated[bool, typer.Option("--list", help="Who is in, who is missing, who has paid (changes nothing).")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Check players in at the door, and record what they paid.
+
+    --paid records the event's entry fee; --amount 12.50 that amount.
+    Example: crib-tourney checkin "Spring Open" "Pat Smith" "Lee Wong" --paid
+    """
+    from crib_tourney.inputs.names import entry_id, event_id
+
+    if list_:
+        if players or paid or amount is not None or unpaid:
+            raise typer.BadParameter("--list shows the door list; name no players and no payment with it", param_hint="--list")
+        from crib_tourney.services.checkin import door_list
+
+        with db(write=False) as conn:
+            _show_list(door_list(conn, event_id(conn, event)), as_json)
+        return
+    if not players:
+        raise typer.BadParameter("name the players who are here (or --list)", param_hint="PLAYERS")
+    if (paid or amount is not None) and unpaid:
+        raise typer.BadParameter("choose one of --paid (--amount) and --unpaid", param_hint="--paid/--unpaid")
+    payment = _payment(paid, amount, unpaid)
+    from crib_tourney.services.checkin import check_in
+
+    with db() as conn:
+        ref = event_id(conn, event)
+        done = check_in(conn, ref, [entry_id(conn, ref, p) for p in players], payment)
+    _show_arrivals(done, as_json)
+
+
+def _payment(paid: bool, amount: str | None, unpaid: bool) -> Payment | None:
+    from crib_tourney.tourney.checkin import Payment
+
+    if unpaid:
+        return Payment()
+    if amount is not None:
+        from crib_tourney.inputs.money import cents
+
+        return Payment(cents=cents(amount, "--amount"))
+    return Payment(fee=True) if paid else None
+
+
+def _money(cents: int | None) -> str | None:
+    from crib_tourney.tourney.money import format_money
+
+    return None if cents is None else format_money(cents)
+
+
+def _show_arrivals(done: CheckedIn, as_json: bool) -> None:
+    if as_json:
+        print_json({"event": done.event, "changed": done.changed,
+                    "players": [{"entry": a.entry, "name": a.name, "checked_in": True, "was_in": a.was_in,
+                                 "paid": _money(a.paid)} for a in done.arrivals]})
+        return
+    for a in done.arrivals:
+        paid = "" if a.paid == a.paid_before else (f", paid {_money(a.paid)}" if a.paid is not None else ", payment cleared")
+        typer.echo(f"{a.name}: {'already checked in' if a.was_in else 'checked in'}{paid}")
+    if not done.changed:
+        typer.echo(f"nothing changed in {done.event}")
+
+
+def _show_list(door: DoorList, as_json: bool) -> None:
+    if as_json:
+        print_json({"event": door.event, "check_in": door.check_in, "entry_fee": _money(door.entry_fee),
+                    "entrants": len(door.rows), "checked_in": len(door.present), "missing": [r.name for r in door.missing],
+                    "unpaid": [r.name for r in door.unpaid], "collected": _money(door.collected),
+                    "rows": [{"entry": r.entry, "name": r.name, "checked_in": r.checked_in, "paid": _money(r.paid),
+                              "withdrawn": r.withdrawn} for r in door.rows]})
+        return
+    print_table(f"{door.event}: at the door", ["name", "in", "paid"],
+                [[r.name + (" (withdrawn)" if r.withdrawn else ""), "yes" if r.checked_in else "",
+                  _money(r.paid) or ""] for r in door.rows], right=["paid"])
+    typer.echo(f"{len(door.present)} of {len(door.rows)} checked in; collected {_money(door.collected)}")
+    if door.missing:
+        typer.echo("missing: " + ", ".join(r.name for r in door.missing))
+    if door.unpaid:
+        typer.echo("not paid: " + ", ".join(r.name for r in door.unpaid))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("checkin")(checkin)

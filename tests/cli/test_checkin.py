@@ -1,0 +1,216 @@
+"""Players at the table, the desk's part: check-in and payments, personal links
+(listed, revoked, printed on the scorecard as a QR code that reads back as the
+link), the door sheet, and the ledger of a small event worked by hand."""
+
+from __future__ import annotations
+
+import doctest
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.render.test_print import pdf_text
+
+
+def _log(cli, event: str) -> list[dict]:
+    return cli("log", event, "--json").json()["log"]
+
+
+def test_checkin_marks_records_payments_and_a_repeat_writes_nothing(cli):
+    cli("new-event", "E", "--entry-fee", "25", "--games", "2")
+    cli("enter", "E", "Ann", "Bob", "Cat", "Dan", "--new")
+    run = cli("checkin", "E", "Ann", "Bob", "--paid")
+    assert run.stdout == "Ann: checked in, paid 25.00\nBob: checked in, paid 25.00\n"
+    assert _log(cli, "E")[-1]["action"] == "checkin"
+    cli("checkin", "E", "Cat", "--amount", "12.5")
+    entries = len(_log(cli, "E"))
+    before = cli.snapshot()
+    again = cli("checkin", "E", "Ann", "Bob")
+    assert again.stdout == "Ann: already checked in\nBob: already checked in\nnothing changed in E\n"
+    assert cli.snapshot() == before and len(_log(cli, "E")) == entries  # a no-op writes no entry
+    cli("checkin", "E", "Bob", "--unpaid")
+    door = cli("checkin", "E", "--list", "--json").json()
+    assert door["missing"] == ["Dan"] and door["unpaid"] == ["Bob", "Dan"] and door["collected"] == "37.50"
+    assert [(r["name"], r["checked_in"], r["paid"]) for r in door["rows"]] == [
+        ("Ann", True, "25.00"), ("Bob", True, None), ("Cat", True, "12.50"), ("Dan", False, None)]
+    assert "3 of 4 checked in; collected 37.50" in cli("checkin", "E", "--list").stdout
+    cli("undo", "E")  # the whole command goes: Bob's 25.00 is back
+    assert cli("checkin", "E", "--list", "--json").json()["rows"][1]["paid"] == "25.00"
+    cli("withdraw", "E", "Dan")
+    cli.fails("checkin", "E", "Dan", match="Dan has withdrawn from E")
+    assert cli("checkin", "E", "--list", "--json").json()["missing"] == []
+
+
+def test_who_game_one_waits_for():
+    from types import SimpleNamespace as Entry
+
+    import crib_tourney.tourney.checkin as rule
+    import crib_tourney.tourney.ledger as ledger
+
+    assert doctest.testmod(rule).failed == 0 and doctest.testmod(ledger).failed == 0
+    field = [Entry(id=7, checked_in=False, withdrawn_after=None, first_game=1),
+             Entry(id=8, checked_in=False, withdrawn_after=2, first_game=1)]
+    assert rule.waiting_for(field, check_in=True, game=1) == [7]
+    assert rule.waiting_for(field, check_in=True, game=2) == []
+
+
+def test_event_links_list_revoke_and_reissue_nothing_twice(cli):
+    cli("new-event", "E", "--games", "1")
+    cli("enter", "E", "Ann", "Bob", "--new")
+    cli("event", "set", "E", "public_url=https://club.example.org/events/1/")
+    first = cli("event", "links", "E", "--json").json()
+    assert first["new"] == 2 and [r["name"] for r in first["links"]] == ["Ann", "Bob"]
+    assert all(re.fullmatch(r"https://club\.example\.org/p/[A-Za-z0-9_-]{27}", r["url"]) for r in first["links"])
+    assert Path(str(cli.db) + ".key").stat().st_mode & 0o077 == 0  # the key is its owner's only
+    before, entries = cli.snapshot(), len(_log(cli, "E"))
+    assert cli("event", "links", "E", "--json").json() == {**first, "new": 0}  # the same links, nothing written
+    assert cli.snapshot() == before and len(_log(cli, "E")) == entries
+    again = cli("event", "links", "E", "--revoke", "Ann", "--json").json()
+    assert again["revoked"] == 1 and again["new"] == 1
+    assert again["links"][0]["url"] != first["links"][0]["url"] and again["links"][1] == first["links"][1]
+    csv = cli("event", "links", "E", "--csv").stdout.splitlines()
+    assert csv[0] == "entry,name,url" and csv[1].endswith(again["links"][0]["url"])
+
+
+def _qr_text(svg: str) -> str:
+    """What a phone reads from a segno SVG: its path drawn module by module, decoded by zxing-cpp."""
+    zxingcpp = pytest.importorskip("zxingcpp")
+    from PIL import Image
+
+    path = re.search(r' d="([^"]+)"', svg).group(1)  # type: ignore[union-attr]
+    x = y = 0.0
+    dark: set[tuple[int, int]] = set()
+    for op, a, b in re.findall(r"([MmHh])(-?[\d.]+)(?:\s+(-?[\d.]+))?", path):
+        if op == "M":
+            x, y = float(a), float(b)
+        elif op == "m":
+            x, y = x + float(a), y + float(b)
+        else:
+            dark |= {(int(x) + k, int(y)) for k in range(int(float(a)))}
+            x += float(a)
+    size = max(max(c) for c in dark) + 3
+    image = Image.new("L", (size * 8, size * 8), 255)
+    for cx, cy in dark:
+        image.paste(0, (cx * 8, cy * 8, cx * 8 + 8, cy * 8 + 8))
+    found = zxingcpp.read_barcodes(image)
+    assert len(found) == 1
+    return found[0].text
+
+
+def _pdf_qr_texts(pdf: Path, tmp_path: Path) -> list[str] | None:
+    """The QR codes of a PDF's first page as printed (pdftoppm, when installed)."""
+    zxingcpp = pytest.importorskip("zxingcpp")
+    if shutil.which("pdftoppm") is None:
+        return None
+    from PIL import Image
+
+    subprocess.run(["pdftoppm", "-png", "-r", "300", "-f", "1", "-l", "1", pdf, tmp_path / "page"], check=True)
+    page = next(tmp_path.glob("page*.png"))
+    return sorted(r.text for r in zxingcpp.read_barcodes(Image.open(page)))
+
+
+def test_the_scorecard_carries_the_entrants_link_as_a_qr_code(cli, tmp_path):
+    from crib_tourney import tokens
+    from crib_tourney.services.printing import scorecards_data
+    from crib_tourney.store.db import transaction
+    from crib_tourney.store.directory import find_event
+
+    cli("new-event", "Card", "--games", "2")
+    cli("enter", "Card", "Ann", "Bob", "Cat", "--new")
+    cli("round", "Card", "--all")
+    blank = tmp_path / "blank.pdf"
+    run = cli("print", "scorecards", "Card", "-o", blank)
+    assert "your page" not in pdf_text(blank) and "personal links" not in run.stderr  # no links issued: no QR, no fuss
+    links = {r["name"]: r["url"] for r in cli("event", "links", "Card", "--json").json()["links"]}
+    with transaction(str(cli.db), write=False) as db:
+        cards = scorecards_data(db, find_event(db, "Card").id, tokens.load_key(str(cli.db), create=False))["cards"]
+    assert {c["player"]: _qr_text(c["qr"]["svg"]) for c in cards} == links
+    out = tmp_path / "cards.pdf"
+    cli("print", "scorecards", "Card", "-o", out)
+    assert pdf_text(out).count("your page") == 3
+    printed = _pdf_qr_texts(out, tmp_path)
+    if printed is not None:
+        assert printed == sorted(links.values())
+    Path(str(cli.db) + ".key").unlink()  # the key gone: the cards print without links, and say why
+    run = cli("print", "scorecards", "Card", "-o", out)
+    assert "the personal links are not printed: their key cannot be read" in run.stderr
+    assert "your page" not in pdf_text(out)
+
+
+def test_the_door_sheet(cli, tmp_path):
+    cli("new-event", "Door", "--games", "1", "--entry-fee", "25", "--date", "2026-05-01")
+    cli("enter", "Door", "Zed Young", "Ann Lee", "Bob Ray", "Cat Moss", "--new")
+    cli("checkin", "Door", "Ann Lee", "--paid")
+    cli("checkin", "Door", "Zed Young", "--amount", "20")
+    cli("withdraw", "Door", "Cat Moss")
+    out = tmp_path / "door.pdf"
+    cli("print", "checkin", "Door", "-o", out)
+    text = pdf_text(out)
+    lines = [line.strip() for line in text.splitlines()]
+    start = lines.index("IN PLAYER PAID")  # alphabetical, a tick for who is in, and what each paid
+    assert lines[start + 1:start + 5] == ["✓ Ann Lee 25.00", "Bob Ray", "Cat Moss (withdrawn)", "✓ Zed Young 20.00"]
+    assert "4 entrants · 2 checked in · entry fee 25.00 · collected 45.00" in text
+    event = cli("event", "show", "Door", "--json").json()["id"]
+    assert f"check in: http://127.0.0.1:8722/events/{event}/" in text.replace("\n", "")
+    printed = _pdf_qr_texts(out, tmp_path)
+    if printed is not None:
+        assert printed == [f"http://127.0.0.1:8722/events/{event}/"]
+    cli("event", "set", "Door", "public_url=https://club.example.org/events/9/")
+    cli("print", "checkin", "Door", "-o", out)
+    assert "check in: https://club.example.org/events/9/" in pdf_text(out).replace("\n", "")
+
+
+def _small_event(cli) -> None:
+    """8 entrants at 30.00 (house 10 %), sanctioning 1.00 each, payouts 60/40, a
+    high non-qualifier prize of 5.00 and a 10.00 side pool of four: seven pay the
+    fee, Hal pays 25.00. Ann beats Bob in the final; Cat is the high non-qualifier."""
+    cli("new-event", "L", "--games", "1", "--entry-fee", "30", "--house-share", "10", "--payouts", "60,40",
+        "--qualify-ratio", "0.25", "--final-best-of", "1")
+    cli("event", "set", "L", "sanctioning_fee=1", "high_nonqualifier_prize=5")
+    cli("enter", "L", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "--new")
+    cli("checkin", "L", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "--paid")
+    cli("checkin", "L", "Hal", "--amount", "25")
+    cli("pool", "add", "L", "Skins", "--fee", "10", "--payout", "places:50,30,20")
+    cli("pool", "join", "L", "Skins", "Ann", "Bob", "Cat", "Dan")
+    cli("round", "L")
+    for a, b, score in (("Ann", "Hal", 50), ("Bob", "Gus", 100), ("Cat", "Fay", 110), ("Dan", "Eve", 115)):
+        cli("result", "L", a, 121, b, score)
+    cli("cut", "L")
+    cli("result", "L", "Ann", 121, "Bob", 90)
+
+
+def test_the_ledger_of_a_small_event_worked_by_hand(cli, tmp_path):
+    _small_event(cli)
+    report = cli("report", "L", "--json").json()
+    assert list(report) == ["event", "date", "entrants", "rows", "ledger"]  # the old keys kept, the ledger added
+    # fees: 7 x 30.00 + 25.00 = 235.00 (5.00 owed); pool: 4 x 10.00; house: 10 % of 235.00;
+    # sanctioning 8 x 1.00; prizes 60/40 of the fund (8 x 30.00 less 10 %: 216.00): 129.60 + 86.40;
+    # high non-qualifier 5.00 on top; the pool pays its 40.00 (20.00, 12.00, 8.00);
+    # balance 275.00 - 23.50 - 8.00 - 216.00 - 5.00 - 40.00 = -17.50
+    assert report["ledger"] == {
+        "entrants": 8, "paid_entrants": 8, "payments_recorded": True, "entry_fees": "235.00", "unpaid": "5.00",
+        "pools_collected": "40.00", "collected": "275.00", "house": "23.50", "sanctioning": "8.00", "prizes": "216.00",
+        "high_nonqualifier": "5.00", "pool_prizes": "40.00", "balance": "-17.50", "high_nonqualifier_from_fund": False,
+        "final": True}
+    out = tmp_path / "cash.pdf"
+    cli("print", "cash", "L", "-o", out)
+    text = pdf_text(out)
+    for line in ("Entry fees collected (8 of 8 paid, 5.00 owed) 235.00", "Collected 275.00", "House's share -23.50",
+                 "Sanctioning fee (8 entrants) -8.00", "Prizes (payout table) -216.00",
+                 "High non-qualifier (on top of the fund) -5.00", "Pool prizes -40.00"):
+        assert line in text, line
+    assert "Balance (negative: the house's share is short by this) -17.50" in text.replace("\n", " ")
+    from crib_tourney.cli.ledger import ledger_rows
+
+    assert ledger_rows(report["ledger"])[-1] == ["balance", "-17.50"]
+
+
+def test_without_recorded_payments_every_entrant_is_taken_as_paid(cli):
+    cli("new-event", "E", "--games", "1", "--entry-fee", "20", "--house-share", "25")
+    cli("enter", "E", "Ann", "Bob", "--new")
+    ledger = cli("report", "E", "--json").json()["ledger"]
+    assert (ledger["payments_recorded"], ledger["entry_fees"], ledger["house"], ledger["prizes"], ledger["balance"],
+            ledger["final"]) == (False, "40.00", "10.00", "0.00", "30.00", False)
