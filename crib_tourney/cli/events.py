@@ -156,6 +156,7 @@ def round_(
     all_games: Annotated[bool, typer.Option("--all", help="Schedule every remaining game now (scorecards can be printed).")] = False,
     show: Annotated[Optional[int], typer.Option("--show", parser=number("game"), metavar="N", help="Print an already scheduled game instead.")] = None,
     unschedule_from: Annotated[Optional[int], typer.Option("--unschedule-from", parser=number("game"), metavar="N", help="Remove the pairings of game N and later (none may have results), e.g. to fit in a late entry.")] = None,
+    ignore_check_in: Annotated[bool, typer.Option("--ignore-check-in", help="Pair game 1 without those not checked in (they join from game 2).")] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Make the next game's table assignments.
@@ -181,7 +182,8 @@ def round_(
                        f" pair them again with: crib-tourney round \"{done.event}\"")
         return
     with db(write=show is None) as conn:
-        views = make_round(conn, names.event_id(conn, event), all_games, show, seed if draw else None)
+        views = make_round(conn, names.event_id(conn, event), all_games, show, seed if draw else None,
+                           ignore_check_in=ignore_check_in)
     if as_json:
         print_json(views[0].as_dict() if len(views) == 1 and not all_games else {"games": [v.as_dict() for v in views]})
         return

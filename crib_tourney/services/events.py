@@ -29,8 +29,9 @@ from crib_tourney.store.rows import Event, Player
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import CLI, Actor, Change, Log
 from crib_tourney.tourney import settings as schema
+from crib_tourney.tourney.checkin import waiting_for
 from crib_tourney.tourney.formats import FORMATS, PairingRequest
-from crib_tourney.tourney.names import checked_name, fold
+from crib_tourney.tourney.names import listed, checked_name, fold
 from crib_tourney.tourney.pairings import History, pair_key
 
 if TYPE_CHECKING:
@@ -406,14 +407,24 @@ def players_in_game(db: Db, event: Event, game_no: int) -> list[int]:
             if e.first_game <= game_no and (e.withdrawn_after is None or e.withdrawn_after >= game_no)]
 
 
-def schedule_next(change: Change, event: Event, draw_seed: int | None = None) -> int:
+def schedule_next(change: Change, event: Event, draw_seed: int | None = None, ignore_check_in: bool = False) -> int:
     """Pair the next game and store its tables; returns its number. With
-    ``draw_seed`` the game starts from a random draw instead of the rotation."""
+    ``draw_seed`` the game starts from a random draw instead of the rotation.
+    With check-in on, game 1 waits for every entrant (``ignore_check_in``: those
+    not checked in join from game 2, as late entries)."""
     db = change.db
     strategy = FORMATS[event.format].pairing
     game_no = q.scheduled_games(db, event.id) + 1
     if strategy is None:
         raise CribError(f"{event.name} is {event.format}: no qualifying games; make the bracket with: crib-tourney cut")
+    waiting = waiting_for(entries_of(db, event), event.check_in, game_no)
+    if waiting and not ignore_check_in:
+        names = entry_names(db, event)
+        shown = [names[e] for e in waiting]
+        raise CribError(f"{len(waiting)} entrant(s) of {event.name} have not checked in: {listed(shown)}"
+                        " (check them in with crib-tourney checkin, or pair without them: round --ignore-check-in)")
+    for entry_id in waiting:
+        change.update("entry", entry_id, {"first_game": game_no + 1})
     if game_no == 1:  # the format may fix its games by the field (a round robin: everyone plays everyone)
         games = strategy.games(len(players_in_game(db, event, 1)), event.games)
         if games != event.games:
@@ -474,7 +485,7 @@ def game_view(db: Db, event: Event, game_no: int) -> GameView:
 
 
 def make_round(db: Db, event_id: int, all_games: bool = False, show: int | None = None,
-               draw_seed: int | None = None, by: Actor = CLI) -> list[GameView]:
+               draw_seed: int | None = None, by: Actor = CLI, ignore_check_in: bool = False) -> list[GameView]:
     """Pair the next game (``draw_seed``: by a random draw), or every game left
     (``all_games``), or only show game ``show``."""
     event = store.load_event(db, event_id)
@@ -484,12 +495,12 @@ def make_round(db: Db, event_id: int, all_games: bool = False, show: int | None 
     if show is not None:
         games = [show]
     elif all_games:
-        games = [schedule_next(change, event)]  # refuses when all are scheduled already
+        games = [schedule_next(change, event, ignore_check_in=ignore_check_in)]  # refuses when all are scheduled already
         event = store.load_event(db, event.id)  # a round-robin fixes its games at the first
         while q.scheduled_games(db, event.id) < event.games:
             games.append(schedule_next(change, event))
     else:
-        games = [schedule_next(change, event, draw_seed)]
+        games = [schedule_next(change, event, draw_seed, ignore_check_in)]
     if change.changed:
         drawn = f" (drawn, seed {draw_seed})" if draw_seed is not None else ""
         change.log(f"paired game {games[0]}{drawn}" if len(games) == 1 else f"paired games {games[0]}-{games[-1]}")
