@@ -11,8 +11,8 @@
   `--trust-proxy` reads the client's from the last X-Forwarded-For entry instead
   (only safe when the proxy sets it).
 - **Content-Security-Policy** with a fresh nonce per response: the page's own
-  inline script and style run, nothing else loads; no framing; no referrer (a
-  personal link's token is in its URL).
+  inline script and style run, nothing else loads; no framing; no referrer to
+  other sites (a personal link's token is in its URL).
 - **The director's password**: read from a file once at start, kept only as its
   scrypt hash; a desk session is a cookie signed with a key derived from it, so two
   processes given the same file accept each other's sessions.
@@ -106,12 +106,21 @@ def _netloc(url: str) -> str | None:
 
 
 def same_origin(request: "Request") -> bool:
-    """Sent by a page of this host: the Origin (else the Referer) names the Host
-    the request went to. The scheme is not compared: behind a TLS proxy the page is
+    """Sent by a page of this host. The Origin header names the Host the request
+    went to; where a browser sends Origin "null" or none, its Sec-Fetch-Site must
+    say "same-origin" (a header no page can set), and without either the Referer
+    must name this host. The scheme is not compared: behind a TLS proxy the page is
     https and the request reaching us plain http."""
     host = request.headers.get("host", "").lower()
     origin = request.headers.get("origin")
-    source = _netloc(origin) if origin is not None else _netloc(request.headers.get("referer", ""))
+    if origin is not None and origin != "null":
+        source = _netloc(origin)
+    elif "sec-fetch-site" in request.headers:
+        return request.headers["sec-fetch-site"] == "same-origin"
+    elif origin is None:
+        source = _netloc(request.headers.get("referer", ""))
+    else:
+        return False
     return bool(host) and source is not None and hmac.compare_digest(source.encode(), host.encode())
 
 
@@ -142,7 +151,7 @@ def headers(nonce: str | None) -> dict[str, str]:
     return {
         "Content-Security-Policy": f"default-src 'none'; script-src {script}; style-src {script}; connect-src 'self';"
                                    " img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-        "Referrer-Policy": "no-referrer",
+        "Referrer-Policy": "same-origin",  # a personal link's token never leaves in a Referer
         "X-Content-Type-Options": "nosniff",
         "X-Frame-Options": "DENY",
         "Cache-Control": "no-store",

@@ -218,6 +218,7 @@ def test_a_forged_or_tokenless_post_is_refused(phones, event):
     body = {"game": 1, "winner": "me", "loser_score": 99, "key": "k"}
     before = event.snapshot()
     for headers in ({"Origin": "http://evil.example"}, {"Origin": "null"}, {"Origin": ""}, {"X-CSRF-Token": ""},
+                    {"Origin": "null", "Sec-Fetch-Site": "cross-site"}, {"Origin": "null", "Sec-Fetch-Site": "same-site"},
                     {"X-CSRF-Token": "forged-token-forged-token"}, {"Origin": BASE + ".evil.example"}):
         refused = ann.post(body, headers)
         assert refused.status_code == 403, headers
@@ -229,6 +230,8 @@ def test_a_forged_or_tokenless_post_is_refused(phones, event):
     form = ann.post("game=1", {"Content-Type": "application/x-www-form-urlencoded"})
     assert form.status_code == 415
     assert event.snapshot() == before
+    # a browser that sends Origin "null" (a form under Referrer-Policy no-referrer) says where from in Sec-Fetch-Site
+    assert ann.post(body | {"key": "k0"}, {"Origin": "null", "Sec-Fetch-Site": "same-origin"}).status_code == 200
     # a Referer of this site stands in for a missing Origin
     assert ann.client.post(f"/p/{ann.token}/result", json=body,
                            headers={"X-CSRF-Token": ann.csrf, "Referer": f"{BASE}/p/{ann.token}"}).status_code == 200
@@ -303,7 +306,7 @@ def test_cookies_and_headers(phones):
     csp = ann.page.headers["content-security-policy"]
     nonce = re.search(r"'nonce-([^']+)'", csp).group(1)  # type: ignore[union-attr]
     assert f'<script nonce="{nonce}">' in ann.page.text and "default-src 'none'" in csp and "frame-ancestors 'none'" in csp
-    assert ann.page.headers["referrer-policy"] == "no-referrer" and ann.page.headers["cache-control"] == "no-store"
+    assert ann.page.headers["referrer-policy"] == "same-origin" and ann.page.headers["cache-control"] == "no-store"
     again = ann.client.get(f"/p/{ann.token}")
     assert re.search(r"'nonce-([^']+)'", again.headers["content-security-policy"]).group(1) != nonce  # type: ignore[union-attr]
 
