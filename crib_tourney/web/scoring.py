@@ -16,6 +16,7 @@ Any token that opens nothing (malformed, unknown, revoked) is the same 404.
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 from urllib.parse import parse_qs
@@ -27,9 +28,10 @@ from starlette.routing import Route
 
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.services import desk
-from crib_tourney.services.phone import Conflict, holder, parse_report, phone_state, report_result
+from crib_tourney.services.phone import Conflict, event_states, holder, live_links, parse_report, report_result
 from crib_tourney.store.db import read_only, transaction
-from crib_tourney.tokens import token_hash
+from crib_tourney.store.writer import ALL, versions
+from crib_tourney.tokens import looks_like_token, token_hash
 from crib_tourney.tourney.numbers import id_number, whole_number
 from crib_tourney.web import security
 from crib_tourney.web.security import DirectorPassword, Limiter
@@ -52,6 +54,54 @@ class Scoring:
     def __post_init__(self) -> None:
         self.addresses = Limiter(self.per_minute)  # failed tries (wrong tokens, wrong passwords) by client address
         self.links = Limiter(self.per_minute)  # reports by personal link
+
+
+class Phones:
+    """The phones' reads, kept per data version as the pages are: the live links
+    (token hash -> entrant) and every entrant's state of an event, each built once
+    per change by one thread, so that a room of phones polling costs a dictionary
+    lookup each. A link revoked, a card entered: the version moves, all is rebuilt."""
+
+    def __init__(self, location: str):
+        self.location = location
+        self.lock = threading.Lock()
+        self.building = threading.Lock()
+        self.version: Any = None
+        self.links: dict[str, tuple[int, int]] | None = None
+        self.events: dict[int, dict[int, dict]] = {}
+
+    def state(self, token: str, whole: bool = True) -> dict | None:
+        """The phone state a token opens; None for any token that opens nothing.
+        With ``whole`` False only whether it opens something ({} if it does):
+        a POST needs no state, and should not rebuild every entrant's."""
+        wanted = token_hash(token) if looks_like_token(token) else None
+        with read_only(self.location) as db:
+            version = versions(db, [ALL])
+            with self.lock:
+                if version != self.version:
+                    self.version, self.links, self.events = version, None, {}
+            with self.building:  # one thread builds what is missing; the others wait for it
+                with self.lock:
+                    links, events = (self.links, self.events) if version == self.version else (None, {})
+                if links is None:
+                    links = live_links(db)
+                found = links.get(wanted) if wanted is not None else None
+                if found is None:
+                    self._keep(version, links, events)
+                    return None
+                event_id, entry_id = found
+                if not whole:
+                    self._keep(version, links, events)
+                    return {}
+                if event_id not in events:
+                    events = {**events, event_id: event_states(db, desk.event_of(db, event_id))}
+                self._keep(version, links, events)
+        return events[event_id].get(entry_id)
+
+    def _keep(self, version: Any, links: dict[str, tuple[int, int]], events: dict[int, dict[int, dict]]) -> None:
+        with self.lock:
+            if version == self.version:
+                self.links, self.events = links, events
 
 
 def _text(message: str, status: int, extra: dict[str, str] | None = None) -> Response:
@@ -98,44 +148,34 @@ async def _body(request: Request) -> bytes | None:
 def routes(location: str, scoring: Scoring) -> list[Route]:
     """The phone's and the desk's routes, mounted before the read-only pages."""
 
+    phones = Phones(location)
+
     def address(request: Request) -> str:
         return security.client_address(request, scoring.trust_proxy)
 
-    def lookup(request: Request, token: str) -> Response | None:
-        """None when the token opens a link; else the 404 (or 429 after too many misses)."""
+    def lookup(request: Request, token: str, whole: bool = True) -> Response | dict:
+        """The phone's state when the token opens a link; else the 404 (or 429 after too many misses)."""
         if scoring.addresses.empty(address(request)):
             return _text(TOO_MANY, 429, {"Retry-After": "60"})
-        with read_only(location) as db:
-            found = holder(db, token) is not None
-        if not found:
+        found = phones.state(token, whole)
+        if found is None:
             scoring.addresses.take(address(request))
             return _text(NOT_FOUND, 404)
-        return None
+        return found
 
     # --- the phone -----------------------------------------------------------------
 
     def phone_page(request: Request) -> Response:
         token = request.path_params["token"]
-        refused = lookup(request, token)
-        if refused is not None:
-            return refused
-        with read_only(location) as db:
-            who = holder(db, token)
-            if who is None:
-                return _text(NOT_FOUND, 404)
-            state = phone_state(db, who)
+        state = lookup(request, token)
+        if isinstance(state, Response):
+            return state
         return _page(request, "web/phone.html", token=token, state=state)
 
     def phone_json(request: Request) -> Response:
-        token = request.path_params["token"]
-        refused = lookup(request, token)
-        if refused is not None:
-            return refused
-        with read_only(location) as db:
-            who = holder(db, token)
-            if who is None:
-                return _text(NOT_FOUND, 404)
-            state = phone_state(db, who)
+        state = lookup(request, request.path_params["token"])
+        if isinstance(state, Response):
+            return state
         return JSONResponse(state, headers=security.headers(None))
 
     def record(token: str, body: object) -> tuple[int, dict]:
@@ -148,8 +188,8 @@ def routes(location: str, scoring: Scoring) -> list[Route]:
 
     async def phone_result(request: Request) -> Response:
         token = request.path_params["token"]
-        refused = await run_in_threadpool(lookup, request, token)
-        if refused is not None:
+        refused = await run_in_threadpool(lookup, request, token, False)
+        if isinstance(refused, Response):
             return refused
         why = security.csrf_refusal(request, request.headers.get(security.CSRF_HEADER))
         if why:

@@ -421,3 +421,17 @@ def test_serve_refuses_bad_scoring_options_in_one_line(cli, unchanged, tmp_path,
     (tmp_path / "latin1.txt").write_bytes(b"caf\xe9 caf\xe9 caf\xe9\n")
     with unchanged():
         cli.fails("serve", *args, match=message)
+
+
+def test_the_servers_snapshot_of_every_phone_is_each_phones_own_state(phones, event):
+    from crib_tourney.services.phone import event_states, holder, phone_state
+    from crib_tourney.store.db import read_only
+
+    phones["Bob Ray"].report(1, "me", 99, "a1")
+    phones["Cat Moss"].report(1, "me", 90, "b1")
+    phones["Dan Oak"].report(1, "me", 100, "c1")
+    with read_only(str(event.db)) as db:
+        whole = event_states(db, holder(db, event.links["Bob Ray"]).event)  # type: ignore[union-attr]
+        for name, token in event.links.items():
+            who = holder(db, token)
+            assert who is not None and whole[who.entry.id] == phone_state(db, who), name
