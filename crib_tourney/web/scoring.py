@@ -78,30 +78,28 @@ class Phones:
         with read_only(self.location) as db:
             version = versions(db, [ALL])
             with self.lock:
-                if version != self.version:
+                if self.version is None or version > self.version:  # never back to an older snapshot's
                     self.version, self.links, self.events = version, None, {}
-            with self.building:  # one thread builds what is missing; the others wait for it
+                links, events = (self.links, self.events) if version == self.version else (None, {})
+            if links is None:  # one query of the live links: no need to queue behind a build
+                links = live_links(db)
+                self._keep(version, links, events)
+            found = links.get(wanted) if wanted is not None else None
+            if found is None or not whole:
+                return None if found is None else {}
+            event_id, entry_id = found
+            with self.building:  # one thread builds an event's states; the others wait for it
                 with self.lock:
-                    links, events = (self.links, self.events) if version == self.version else (None, {})
-                if links is None:
-                    links = live_links(db)
-                found = links.get(wanted) if wanted is not None else None
-                if found is None:
-                    self._keep(version, links, events)
-                    return None
-                event_id, entry_id = found
-                if not whole:
-                    self._keep(version, links, events)
-                    return {}
+                    events = self.events if version == self.version else {}
                 if event_id not in events:
                     events = {**events, event_id: event_states(db, desk.event_of(db, event_id))}
-                self._keep(version, links, events)
+                    self._keep(version, links, events)
         return events[event_id].get(entry_id)
 
     def _keep(self, version: Any, links: dict[str, tuple[int, int]], events: dict[int, dict[int, dict]]) -> None:
         with self.lock:
             if version == self.version:
-                self.links, self.events = links, events
+                self.links, self.events = links, {**self.events, **events}
 
 
 def _text(message: str, status: int, extra: dict[str, str] | None = None) -> Response:
