@@ -22,15 +22,30 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (default: this computer only).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", parser=number("port"), metavar="N", help="Port to listen on.")] = 8000,
+    scoring: Annotated[bool, typer.Option("--scoring", help="Open the players' phones (/p/TOKEN) and, with a password, the desk (/desk/).")] = False,
+    password_file: Annotated[Optional[Path], typer.Option("--director-password-file", metavar="FILE",
+                                                          help="File whose first line is the director's password (the desk).")] = None,
+    trust_proxy: Annotated[bool, typer.Option("--trust-proxy", help="Take the client's address from X-Forwarded-For (behind a reverse proxy).")] = False,
 ) -> None:
-    """Serve a read-only live view of the database: standings, tables with a
+    """Serve a live view of the database: standings, tables with a
     find-your-table box, brackets, players' games and league seasons, following
-    new results without a reload (?screen=1 for a projector).
+    new results without a reload (?screen=1 for a projector). Read-only unless
+    --scoring: then players enter results from their phones (their personal
+    links) and the director works at /desk/.
 
     Example: crib-tourney serve --port 8000
+    Example: crib-tourney serve --scoring --director-password-file desk.txt
     """
     if not 1 <= port <= 65535:
         raise CribError(f"port must be 1 to 65535, not {port}")
+    if not scoring and (password_file is not None or trust_proxy):
+        raise CribError(f"{'--director-password-file' if password_file is not None else '--trust-proxy'} needs --scoring"
+                        " (without it serve is read-only)")
+    director = None
+    if password_file is not None:
+        from crib_tourney.web.security import DirectorPassword
+
+        director = DirectorPassword.from_file(password_file)
     host = host.strip()
     if not host:  # '' listened on every address and printed http://:8000/
         raise CribError("--host needs an address: 127.0.0.1 (this computer only) or 0.0.0.0 (every address)")
@@ -43,10 +58,19 @@ def serve(
 
     from crib_tourney.web.server import create_app
 
+    settings = None
+    if scoring:
+        from crib_tourney.web.scoring import Scoring
+
+        settings = Scoring(director, trust_proxy)
     if host not in LOOPBACK:
-        note(f"listening on {host}: anyone on that network can read these pages (they are read-only)")
+        note(f"listening on {host}: anyone on that network can read these pages"
+             + (" (put a TLS proxy in front: see the README, Players at the table)" if scoring else " (they are read-only)"))
     note(f"serving {state.DB_LOCATION} at http://{'[' + host + ']' if ':' in host else host}:{port}/ (Ctrl-C stops)")
-    server = uvicorn.Server(uvicorn.Config(create_app(state.DB_LOCATION), host=host, port=port, log_level="warning"))
+    if scoring:
+        note("scoring is on: players' links open /p/TOKEN" + ("; the desk is /desk/" if director else " (no desk: no --director-password-file)"))
+    server = uvicorn.Server(uvicorn.Config(create_app(state.DB_LOCATION, settings), host=host, port=port, log_level="warning",
+                                           timeout_keep_alive=30))
     try:
         server.run(sockets=[listening])
     except KeyboardInterrupt:  # Ctrl-C: uvicorn has shut down, and raises it again for us

@@ -13,12 +13,15 @@ import json
 import threading
 from email.utils import formatdate
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from crib_tourney.errors import NotFound
 from crib_tourney.store.db import read_only
 from crib_tourney.store.writer import ALL, versions
 from crib_tourney.web import site
+
+if TYPE_CHECKING:
+    from crib_tourney.web.scoring import Scoring
 
 def site_path(url_path: str) -> tuple[str, str]:
     """('events/3/standings', 'html' | 'json') for a URL path; '/' is the index and
@@ -86,7 +89,9 @@ class Pages:
         return '"' + hashlib.sha1(body).hexdigest()[:20] + '"', body
 
 
-def create_app(location: str):  # type: ignore[no-untyped-def]
+def create_app(location: str, scoring: "Scoring | None" = None):  # type: ignore[no-untyped-def]
+    """The live view; with ``scoring`` (serve --scoring) also the phones' and the
+    desk's routes (web/scoring.py). Without it nothing can be written: POST is 405."""
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import Response
@@ -111,4 +116,9 @@ def create_app(location: str):  # type: ignore[no-untyped-def]
         return Response(body, media_type=media, headers=headers)
 
     methods = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"]
-    return Starlette(routes=[Route("/{path:path}", serve, methods=methods)])
+    writing = []
+    if scoring is not None:
+        from crib_tourney.web.scoring import routes
+
+        writing = routes(location, scoring)
+    return Starlette(routes=[*writing, Route("/{path:path}", serve, methods=methods)])

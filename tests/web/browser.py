@@ -22,26 +22,13 @@ def find_chromium() -> str | None:
     return None
 
 
-class Browser:
-    def __init__(self, executable: str, width: int = 1280, height: int = 900):
-        self.profile = tempfile.mkdtemp(prefix="crib-chromium-")
-        self.process = subprocess.Popen(
-            [executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-             "--remote-debugging-port=0", f"--user-data-dir={self.profile}", f"--window-size={width},{height}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        port_file = Path(self.profile) / "DevToolsActivePort"
-        deadline = time.monotonic() + 30
-        while not port_file.exists() or not port_file.read_text().strip():
-            if time.monotonic() > deadline or self.process.poll() is not None:
-                self.close()
-                raise RuntimeError("chromium did not start")
-            time.sleep(0.1)
-        self.port = int(port_file.read_text().split()[0])
-        targets = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/list", timeout=10).read())
-        page = next(t for t in targets if t["type"] == "page")
+class Tab:
+    """One page, driven over its own DevTools connection."""
+
+    def _connect(self, url: str) -> None:
         from websockets.sync.client import connect
 
-        self._connection = connect(page["webSocketDebuggerUrl"], max_size=None)
+        self._connection = connect(url, max_size=None)
         self.socket = self._connection.__enter__()
         self.next_id = 0
 
@@ -77,13 +64,78 @@ class Browser:
         for char in text:
             self.call("Input.dispatchKeyEvent", type="char", text=char)
 
+    def click(self, selector: str) -> None:
+        """Click the element as a finger would: at its centre, through the input pipeline."""
+        box = self.js(f"(function () {{ var r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
+                      " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+        for kind in ("mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1], button="left", clickCount=1)
+
+    def offline(self, offline: bool) -> None:
+        """Network emulation: as if the phone lost (or got back) its connection."""
+        self.call("Network.enable")
+        self.call("Network.emulateNetworkConditions", offline=offline, latency=0, downloadThroughput=-1, uploadThroughput=-1)
+
     def screenshot(self, path: Path) -> None:
         data = self.call("Page.captureScreenshot", format="png", captureBeyondViewport=False)["data"]
         path.write_bytes(base64.b64decode(data))
 
-    def close(self) -> None:
+    def close_connection(self) -> None:
         if getattr(self, "socket", None) is not None:
             self._connection.__exit__(None, None, None)
+            self.socket = None
+
+
+class Context(Tab):
+    """A page in a browser context of its own (its own cookies and storage: another phone)."""
+
+    def __init__(self, browser: "Browser", width: int, height: int):
+        self.browser = browser.root()
+        self.context_id = self.browser.call("Target.createBrowserContext")["browserContextId"]
+        self.target_id = self.browser.call("Target.createTarget", url="about:blank", browserContextId=self.context_id)["targetId"]
+        self._connect(f"ws://127.0.0.1:{browser.port}/devtools/page/{self.target_id}")
+        self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=0, mobile=width < 600)
+
+    def close(self) -> None:
+        self.close_connection()
+        self.browser.call("Target.disposeBrowserContext", browserContextId=self.context_id)
+
+
+class Browser(Tab):
+    def __init__(self, executable: str, width: int = 1280, height: int = 900):
+        self.profile = tempfile.mkdtemp(prefix="crib-chromium-")
+        self.process = subprocess.Popen(
+            [executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+             "--remote-debugging-port=0", f"--user-data-dir={self.profile}", f"--window-size={width},{height}", "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        port_file = Path(self.profile) / "DevToolsActivePort"
+        deadline = time.monotonic() + 30
+        while not port_file.exists() or not port_file.read_text().strip():
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                self.close()
+                raise RuntimeError("chromium did not start")
+            time.sleep(0.1)
+        self.port = int(port_file.read_text().split()[0])
+        targets = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/list", timeout=10).read())
+        page = next(t for t in targets if t["type"] == "page")
+        self._connect(page["webSocketDebuggerUrl"])
+
+    def root(self) -> Tab:
+        """The connection to the browser itself (targets and contexts are made there)."""
+        if getattr(self, "_root", None) is None:
+            version = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/version", timeout=10).read())
+            self._root = Tab()
+            self._root._connect(version["webSocketDebuggerUrl"])
+        return self._root
+
+    def context(self, width: int = 390, height: int = 844) -> Context:
+        """A new browser context (a phone, by default a 390x844 one) with one page."""
+        return Context(self, width, height)
+
+    def close(self) -> None:
+        if getattr(self, "_root", None) is not None:
+            self._root.close_connection()
+        self.close_connection()
         self.process.terminate()
         try:
             self.process.wait(timeout=10)

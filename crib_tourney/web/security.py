@@ -1,0 +1,211 @@
+"""What keeps the scoring pages (`serve --scoring`) safe to put on a venue's Wi-Fi.
+
+- **CSRF**: every POST must come from a page of this site. The Origin header (or,
+  without one, the Referer) must name the host the request was sent to, and the
+  request must carry the token of the `crib_csrf` cookie (double submit: a page of
+  this site embeds the cookie's value; another site can neither read the cookie
+  nor the page). The cookie is HttpOnly and SameSite=Strict.
+- **Rate limits**, in memory per process: a token bucket per personal link (its
+  POSTs) and one per client address (wrong tokens, wrong passwords): 20 a minute,
+  then 429. Behind a reverse proxy every request comes from the proxy's address;
+  `--trust-proxy` reads the client's from the last X-Forwarded-For entry instead
+  (only safe when the proxy sets it).
+- **Content-Security-Policy** with a fresh nonce per response: the page's own
+  inline script and style run, nothing else loads; no framing; no referrer to
+  other sites (a personal link's token is in its URL).
+- **The director's password**: read from a file once at start, kept only as its
+  scrypt hash; a desk session is a cookie signed with a key derived from it, so two
+  processes given the same file accept each other's sessions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from crib_tourney.errors import CribError
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.responses import Response
+
+CSRF_COOKIE = "crib_csrf"
+SESSION_COOKIE = "crib_desk"
+CSRF_HEADER = "x-csrf-token"
+SESSION_SECONDS = 12 * 3600  # a day at the desk
+
+
+# --- rate limits ---------------------------------------------------------------------
+
+class Limiter:
+    """Token buckets by key: ``per_minute`` tries, refilled steadily."""
+
+    def __init__(self, per_minute: int = 20, clock: Callable[[], float] = time.monotonic):
+        self.rate = per_minute / 60.0
+        self.capacity = float(per_minute)
+        self.clock = clock
+        self.lock = threading.Lock()
+        self.buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when)
+
+    def _level(self, key: str, now: float) -> float:
+        tokens, when = self.buckets.get(key, (self.capacity, now))
+        return min(self.capacity, tokens + (now - when) * self.rate)
+
+    def take(self, key: str) -> bool:
+        """Spend one try; False (nothing spent) when the bucket is empty."""
+        with self.lock:
+            now = self.clock()
+            level = self._level(key, now)
+            if level < 1:
+                return False
+            self.buckets[key] = (level - 1, now)
+            if len(self.buckets) > 100_000:  # full buckets carry no information: forget them
+                self.buckets = {k: v for k, v in self.buckets.items() if self._level(k, now) < self.capacity}
+            return True
+
+    def empty(self, key: str) -> bool:
+        """No try left (looking spends nothing)."""
+        with self.lock:
+            return self._level(key, self.clock()) < 1
+
+
+def client_address(request: "Request", trust_proxy: bool) -> str:
+    if trust_proxy:
+        forwarded = request.headers.get("x-forwarded-for", "")
+        last = forwarded.split(",")[-1].strip()
+        if last:
+            return last
+    return request.client.host if request.client else "unknown"
+
+
+# --- CSRF ----------------------------------------------------------------------------
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def csrf_value(request: "Request") -> str:
+    """The request's CSRF token: its cookie's, or a new one (set it on the answer)."""
+    found = request.cookies.get(CSRF_COOKIE, "")
+    return found if 20 <= len(found) <= 100 and found.isascii() else new_secret()
+
+
+def _netloc(url: str) -> str | None:
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    return parts.netloc.lower() if parts.scheme in ("http", "https") and parts.netloc else None
+
+
+def same_origin(request: "Request") -> bool:
+    """Sent by a page of this host. The Origin header names the Host the request
+    went to; where a browser sends Origin "null" or none, its Sec-Fetch-Site must
+    say "same-origin" (a header no page can set), and without either the Referer
+    must name this host. The scheme is not compared: behind a TLS proxy the page is
+    https and the request reaching us plain http."""
+    host = request.headers.get("host", "").lower()
+    origin = request.headers.get("origin")
+    if origin is not None and origin != "null":
+        source = _netloc(origin)
+    elif "sec-fetch-site" in request.headers:
+        return request.headers["sec-fetch-site"] == "same-origin"
+    elif origin is None:
+        source = _netloc(request.headers.get("referer", ""))
+    else:
+        return False
+    return bool(host) and source is not None and hmac.compare_digest(source.encode(), host.encode())
+
+
+def csrf_refusal(request: "Request", sent: str | None) -> str | None:
+    """Why a POST is refused as a possible cross-site request; None when it is fine."""
+    if not same_origin(request):
+        return "refused: this request did not come from a page of this site"
+    cookie = request.cookies.get(CSRF_COOKIE)
+    if not cookie or not sent or not hmac.compare_digest(cookie.encode(), sent.encode()):
+        return "refused: the page's security token is missing or old (reload the page)"
+    return None
+
+
+def set_cookie(response: "Response", request: "Request", name: str, value: str, max_age: int | None) -> None:
+    secure = request.url.scheme == "https" or request.headers.get("x-forwarded-proto") == "https"
+    response.set_cookie(name, value, max_age=max_age, path="/", httponly=True, samesite="strict", secure=secure)
+
+
+# --- headers ---------------------------------------------------------------------------
+
+def new_nonce() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def headers(nonce: str | None) -> dict[str, str]:
+    """The security headers of a scoring page (with its inline script's nonce) or API answer."""
+    script = f"'nonce-{nonce}'" if nonce else "'none'"
+    return {
+        "Content-Security-Policy": f"default-src 'none'; script-src {script}; style-src {script}; connect-src 'self';"
+                                   " img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        "Referrer-Policy": "same-origin",  # a personal link's token never leaves in a Referer
+        "X-Content-Type-Options": "nosniff",
+        "X-Frame-Options": "DENY",
+        "Cache-Control": "no-store",
+    }
+
+
+# --- the director's password -------------------------------------------------------------
+
+SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}  # about 16 MB and 50 ms a try
+SALT = b"crib-tourney desk/1"  # per purpose, not per file: every process derives the same key from the same file
+
+
+class DirectorPassword:
+    """The desk's password, kept as its scrypt hash only."""
+
+    def __init__(self, password: str):
+        self.key = self._derive(password)
+
+    @staticmethod
+    def _derive(password: str) -> bytes:
+        return hashlib.scrypt(password.encode("utf-8", "surrogatepass"), salt=SALT, **SCRYPT)
+
+    @classmethod
+    def from_file(cls, path: Path) -> "DirectorPassword":
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise CribError(f"--director-password-file {path}: not UTF-8 text") from None
+        except OSError as exc:
+            raise CribError(f"--director-password-file {path}: {exc.strerror or exc}") from None
+        lines = text.splitlines()
+        password = lines[0].strip() if lines else ""
+        if len(password) < 8:
+            raise CribError(f"--director-password-file {path}: the password (its first line) needs 8 characters or more")
+        return cls(password)
+
+    def check(self, attempt: str) -> bool:
+        if not 1 <= len(attempt) <= 1000:
+            return False
+        return hmac.compare_digest(self._derive(attempt), self.key)
+
+    def _sign(self, text: str) -> str:
+        return hmac.new(self.key, f"session/{text}".encode(), hashlib.sha256).hexdigest()
+
+    def session(self, now: float | None = None) -> str:
+        """A new desk session cookie: its expiry, a random part, their signature."""
+        body = f"{int((now or time.time()) + SESSION_SECONDS)}.{secrets.token_hex(8)}"
+        return f"{body}.{self._sign(body)}"
+
+    def valid(self, cookie: str | None, now: float | None = None) -> bool:
+        if not cookie or len(cookie) > 200:
+            return False
+        body, _, signature = cookie.rpartition(".")
+        expiry = body.split(".")[0]
+        if not expiry.isdigit() or not hmac.compare_digest(self._sign(body).encode(), signature.encode()):
+            return False
+        return int(expiry) > (now or time.time())
