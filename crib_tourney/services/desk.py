@@ -11,16 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from crib_tourney.errors import CribError
-from crib_tourney.services.phone import Conflict, keep_bracket, record_outcome, settled_rows
-from crib_tourney.services.standings import check_cards, event_standings, scoring_rules
+from crib_tourney.services import results
+from crib_tourney.services.phone import Conflict
+from crib_tourney.services.results import Checked, EventUndone, Recorded
+from crib_tourney.services.standings import check_cards
 from crib_tourney.store import qualifying as q
-from crib_tourney.store import writer
-from crib_tourney.store.directory import entries_of, entry_names, find_event
+from crib_tourney.store.directory import entries_of, entry_names
+from crib_tourney.store.events import load_event
 from crib_tourney.store.rows import Entry, Event, Pairing
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Actor, Change, Log
-from crib_tourney.tourney import bracket as bk
-from crib_tourney.tourney.reconcile import Card, copy_card, needs_resolving, resolve
 
 DIRECTOR = Actor("web", "director")
 
@@ -58,7 +58,7 @@ def check_in_list(db: Db, event: Event) -> list[CheckIn]:
 
 
 def event_of(db: Db, event_id: int) -> Event:
-    return find_event(db, f"#{event_id}")
+    return load_event(db, event_id)
 
 
 def _table(db: Db, event: Event, game: int, table: int) -> tuple[Pairing, list[Entry]]:
@@ -69,62 +69,43 @@ def _table(db: Db, event: Event, game: int, table: int) -> tuple[Pairing, list[E
     return pairing, [by_id[pairing.entry1_id], by_id[pairing.entry2_id]]
 
 
-def settle(db: Db, event: Event, game: int, table: int) -> list[str]:
-    """ACC rule 12.2 for one game: a lone card is copied to the other side, two
-    disagreeing cards resolved against the apparent qualifier (as `check --resolve`)."""
-    pairing, entries = _table(db, event, game, table)
-    names = entry_names(db, event)
-    cards = [Card(o.entry_id, o.own_score, o.opp_score, o.forfeit, o.source) for o in q.outcomes_for(db, [pairing.id])]
-    if len(cards) == 1:
-        other = entries[1].id if cards[0].entry == entries[0].id else entries[0].id
-        settled = copy_card(cards[0], other)
-        text = f"game {game}: {names[cards[0].entry]}'s card copied to {names[other]}"
-    elif needs_resolving(cards):
-        standings = event_standings(db, event)
-        cut = bk.qualifier_count(len(standings), event.qualify_ratio)
-        qualifiers = {r.player for r in standings if r.rank <= cut}
-        settled = resolve(cards, qualifiers, scoring_rules(event))
-        text = f"game {game} resolved: " + "; ".join(
-            f"{names[c.entry]} {c.own}-{c.opp}" + (" (apparent qualifier)" if c.entry in qualifiers else "") for c in settled)
-    else:
-        raise Conflict(f"game {game} table {table} has nothing to settle (" + ("no card yet" if not cards else "its cards agree") + ")")
-    change = Change(db, "resolve", Log(event.id), DIRECTOR)
-    change.replace("outcome", {"pairing_id": pairing.id}, settled_rows(event, pairing.id, settled))
-    lines = [text] + keep_bracket(db, event, change)
-    change.log("; ".join(lines))
-    return lines
+def settle(db: Db, event: Event, game: int, table: int, by: Actor = DIRECTOR) -> Checked:
+    """ACC rule 12.2 for one game, as `check --resolve` settles it: a lone card is
+    copied to the other side, two disagreeing cards resolved against the apparent
+    qualifier (judged before the game's round)."""
+    _table(db, event, game, table)
+    done = results.check(db, event.id, resolve=True, by=by, only=(game, table))
+    if not done.resolved:
+        raise Conflict(f"game {game} table {table} has nothing to settle (no card yet, or its cards agree)")
+    return done
 
 
-def enter(db: Db, event: Event, game: int, table: int, score1: int, score2: int) -> list[str]:
+def enter(db: Db, event: Event, game: int, table: int, score1: int, score2: int, by: Actor = DIRECTOR) -> Recorded:
     """The director's result of a game, the scores in the table sheet's order;
-    replaces whatever cards the game had."""
-    _, entries = _table(db, event, game, table)
-    change = Change(db, "result", Log(event.id), DIRECTOR)
-    lines = record_outcome(db, event, change, entries, [score1, score2], game, card_of=None)
-    change.log("; ".join(line.removeprefix("recorded ") for line in lines))
-    return lines
+    replaces whatever cards the game had (quick-results' TABLE SCORE SCORE replace)."""
+    _table(db, event, game, table)
+    return results.record_table(db, event.id, game, table, (score1, score2), replace=True, by=by)
 
 
-def undo(db: Db, event: Event) -> list[str]:
+def undo(db: Db, event: Event, by: Actor = DIRECTOR) -> EventUndone:
     """Revert the newest change of the event's log (as `undo EVENT`), the bracket held to it."""
-    lines: list[str] = []
-
-    def after(change: Change) -> None:
-        if q.event_exists(db, event.id):
-            lines.extend(keep_bracket(db, find_event(db, str(event.id)), change))
-
-    undone = writer.undo_newest(db, Log(event.id), f"nothing to undo in {event.name}", after, by=DIRECTOR)
-    return [f"undid {undone.action} #{undone.id}: {undone.summary}"] + lines
+    return results.undo(db, event.id, by=by)
 
 
-def check_in(db: Db, event: Event, entry_id: int, present: bool) -> str:
+@dataclass(frozen=True)
+class CheckedIn:
+    name: str
+    present: bool
+    changed: bool
+
+
+def check_in(db: Db, event: Event, entry_id: int, present: bool, by: Actor = DIRECTOR) -> CheckedIn:
     """Mark an entrant checked in (or not)."""
     entry = next((e for e in entries_of(db, event) if e.id == entry_id), None)
     if entry is None:
         raise CribError(f"no entry {entry_id} in {event.name}")
     name = entry_names(db, event)[entry.id]
-    change = Change(db, "check-in", Log(event.id), DIRECTOR)
+    change = Change(db, "checkin", Log(event.id), by)
     change.update("entry", entry.id, {"checked_in": present})
-    said = f"{name} {'checked in' if present else 'not checked in'}"
-    change.log(said)
-    return said if change.changed else f"{name} was already {'checked in' if present else 'not checked in'}"
+    change.log(f"{name} {'checked in' if present else 'not checked in'}")
+    return CheckedIn(name, present, change.changed)

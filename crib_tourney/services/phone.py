@@ -22,6 +22,8 @@ time and writes nothing.
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 from dataclasses import dataclass, fields
 
@@ -30,6 +32,7 @@ from crib_tourney.services.standings import outcome_line, scoring_rules
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names
 from crib_tourney.store.rows import Entry, Event, Outcome, Pairing, fetch_one
+from crib_tourney.store import links as link_store
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Actor, Change, Log
 from crib_tourney.tokens import looks_like_token, same_hash, token_hash
@@ -60,11 +63,11 @@ def holder(db: Db, token: str) -> Holder | None:
     if not looks_like_token(token):
         return None
     wanted = token_hash(token)
-    row = db.row("SELECT event_id, entry_id, token_hash, revoked FROM entry_link WHERE token_hash = :h", h=wanted)
-    if row is None or bool(row[3]) or not same_hash(str(row[2]), wanted):
+    row = link_store.link_by_hash(db, wanted)
+    if row is None or row[3] or not same_hash(row[2], wanted):
         return None
-    event = fetch_one(db, Event, "id = :id", id=int(row[0]))
-    entry = next((e for e in entries_of(db, event) if e.id == int(row[1])), None) if event is not None else None
+    event = fetch_one(db, Event, "id = :id", id=row[0])
+    entry = next((e for e in entries_of(db, event) if e.id == row[1]), None) if event is not None else None
     if event is None or entry is None:
         return None
     return Holder(event, entry, entry_names(db, event)[entry.id])
@@ -88,7 +91,7 @@ class GameState:
     points: int | None
     spread: int | None
 
-    def as_dict(self) -> dict:  # by hand: dataclasses.asdict deep-copies, 20 times slower for 1,800 games
+    def as_dict(self) -> dict[str, Any]:  # by hand: dataclasses.asdict deep-copies, 20 times slower for 1,800 games
         return {"game": self.game, "table": self.table, "opponent": self.opponent, "state": self.state, "mine": self.mine,
                 "theirs": self.theirs, "won": self.won, "points": self.points, "spread": self.spread}
 
@@ -126,7 +129,7 @@ def _game_state(rules: ScoringRules, entry_id: int, pairing: Pairing, cards: lis
                      won, points, spread)
 
 
-def _phone_state(event: Event, rules: ScoringRules, entry: Entry, name: str, games: list[GameState]) -> dict:
+def _phone_state(event: Event, rules: ScoringRules, entry: Entry, name: str, games: list[GameState]) -> dict[str, Any]:
     waiting = [g for g in games if g.state in ("open", "pending", "disputed")]
     now = waiting[0] if waiting else (games[-1] if games else None)
     return {"entry": entry.id, "name": name, "event": event.name,
@@ -144,7 +147,7 @@ def _cards(outcomes: list[Outcome]) -> dict[int, list[Card]]:
     return found
 
 
-def phone_state(db: Db, who: Holder) -> dict:
+def phone_state(db: Db, who: Holder) -> dict[str, Any]:
     """What the phone page shows: my table and opponent now, and every game of mine.
     "Now" is the first game of mine still waiting for a result (else the last)."""
     names, rules = entry_names(db, who.event), scoring_rules(who.event)
@@ -154,7 +157,7 @@ def phone_state(db: Db, who: Holder) -> dict:
     return _phone_state(who.event, rules, who.entry, who.name, games)
 
 
-def event_states(db: Db, event: Event) -> dict[int, dict]:
+def event_states(db: Db, event: Event) -> dict[int, dict[str, Any]]:
     """Every entrant's phone_state at once, from two queries (what the server keeps
     per data version, so that 200 phones polling cost a dictionary lookup each)."""
     names, rules = entry_names(db, event), scoring_rules(event)
@@ -170,8 +173,7 @@ def event_states(db: Db, event: Event) -> dict[int, dict]:
 
 def live_links(db: Db) -> dict[str, tuple[int, int]]:
     """token hash -> (event, entry) of every live link."""
-    return {str(h): (int(e), int(n)) for h, e, n in db.rows(
-        "SELECT token_hash, event_id, entry_id FROM entry_link WHERE revoked = :f", f=False)}
+    return link_store.live_links(db)
 
 
 assert [f.name for f in fields(GameState)] == ["game", "table", "opponent", "state", "mine", "theirs", "won", "points", "spread"]
@@ -216,11 +218,11 @@ def scores_of(report: Report, rules_target: int, backward: bool) -> tuple[int, i
     return (winner, loser) if report.winner == "me" else (loser, winner)
 
 
-def report_result(db: Db, who: Holder, report: Report) -> dict:
+def report_result(db: Db, who: Holder, report: Report, by: Actor | None = None) -> dict[str, Any]:
     """Record a phone's report as this entry's card; returns the answer (kept under
     the report's key: the same key again returns it and writes nothing). Call in a
     write transaction."""
-    kept = db.scalar("SELECT answer FROM web_request WHERE entry_id = :e AND request_key = :k", e=who.entry.id, k=report.key)
+    kept = link_store.kept_answer(db, who.entry.id, report.key)
     if kept is not None:
         return dict(json.loads(kept), repeated=True)
     event, rules = who.event, scoring_rules(who.event)
@@ -238,8 +240,8 @@ def report_result(db: Db, who: Holder, report: Report) -> dict:
     own, opp = scores_of(report, rules.target, rules.target_loses)
     opponent = pairing.entry2_id if pairing.entry1_id == who.entry.id else pairing.entry1_id
     by_id = {e.id: e for e in entries_of(db, event)}
-    change = Change(db, "card", Log(event.id), Actor("web", who.name))
-    lines = record_outcome(db, event, change, [who.entry, by_id[opponent]], [own, opp], report.game, card_of=who.entry)
+    change = Change(db, "card", Log(event.id), by or Actor("web", who.name))  # the player, from his own phone
+    lines = _record_outcome(db, event, change, [who.entry, by_id[opponent]], [own, opp], report.game, card_of=who.entry)
     after = game_state(db, event, who.entry.id, pairing, names)
     answer = {"state": after.state, "game": after.game, "table": after.table, "mine": after.mine, "theirs": after.theirs}
     change.insert("web_request", {"event_id": event.id, "entry_id": who.entry.id, "request_key": report.key,
@@ -253,26 +255,27 @@ def report_result(db: Db, who: Holder, report: Report) -> dict:
 # inside a change it opened itself (source "web", its actor, the request's key in
 # the same entry). Only this function calls into services/results.py.
 
-def record_outcome(db: Db, event: Event, change: Change, entries: list[Entry], scores: list[int], game: int,
+def _record_outcome(db: Db, event: Event, change: Change, entries: list[Entry], scores: list[int], game: int,
                    card_of: Entry | None) -> list[str]:
     """One side's card (``card_of``), or with None the whole result (the director
     correcting a game); the bracket, if there is one, held to it. Returns the lines
     the CLI would print."""
     from crib_tourney.services import results
 
-    recorded = results._game_result(db, event, change, entries, scores, game, True, card_of)
-    return recorded.lines + results._keep_bracket(db, event, change, False)
+    recorded = results._game_result(db, event, change, entries, (scores[0], scores[1]), game, True, card_of)
+    return [recorded.line()] + _keep_bracket(db, event, change)
 
 
-def settled_rows(event: Event, pairing_id: int, cards: list[Card]) -> list[dict]:
+def _settled_rows(event: Event, pairing_id: int, cards: list[Card]) -> list[dict[str, Any]]:
     """Outcome rows of settled cards, as `check --resolve` writes them."""
     from crib_tourney.services import results
 
     return [results.outcome_row(event, pairing_id, c) for c in cards]
 
 
-def keep_bracket(db: Db, event: Event, change: Change) -> list[str]:
+def _keep_bracket(db: Db, event: Event, change: Change) -> list[str]:
     from crib_tourney.services import results
 
-    return results._keep_bracket(db, event, change, False)
+    kept = results._keep_bracket(db, event, change, False)
+    return [] if kept is None else [kept.line()]
 

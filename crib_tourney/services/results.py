@@ -392,14 +392,17 @@ def apparent_qualifiers(db: Db, event: Event, game_no: int) -> set[int]:
 
 
 def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
-                  use_card: tuple[int, int, int] | None = None) -> list[Fact]:
-    """Settle every disagreeing game by the ACC rule (tourney/reconcile.py), or,
-    with ``use_card`` (game, table, entry), one game by the card the director chose."""
+                  use_card: tuple[int, int, int] | None = None, only: tuple[int, int] | None = None) -> list[Fact]:
+    """Settle every disagreeing game by the ACC rule (tourney/reconcile.py) (``only``:
+    the one at this game and table), or, with ``use_card`` (game, table, entry),
+    one game by the card the director chose."""
     rules = scoring_rules(event)
     names = entry_names(db, event)
     # read every table first (streamed), write after: no write under an open read
     unsettled = [(table, [Card(*r) for r in rows]) for table, rows in q.tables_with_cards(db, event.id)
                  if len(rows) == 1 or needs_resolving([Card(*r) for r in rows])]
+    if only is not None:
+        unsettled = [(t, cards) for t, cards in unsettled if (t[1], t[2]) == only]
     if use_card is not None:
         game, table, entry = use_card
         unsettled = [(t, cards) for t, cards in unsettled if (t[1], t[2]) == (game, table)]
@@ -433,13 +436,13 @@ def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
 
 
 def check(db: Db, event_id: int, resolve: bool = False, recut: bool = False, by: Actor = CLI,
-          use_card: tuple[int, int, int] | None = None) -> Checked:
+          use_card: tuple[int, int, int] | None = None, only: tuple[int, int] | None = None) -> Checked:
     """The games settled by the ACC rule (when ``resolve``; one game by the
     director's chosen card with ``use_card``) and the card problems left."""
     from crib_tourney.services.standings import check_cards
 
     event = load_event(db, event_id)
-    resolved = resolve_cards(db, event, recut, by, use_card) if resolve or use_card else []
+    resolved = resolve_cards(db, event, recut, by, use_card, only) if resolve or use_card else []
     return Checked(tuple(resolved), tuple(check_cards(db, event)))
 
 

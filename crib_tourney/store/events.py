@@ -18,7 +18,9 @@ def insert_event(change: Change, name: str, settings: EventSettings, parent: int
 
 def load_event(db: Db, event_id: int) -> Event:
     """An event by its id (names are turned into ids once, by inputs/names.py)."""
-    event = fetch_one(db, Event, "id = :id", id=event_id)
+    from crib_tourney.tourney.names import MAX_ID
+
+    event = fetch_one(db, Event, "id = :id", id=event_id) if 0 <= event_id <= MAX_ID else None
     if event is None:
         raise NotFound(f"no event #{event_id}")
     return event

@@ -31,3 +31,21 @@ def by_hash(db: Db, token_hash: str) -> LinkRow | None:
 def of_event(db: Db, event_id: int) -> list[LinkRow]:
     return [_row(r) for r in db.rows("SELECT id, event_id, entry_id, generation, revoked FROM entry_link"
                                      " WHERE event_id = :e ORDER BY id", e=event_id)]
+
+
+def link_by_hash(db: Db, token_hash: str) -> tuple[int, int, str, bool] | None:
+    """(event, entry, stored hash, revoked) of the link with this hash, revoked or not."""
+    found = db.row("SELECT event_id, entry_id, token_hash, revoked FROM entry_link WHERE token_hash = :h", h=token_hash)
+    return None if found is None else (int(found[0]), int(found[1]), str(found[2]), bool(found[3]))
+
+
+def live_links(db: Db) -> dict[str, tuple[int, int]]:
+    """token hash -> (event, entry) of every live link."""
+    return {str(h): (int(e), int(n)) for h, e, n in db.rows(
+        "SELECT token_hash, event_id, entry_id FROM entry_link WHERE revoked = :f", f=False)}
+
+
+def kept_answer(db: Db, entry_id: int, key: str) -> str | None:
+    """The answer a phone's request with this idempotency key was given, if it was sent before."""
+    found = db.scalar("SELECT answer FROM web_request WHERE entry_id = :e AND request_key = :k", e=entry_id, k=key)
+    return None if found is None else str(found)
