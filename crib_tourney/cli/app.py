@@ -57,6 +57,11 @@ class CribGroup(TyperGroup):
 
             typer.echo(f"error: {printable(str(exc))}", err=True)
             raise typer.Exit(1) from None
+        except UnicodeEncodeError as exc:  # argv held bytes that are not UTF-8 (Python passes them as surrogates)
+            from crib_tourney.cli.output import printable
+
+            typer.echo(f"error: '{printable(str(exc.object))}' is not UTF-8 text (a byte the terminal sent could not be read)", err=True)
+            raise typer.Exit(1) from None
         except Exception as exc:  # database trouble: still one clear line
             if not type(exc).__module__.startswith(("sqlalchemy", "sqlite3")):
                 raise

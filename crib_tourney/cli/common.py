@@ -34,10 +34,19 @@ def db(write: bool = True) -> Iterator:
         yield conn
 
 
+LONGEST_FILE = 64 * 1024 * 1024  # characters: a roster of a million players is a tenth of it
+
+
 def read_text_file(file: Path) -> str:
-    """A CSV or text file as the user gave it, or one clear line saying why not."""
+    """A CSV or text file as the user gave it, or one clear line saying why not.
+    Read up to a bound: /dev/zero or a disk image given by mistake is refused
+    instead of filling the memory."""
     try:
-        return file.read_text(encoding="utf-8-sig")
+        with file.open(encoding="utf-8-sig") as stream:
+            text = stream.read(LONGEST_FILE + 1)
+        if len(text) > LONGEST_FILE:
+            raise CribError(f"{file} is longer than {LONGEST_FILE:,} characters: not a CSV file this tool wrote or reads")
+        return text
     except FileNotFoundError:
         raise CribError(f"no such file: {file}") from None
     except UnicodeDecodeError:

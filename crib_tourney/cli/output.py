@@ -14,8 +14,9 @@ def print_json(data: Any) -> None:
 
 
 def note(message: str) -> None:
-    """A message for the person at the keyboard, on stderr so stdout stays clean."""
-    typer.echo(message, err=True)
+    """A message for the person at the keyboard, on stderr so stdout stays clean;
+    printable, since it often repeats a path or name as it was typed."""
+    typer.echo(printable(message), err=True)
 
 
 def print_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[str] = ()) -> None:

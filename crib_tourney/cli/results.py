@@ -66,7 +66,7 @@ def _import(event: str, file: Path) -> None:
     text = read_text_file(file)
     with db() as conn:
         count = import_results(conn, event, text, file.name)
-    typer.echo(f"imported {count} results into {event}")
+    typer.echo(printable(f"imported {count} results into {event}"))
 
 
 def quick_results(

@@ -59,8 +59,11 @@ def publish(
 
     if not refs and not everything:
         raise typer.BadParameter("name an event or league, or give --all", param_hint="EVENT|LEAGUE")
-    if output.exists() and not output.is_dir():
-        raise CribError(f"cannot write the site into {output}: it is not a folder")
+    try:
+        if output.exists() and not output.is_dir():
+            raise CribError(f"cannot write the site into {output}: it is not a folder")
+    except OSError as exc:  # a name too long for the file system
+        raise CribError(f"cannot write the site into {output}: {exc.strerror or exc}") from None
     with db(write=False) as conn:
         written, unchanged = write_site(conn, refs or [], everything, output)
     note(f"wrote {written} file(s) to {output}" + (f", {unchanged} unchanged" if unchanged else "") + f"; open {output / 'index.html'}")

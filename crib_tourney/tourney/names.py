@@ -106,6 +106,7 @@ def spells_members(team: str, members: list[str]) -> bool:
 # --- references by number, and how refusals list candidates ---------------------
 
 MAX_ID = 2**62  # ids past this exist nowhere, and would overflow the database's integers
+ID_DIGITS = 40  # a longer run of digits is no id reference but text (int() refuses past 4,300 digits)
 
 
 def id_reference(ref: str) -> tuple[int, str] | None:
@@ -115,19 +116,23 @@ def id_reference(ref: str) -> tuple[int, str] | None:
     ((12, ''), (3, 'Pat Smith'), None)
     """
     text = ref.strip()
-    if text.startswith("#") and text[1:].isascii() and text[1:].isdigit():
+    if text.startswith("#") and _digits(text[1:]):
         return int(text[1:]), ""
     name, _, number = text.rpartition(" #")
-    if name and number.isascii() and number.isdigit():
+    if name and _digits(number):
         return int(number), name
     return None
+
+
+def _digits(text: str) -> bool:
+    return text.isascii() and text.isdigit() and len(text) <= ID_DIGITS
 
 
 def plain_id(ref: str) -> int | None:
     """The id of an event or league typed as '12' or '#12' (ASCII digits, in range)."""
     text = ref.strip()
     key = text[1:] if text.startswith("#") else text
-    if key.isascii() and key.isdigit() and int(key) <= MAX_ID:
+    if _digits(key) and int(key) <= MAX_ID:
         return int(key)
     return None
 

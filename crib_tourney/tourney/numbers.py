@@ -14,7 +14,7 @@ def whole_number(token: str, what: str) -> int:
     digits = text[1:] if text[:1] in "+-" else text
     if not (digits.isascii() and digits.isdigit()):
         raise CribError(f"{what} '{token}' is not a whole number")
-    value = int(text)
-    if abs(value) > LIMIT:
+    value = int(text) if len(digits.lstrip("0")) <= len(str(LIMIT)) else None  # int() refuses past 4,300 digits
+    if value is None or abs(value) > LIMIT:
         raise CribError(f"{what} {text} is out of range")
     return value

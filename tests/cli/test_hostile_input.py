@@ -11,6 +11,7 @@ import pytest
 from tests.conftest import Cli
 
 BIG = "99999999999999999999"  # past 2**63
+HUGE = "9" * 100_000  # past the 4,300 digits Python's int() takes
 
 HAND = ["5H", "5D", "5S", "JC"]
 AT_TABLE = ["--game", "1", "--player", "Ann"]
@@ -358,6 +359,19 @@ CASES = [
     (["event", "set", "E", "public_url=https://a b"], "must be a web address"),
     (["event", "set", "E", "public_url=javascript:alert(1)"], "must be a web address"),
     (["league", "set", "Club", "public_url=club.example.org"], "must be a web address"),
+    # found by the generative suite (tests/cli/test_fuzz.py)
+    *[(args, "unknown") for args in (["standings", HUGE], ["undo", HUGE], ["bracket", HUGE], ["enter", HUGE, "Ann"],
+                                     ["league", "night", HUGE], ["player", "show", "#" + HUGE], ["player", "show", "Ann #" + HUGE],
+                                     ["event", "show", "#" + HUGE])],
+    (["league", "hand", HUGE, "Ann", *HAND, "--starter", "5C", "--claim", "29"], "unknown league"),
+    (["result", "E", "Bob", HUGE, "Cat", "100"], "out of range"),
+    (["result", "E", "Bob", "121", "Cat", "-" + HUGE], "out of range"),
+    (["round", "E", "--show", HUGE], "out of range"),
+    (["player", "show", "\udcff"], "is not UTF-8 text"),  # a byte that is not UTF-8 in argv, as Python passes it
+    (["player", "history", "Ann\udcff"], "is not UTF-8 text"),
+    (["event", "show", "\udcff"], "unknown event '?'"),
+    (["publish", "--all", "-o", "x" * 300], "File name too long"),
+    (["player", "import", "/dev/zero"], "longer than 67,108,864 characters"),
     # the program itself
     (["nosuchcommand"], "No such command"),
     (["--db"], "requires an argument"),
@@ -392,8 +406,14 @@ CSV_CASES = [case for case in CSV_CASES if case[2] is not None]
 
 @pytest.fixture(scope="module")
 def seeded(tmp_path_factory) -> Path:
-    """One database with an event mid-qualifying, a cut event, an empty event and a league."""
     path = tmp_path_factory.mktemp("hostile") / "seed.db"
+    seed_database(path)
+    return path
+
+
+def seed_database(path: Path) -> None:
+    """One database with an event mid-qualifying, a cut event, an empty event and a
+    league (the generative suite, tests/cli/test_fuzz.py, starts from it too)."""
     cli = Cli(path)
     cli("player", "add", "Margaret Kowalski", "--acc-number", "K1")
     cli("player", "add", "Mark Kowalski")
@@ -411,7 +431,6 @@ def seeded(tmp_path_factory) -> Path:
     cli("league", "join", "Club", "Ann", "Bob")
     # the circle seats Ann v Dan and Bob v Cat in game 1; the table above relies on it
     assert [t["players"] for t in tables] == [["Ann", "Dan"], ["Bob", "Cat"]]
-    return path
 
 
 def _case_id(args: list) -> str:
@@ -449,3 +468,15 @@ def _refused(seeded: Path, tmp_path: Path, args: list, match: str) -> None:
         assert len(lines) == 1, run.stderr
     assert match.lower() in output.lower(), output
     assert (cli.snapshot(), path.read_bytes()) == before, "a refused command changed the database"
+
+
+@pytest.mark.parametrize("args", [["player", "export", "-o", "\x1f.csv"], ["publish", "--all", "-o", "\u3000"],
+                                  ["report", "E", "--csv", "-o", "r\x1b[2J.csv"]], ids=_case_id)
+def test_a_path_said_back_is_printable(seeded, tmp_path, monkeypatch, args):
+    """Found by the generative suite: a path typed with a control or separator
+    character is written to, and said back with '?' in its place."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "case.db"
+    shutil.copy(seeded, path)
+    run = Cli(path)(*args)
+    assert "?" in run.stderr and all(c.isprintable() or c == "\n" for c in run.stdout + run.stderr), repr(run.stderr)
