@@ -101,6 +101,8 @@ def quick_results(
         ev, current = open_game(conn, event, game)
     typer.echo(f"{ev.name}: entering game {current} (TABLE SCORE SCORE [replace]; TABLE forfeit NAME; 'game N', 'undo', 'quit')",
                err=True)
+    if hasattr(sys.stdin, "reconfigure"):  # a byte that is not UTF-8 (a strict UTF-8 locale): '\ufffd' in a refused line
+        sys.stdin.reconfigure(errors="replace")
     saved = 0
     mine: list[int] = []  # the audit entries of this session's lines: "undo" takes back only these
     ours: set[int] = set()  # and every entry it wrote, its undos included

@@ -293,7 +293,8 @@ class Sandbox:
         """Run one command line and check every invariant."""
         self.reset()
         before = self.state()
-        result = self.runner.invoke(app, ["--db", str(self.db), *argv], input=stdin)
+        typed = stdin.encode("utf-8", "surrogateescape")  # a surrogate stands for a byte that is not UTF-8
+        result = self.runner.invoke(app, ["--db", str(self.db), *argv], input=typed)
         shown = f"command line: {argv!r}" + (f", stdin {stdin!r}" if stdin else "")
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             raise AssertionError(f"{shown} raised {type(result.exception).__name__}: {result.exception}") from result.exception

@@ -480,3 +480,19 @@ def test_a_path_said_back_is_printable(seeded, tmp_path, monkeypatch, args):
     shutil.copy(seeded, path)
     run = Cli(path)(*args)
     assert "?" in run.stderr and all(c.isprintable() or c == "\n" for c in run.stdout + run.stderr), repr(run.stderr)
+
+
+def test_a_typed_line_that_is_not_utf8_is_refused_and_typing_goes_on(seeded, tmp_path):
+    """Found by the generative suite: quick-results on a strict UTF-8 terminal
+    raised UnicodeDecodeError at a byte that is not UTF-8."""
+    from typer.testing import CliRunner
+
+    from crib_tourney.cli.app import app
+
+    path = tmp_path / "case.db"
+    shutil.copy(seeded, path)
+    before = path.read_bytes()
+    run = CliRunner(env={"CRIB_TOURNEY_DB": None}).invoke(app, ["--db", str(path), "quick-results", "E"], input=b"\xff 2\nquit\n")
+    assert run.exit_code == 0 and run.exception is None, run.stderr
+    assert "error: '\ufffd 2' is not TABLE SCORE SCORE" in run.stderr and "0 result(s) saved" in run.stderr
+    assert path.read_bytes() == before
