@@ -144,6 +144,7 @@ def build_command(name: str):  # type: ignore[no-untyped-def]
 
 
 def main() -> None:
+    _lenient_output()
     try:
         app(prog_name="crib-tourney")
     except SystemExit:
@@ -152,6 +153,17 @@ def main() -> None:
     except OSError as exc:  # the terminal or pipe refused our output (a full disk, /dev/full)
         _output_failed(exc)
     _flush_stdout()
+
+
+def _lenient_output() -> None:
+    """On a terminal whose encoding is neither UTF-8 nor ASCII (which click's echo
+    takes for a misconfigured UTF-8 one), e.g. PYTHONIOENCODING=latin-1, a letter
+    it cannot show prints as '?' instead of failing with a traceback after the
+    command's change was saved."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("-", "").replace("_", "")
+        if not encoding.startswith("utf") and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
 
 
 def _flush_stdout() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any, Sequence
 
 import typer
@@ -22,7 +21,7 @@ def note(message: str) -> None:
 def print_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[str] = ()) -> None:
     """A boxed text table on stdout (the look of rich's default table, drawn
     directly: rich took 0.5 ms a row, half a second for a 1,000-player field)."""
-    sys.stdout.write(text_table(title, columns, rows, right))
+    typer.echo(text_table(title, columns, rows, right), nl=False)  # as every other line: a terminal that says ascii gets UTF-8
 
 
 def text_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[str] = ()) -> str:
