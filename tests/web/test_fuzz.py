@@ -68,12 +68,13 @@ def served(tmp_path_factory):
 def run_request(served, url_path: str, query: str, method: str, etag: str | None) -> None:
     db, client = served
     before = db.read_bytes()
-    url = "http://testserver" + url_path + ("?" + query if query else "")
+    page = "http://testserver" + url_path  # absolute: a path may start with '//'
+    url = page + ("?" + query if query else "")
     headers = {}
     if etag == "stale":
         headers["If-None-Match"] = '"0123456789abcdef0123"'
     elif etag == "current":
-        headers["If-None-Match"] = client.get(url_path).headers.get("etag", "")
+        headers["If-None-Match"] = client.get(page).headers.get("etag", "")
     answer = client.request(method, url, headers=headers)
     shown = f"{method} {url!r}"
     assert answer.status_code in (200, 304, 404, 405), f"{shown} answered {answer.status_code}: {answer.text[:500]}"
