@@ -6,7 +6,8 @@ import errno
 import inspect
 import os
 import sys
-from typing import Annotated, NoReturn, Optional
+from contextlib import contextmanager
+from typing import Annotated, Iterator, NoReturn, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -49,9 +50,14 @@ class CribGroup(TyperGroup):
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
+    def parse_args(self, ctx, args):  # type: ignore[no-untyped-def]
+        with _printable_usage_errors():
+            return super().parse_args(ctx, args)
+
     def invoke(self, ctx):  # type: ignore[no-untyped-def]
         try:
-            return super().invoke(ctx)
+            with _printable_usage_errors():
+                return super().invoke(ctx)
         except CribError as exc:
             from crib_tourney.cli.output import printable
 
@@ -71,6 +77,20 @@ class CribGroup(TyperGroup):
 
             typer.echo(f"error: {printable(describe_db_error(exc))}", err=True)
             raise typer.Exit(1) from None
+
+
+@contextmanager
+def _printable_usage_errors() -> Iterator[None]:
+    """A usage error (exit 2) repeats what was typed ("Got unexpected extra
+    argument (...)", "No such command '...'"): shown printable, like every
+    refusal of ours."""
+    try:
+        yield
+    except typer.TyperException as exc:
+        from crib_tourney.cli.output import printable
+
+        exc.message = printable(exc.message)
+        raise
 
 
 app = typer.Typer(

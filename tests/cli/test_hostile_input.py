@@ -370,6 +370,10 @@ CASES = [
     (["player", "show", "\udcff"], "is not UTF-8 text"),  # a byte that is not UTF-8 in argv, as Python passes it
     (["player", "history", "Ann\udcff"], "is not UTF-8 text"),
     (["event", "show", "\udcff"], "unknown event '?'"),
+    (["quick-results", "E", "\u200b\u200b"], "unexpected extra argument(s) (??)"),  # usage errors repeat what was typed, printable
+    (["\u200bplayer"], "No such command '\\u200bplayer'"),
+    (["player", "show", "Ann", "--\u202ex"], "No such option: --?x"),
+    (["--\x1b[2J", "count"], "No such option: --\\x1b[2J"),
     (["publish", "--all", "-o", "x" * 300], "File name too long"),
     (["player", "import", "/dev/zero"], "longer than 67,108,864 characters"),
     # the program itself
