@@ -25,14 +25,15 @@ input (a few hostile ones). Every output path is the work folder, a path in it,
 /dev/null or /dev/full; inputs never read /dev/full or /dev/zero (endless).
 
 Budget: CRIB_TOURNEY_FUZZ_EXAMPLES examples in all (default 2,400, a fixed
-seed), shared among the commands; a longer run draws more and, with
-CRIB_TOURNEY_FUZZ_SEED, other ones. What it finds becomes a named case in
-tests/cli/test_hostile_input.py.
+seed), shared among the commands by their number of parameters; a longer run
+draws more and, with CRIB_TOURNEY_FUZZ_SEED, other ones. What it finds becomes
+a named case in tests/cli/test_hostile_input.py.
 """
 
 from __future__ import annotations
 
 import io
+import math
 import os
 import shutil
 from dataclasses import dataclass, field
@@ -332,7 +333,10 @@ def fuzz_settings(examples: int) -> settings:
                                            HealthCheck.large_base_example])
 
 
-PER_COMMAND = EXAMPLES // (len(LEAVES) + 2)
+# the budget shared by weight: a command's parameters, plus two (the root test counts as many)
+WEIGHTS = {leaf.id: 2 + len(leaf.params) for leaf in LEAVES}
+ROOT_WEIGHT = max(WEIGHTS.values())
+PER_WEIGHT = EXAMPLES / (sum(WEIGHTS.values()) + ROOT_WEIGHT)
 
 
 @pytest.mark.parametrize("leaf", LEAVES, ids=[leaf.id for leaf in LEAVES])
@@ -343,7 +347,7 @@ def test_every_command_line_keeps_the_invariants(sandbox, leaf):
                                                    "game 2", "undo", "quit"]), mixed(NUMBERS + PLAYERS)), max_size=4)
         stdin = line.map(lambda lines: "".join(f"{x}\n" for x in lines))
 
-    @fuzz_settings(PER_COMMAND)
+    @fuzz_settings(math.ceil(PER_WEIGHT * WEIGHTS[leaf.id]))
     @given(argv=command_line(leaf, sandbox.places), stdin=stdin)
     def run(argv: list[str], stdin: str) -> None:
         sandbox.run(argv, stdin)
@@ -363,7 +367,7 @@ def test_any_words_keep_the_invariants(sandbox):
     word = word.map(lambda w: w.replace("\x00", ""))  # argv cannot carry a NUL (and any word here may land on a path)
     argv = st.tuples(elsewhere, st.lists(word, max_size=6)).map(lambda t: [*t[0], *t[1]])
 
-    @fuzz_settings(PER_COMMAND * 2)
+    @fuzz_settings(math.ceil(PER_WEIGHT * ROOT_WEIGHT))
     @given(argv=argv)
     def run(argv: list[str]) -> None:
         sandbox.run(argv)
