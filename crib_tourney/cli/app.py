@@ -7,7 +7,8 @@ import inspect
 import io
 import os
 import sys
-from typing import Annotated, Any, NoReturn, Optional, TextIO
+from contextlib import contextmanager
+from typing import Annotated, Any, Iterator, NoReturn, Optional, TextIO
 
 import typer
 from typer.core import TyperGroup
@@ -54,9 +55,14 @@ class CribGroup(TyperGroup):
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
+    def parse_args(self, ctx, args):  # type: ignore[no-untyped-def]
+        with _printable_usage_errors():
+            return super().parse_args(ctx, args)
+
     def invoke(self, ctx):  # type: ignore[no-untyped-def]
         try:
-            return super().invoke(ctx)
+            with _printable_usage_errors():
+                return super().invoke(ctx)
         except CribError as exc:
             from crib_tourney.cli.output import printable
 
@@ -78,6 +84,20 @@ class CribGroup(TyperGroup):
 
             typer.echo(f"error: {printable(describe_db_error(exc))}", err=True)
             raise typer.Exit(1) from None
+
+
+@contextmanager
+def _printable_usage_errors() -> Iterator[None]:
+    """A usage error (exit 2) repeats what was typed ("Got unexpected extra
+    argument (...)", "No such command '...'"): shown printable, like every
+    refusal of ours."""
+    try:
+        yield
+    except typer.TyperException as exc:
+        from crib_tourney.cli.output import printable
+
+        exc.message = printable(exc.message)
+        raise
 
 
 app = typer.Typer(
@@ -161,6 +181,8 @@ def main() -> None:
         sys.exit(1)
     if isinstance(sys.stdout, io.TextIOWrapper) and not _unicode(sys.stdout):
         sys.stdout.reconfigure(errors="replace")  # a latin-1 or ASCII terminal: '?' for what it cannot show, never a traceback
+    if isinstance(sys.stderr, io.TextIOWrapper) and not _unicode(sys.stderr):
+        sys.stderr.reconfigure(errors="replace")
     sys.stdout = _Remembered(sys.stdout)
     try:
         app(prog_name="crib-tourney")

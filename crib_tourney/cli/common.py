@@ -44,6 +44,9 @@ def db(write: bool = True) -> Iterator:
 MAX_FILE_BYTES = 64 * 2**20  # a 20,000-player event's results are under 10 MB; /dev/zero never ends
 
 
+LONGEST_FILE = 64 * 1024 * 1024  # characters: a roster of a million players is a tenth of it
+
+
 def read_text_file(file: Path) -> str:
     """A CSV or text file as the user gave it, or one clear line saying why not.
     At most MAX_FILE_BYTES are read: a device that never ends (/dev/zero) or a

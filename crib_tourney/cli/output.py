@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import sys
+
+import json
 from typing import Any, Sequence
 
 import typer
@@ -31,8 +32,9 @@ def _unicode(encoding: str) -> bool:
 
 
 def note(message: str) -> None:
-    """A message for the person at the keyboard, on stderr so stdout stays clean."""
-    typer.echo(message, err=True)
+    """A message for the person at the keyboard, on stderr so stdout stays clean;
+    printable, since it often repeats a path or name as it was typed."""
+    typer.echo(printable(message), err=True)
 
 
 def print_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[str] = ()) -> None:

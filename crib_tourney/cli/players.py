@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated, List, Optional
 
@@ -147,7 +146,7 @@ def export(
         players = search_players(conn, None)
     text = csv_text(["id"] + CSV_FIELDS, [[p.id, p.name, p.acc_number, p.club, p.email] for p in players])
     if output is None:
-        sys.stdout.write(text)
+        typer.echo(text, nl=False)
     else:
         try:
             output.write_text(text, encoding="utf-8")

@@ -93,7 +93,7 @@ def _import(event: str, file: Path) -> None:
     with db() as conn:
         event_id = names.event_id(conn, event)
         done = import_results(conn, event_id, results_file(conn, event_id, text, file.name))
-    typer.echo(f"imported {done.results} results into {event}")
+    typer.echo(printable(f"imported {done.results} results into {event}"))
 
 
 def quick_results(
@@ -132,6 +132,8 @@ def quick_results(
     event_id, current = opened.event_id, opened.game
     typer.echo(f"{opened.event}: entering game {current} (TABLE SCORE SCORE [replace]; TABLE forfeit NAME; 'game N', 'undo', 'quit')",
                err=True)
+    if hasattr(sys.stdin, "reconfigure"):  # a byte that is not UTF-8 (a strict UTF-8 locale): '\ufffd' in a refused line
+        sys.stdin.reconfigure(errors="replace")
     saved = 0
     mine: list[int] = []  # the audit entries of this session's lines: "undo" takes back only these
     ours: set[int] = set()  # and every entry it wrote, its undos included

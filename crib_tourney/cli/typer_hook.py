@@ -10,7 +10,8 @@ Why there is any: start-up speed, paid by every command.
 - --help lists the commands without building them (cli/app.py), so it needs the
   one-line summary Typer's own help would print: ``short_help``.
 - Tests only: ``reuse_command_in_cli_runner`` hands typer.testing.CliRunner a
-  command tree built once, instead of one built on every invoke (about 20 ms).
+  command tree built once, instead of one built on every invoke (about 20 ms);
+  ``value_type`` tells the generative suite what a parameter takes.
 
 What this assumes of Typer (pinned in pyproject.toml to typer>=0.29,<0.30) is
 checked by tests/cli/test_typer_hook.py, which names the Typer version when an
@@ -86,3 +87,11 @@ def reuse_command_in_cli_runner(app: typer.Typer, command: Command) -> None:
         return command if typer_instance is app else build(typer_instance)
 
     typer.testing._get_command = get_command
+
+
+def value_type(param: Any) -> Any:
+    """Tests only: the annotation a command parameter's values are checked
+    against (``int`` for an ``Optional[int]`` option, ``List[str]`` for a list),
+    which the generative suite (tests/cli/test_fuzz.py) draws values for; None if
+    this Typer does not say."""
+    return getattr(getattr(param, "type_descriptor", None), "annotation", None)

@@ -135,15 +135,19 @@ def _site_folder(name: str) -> Path:
     if not name.strip():
         raise CribError("--output needs a folder for the site, e.g. -o site")
     output = Path(name)
-    if output.is_symlink() and not output.exists():
-        raise CribError(f"cannot write the site into {output}: it is a symbolic link to {os.readlink(output)}, which does not exist")
-    if output.exists() and not output.is_dir():
-        raise CribError(f"cannot write the site into {output}: it is not a folder")
-    real = output.resolve()
+    try:
+        if output.is_symlink() and not output.exists():
+            raise CribError(f"cannot write the site into {output}: it is a symbolic link to {os.readlink(output)}, which does not exist")
+        if output.exists() and not output.is_dir():
+            raise CribError(f"cannot write the site into {output}: it is not a folder")
+        real = output.resolve()
+    except OSError as exc:  # a name too long for the file system
+        raise CribError(f"cannot write the site into {output}: {exc.strerror or exc}") from None
     if real == Path(real.anchor):
         raise CribError(f"cannot write the site into {output}: it is the root of the file system; give a folder of its own,"
                         " e.g. -o site")
     return output
+
 
 def _events_and_leagues(conn: Db, refs: list[str]) -> tuple[list[int], list[int]]:
     """What each name means: an event, else a league (whose refusal then names the league)."""

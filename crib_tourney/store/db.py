@@ -9,6 +9,7 @@ when a database is new or older than this release.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,6 +21,25 @@ from crib_tourney.store.sql import Db, begin, connect_sqlite, sqlite_path, use_w
 
 LATEST_VERSION = 13  # keep equal to migrations.LATEST_VERSION (a test checks)
 WRITER_LOCK = 0x637269625F74  # PostgreSQL advisory lock key that writers queue on
+PAUSE_BEFORE_COMMIT = "CRIB_TOURNEY_PAUSE_BEFORE_COMMIT"  # see pause_before_commit
+PAUSE_LIMIT_S = 60
+
+
+def pause_before_commit() -> None:
+    """For kill tests: with CRIB_TOURNEY_PAUSE_BEFORE_COMMIT=PATH in the environment,
+    a writing transaction whose writes are all done appends a line (its process id)
+    to PATH and then waits, up to 60 s, before its COMMIT. A test waits for PATH to
+    appear and kills the command at exactly that moment, whatever the machine's
+    load (tests/cli/test_crashes.py); a command not killed commits after the wait.
+    Unset (always, outside tests) it costs one environment lookup per write."""
+    path = os.environ.get(PAUSE_BEFORE_COMMIT)
+    if not path:
+        return
+    import time
+
+    with open(path, "a", encoding="utf-8") as marker:
+        marker.write(f"{os.getpid()}\n")
+    time.sleep(PAUSE_LIMIT_S)
 
 
 @contextmanager
@@ -44,6 +64,8 @@ def transaction(location: str, write: bool = True) -> Iterator[Db]:
         begin(connection, write)  # waits out the busy timeout; fails before any change
         try:
             yield Db(connection, sqlite=True)
+            if write:
+                pause_before_commit()
             connection.execute("COMMIT")
         except BaseException:
             if connection.in_transaction:
@@ -94,6 +116,8 @@ def _sqlalchemy_transaction(url: str, write: bool) -> Iterator[Db]:
             # SQLite's BEGIN IMMEDIATE makes them queue there. Readers never wait.
             db.execute("SELECT pg_advisory_xact_lock(:key)", key=WRITER_LOCK)
         yield db
+        if write:
+            pause_before_commit()  # the block commits on leaving
 
 
 def _schema_version(connection: sqlite3.Connection) -> int | None:

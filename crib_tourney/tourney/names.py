@@ -207,6 +207,7 @@ def spells_members(team: str, members: list[str]) -> bool:
 # --- references by number, and how refusals list candidates ---------------------
 
 MAX_ID = 2**62  # ids past this exist nowhere, and would overflow the database's integers
+ID_DIGITS = 40  # a longer run of digits is no id reference but text (int() refuses past 4,300 digits)
 
 
 def id_reference(ref: str) -> tuple[int, str] | None:
@@ -222,6 +223,10 @@ def id_reference(ref: str) -> tuple[int, str] | None:
     if name and (number := id_number(digits)) is not None:
         return number, name
     return None
+
+
+def _digits(text: str) -> bool:
+    return text.isascii() and text.isdigit() and len(text) <= ID_DIGITS
 
 
 def plain_id(ref: str) -> int | None:

@@ -23,6 +23,12 @@ from crib_tourney.web import site
 if TYPE_CHECKING:
     from crib_tourney.web.scoring import Scoring
 
+def plain_ids(path: str) -> bool:
+    """Whether every number in a site path is ASCII digits short enough to be an
+    id: '١' or 5,000 digits would be a second address for a page or a server error."""
+    return all(len(part) <= 18 and part.isascii() for part in path.split("/") if part.isdecimal())
+
+
 def site_path(url_path: str) -> tuple[str, str]:
     """('events/3/standings', 'html' | 'json') for a URL path; '/' is the index and
     '/events/3/' the event's overview ('events/3/index')."""
@@ -58,6 +64,8 @@ class Pages:
         change; the others asking for it meanwhile wait for that one's result
         instead of all computing the same standings at once."""
         key = (path, kind, fragment)
+        if not plain_ids(path):
+            raise NotFound(f"no page {path}")
         with read_only(self.location) as db:
             version = versions(db, [ALL])
             with self.lock:

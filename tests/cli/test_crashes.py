@@ -1,10 +1,13 @@
-"""kill -9 at moments through a command's run: the database is whole afterwards
-(integrity check, the next command works) and the command's change is all there
-or not there at all; a killed print leaves no .part file and no render worker.
+"""kill -9 in the middle of a write: the database is whole afterwards (integrity
+check, the next command works) and the command's change is all there or not
+there at all; a killed print leaves no .part file and no render worker.
 
 Each command runs as a real process on a copy of one prepared database: once
-whole, to time it, then killed at moments spread through that time; at least one
-kill must land before the command finished, or the test proves nothing."""
+whole, where everything must land, and once held at a deterministic pause point
+(CRIB_TOURNEY_PAUSE_BEFORE_COMMIT, store/db.py: every write done, the COMMIT not
+yet sent) and killed there, where nothing may land. Waiting for the pause point
+instead of sleeping a fraction of a timed run makes the kill land mid-transaction
+however loaded the machine is. The same on PostgreSQL when a server is given."""
 
 from __future__ import annotations
 
@@ -22,17 +25,21 @@ from typing import Callable
 
 import pytest
 
+from crib_tourney.store.db import PAUSE_BEFORE_COMMIT
 from tests.benchmarks.build_big_event import build
-from tests.conftest import Cli
+from tests.conftest import POSTGRES_SERVER, Cli
 
 pytestmark = pytest.mark.slow
 
 EVENT = "Big Open"
 
 
-def _start(db: Path, *args: str) -> subprocess.Popen:
+def _start(db: str | Path, *args: str, pause: Path | None = None, cwd: Path | None = None) -> subprocess.Popen:
     env = dict(os.environ, CRIB_TOURNEY_DB=str(db))
-    return subprocess.Popen([sys.executable, "-m", "crib_tourney", *args], env=env, cwd=db.parent,
+    env.pop(PAUSE_BEFORE_COMMIT, None)
+    if pause is not None:
+        env[PAUSE_BEFORE_COMMIT] = str(pause)
+    return subprocess.Popen([sys.executable, "-m", "crib_tourney", *args], env=env, cwd=cwd or Path(db).parent,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
@@ -42,29 +49,38 @@ def _count(db: Path, sql: str) -> int:
         return con.execute(sql).fetchone()[0]
 
 
+def _kill_before_commit(db: str | Path, args: list[str], marker: Path, cwd: Path | None = None) -> None:
+    """Run the command until it stands at its COMMIT, all its writes made, and kill -9 it there."""
+    marker.unlink(missing_ok=True)
+    process = _start(db, *args, pause=marker, cwd=cwd)
+    deadline = time.monotonic() + 120
+    try:
+        while not marker.exists():
+            assert process.poll() is None, f"{args[0]} ended ({process.returncode}) before its commit: {process.stderr.read().decode()}"  # type: ignore[union-attr]
+            assert time.monotonic() < deadline, f"{args[0]} did not reach its commit in 120 s"
+            time.sleep(0.01)
+    finally:
+        process.kill()
+        process.wait()
+    assert process.returncode == -signal.SIGKILL, f"{args[0]} was not killed mid-transaction ({process.returncode})"
+    assert marker.read_text().split() == [str(process.pid)], "the command paused at more than one commit"
+
+
 def _kill_during(pristine: Path, work: Path, args: list[str], check: Callable[[Path, bool], None]) -> None:
-    """Time one whole run, then kill runs at moments spread through that time."""
-    shutil.copy(pristine, work)
-    start = time.monotonic()
-    whole = _start(work, *args)
-    assert whole.wait() == 0, whole.stderr.read().decode()  # type: ignore[union-attr]
-    took = time.monotonic() - start
-    check(work, True)
-    interrupted = 0
-    for moment in (took * share for share in (0.35, 0.6, 0.85)):
+    """One whole run (everything lands), then one killed at its commit (nothing lands)."""
+    for killed in (False, True):
         for suffix in ("", "-wal", "-shm"):
             Path(str(work) + suffix).unlink(missing_ok=True)
         shutil.copy(pristine, work)
-        process = _start(work, *args)
-        time.sleep(moment)
-        process.kill()
-        process.wait()
-        assert process.returncode in (0, -signal.SIGKILL), process.stderr.read().decode()  # type: ignore[union-attr]
-        interrupted += process.returncode == -signal.SIGKILL
-        check(work, process.returncode == 0)
+        if killed:
+            _kill_before_commit(work, args, work.parent / "paused")
+            (work.parent / "paused").unlink()
+        else:
+            whole = _start(work, *args)
+            assert whole.wait() == 0, whole.stderr.read().decode()  # type: ignore[union-attr]
+        check(work, not killed)
         Cli(work)("event", "list")  # the next command opens it (recovering the WAL) and works
         assert sorted(p.name for p in work.parent.iterdir() if p.name.startswith(work.name)) == [work.name]
-    assert interrupted, f"every run of {args[0]} finished before its kill: make the work bigger"
 
 
 @pytest.fixture(scope="module")
@@ -74,10 +90,14 @@ def open_event(tmp_path_factory) -> tuple[Path, Path]:
     db = folder / "open.db"
     build(db, 2000, 0, extra_games=1)
     tables = Cli(db)("round", EVENT, "--show", "1", "--json").json()["tables"]
+    return db, _results_csv(folder, tables)
+
+
+def _results_csv(folder: Path, tables: list[dict]) -> Path:
     csv = folder / "results.csv"
     csv.write_text("game,player1,score1,player2,score2\n"
                    + "".join(f"1,{t['players'][0]},121,{t['players'][1]},{90 + i % 30}\n" for i, t in enumerate(tables)))
-    return db, csv
+    return csv
 
 
 def test_killed_result_import_is_all_or_nothing(open_event, tmp_path):
@@ -86,8 +106,8 @@ def test_killed_result_import_is_all_or_nothing(open_event, tmp_path):
     def check(db: Path, finished: bool) -> None:
         cards = _count(db, "SELECT COUNT(*) FROM outcome")
         logged = _count(db, "SELECT COUNT(*) FROM audit")
-        assert (cards, logged) in ((0, 3), (2000, 4)), (cards, logged)  # the event, its entries and game 1 were logged before
-        assert finished <= (cards == 2000)
+        # the event, its entries and game 1 were logged before; the import is one entry more
+        assert (cards, logged) == ((2000, 4) if finished else (0, 3)), (cards, logged)
 
     _kill_during(pristine, tmp_path / "work.db", ["result", "import", EVENT, str(csv)], check)
 
@@ -95,28 +115,30 @@ def test_killed_result_import_is_all_or_nothing(open_event, tmp_path):
 def test_killed_player_import_is_all_or_nothing(open_event, tmp_path):
     pristine, _ = open_event
     roster = tmp_path / "roster.csv"
-    roster.write_text("name,acc_number\n" + "".join(f"Roster {i:05d},R{i}\n" for i in range(30_000)))
+    roster.write_text("name,acc_number\n" + "".join(f"Roster {i:05d},R{i}\n" for i in range(3_000)))
     before = _count(pristine, "SELECT COUNT(*) FROM player")
 
     def check(db: Path, finished: bool) -> None:
         added = _count(db, "SELECT COUNT(*) FROM player") - before
-        assert added in (0, 30_000) and finished <= (added == 30_000), added
+        assert added == (3_000 if finished else 0), added
 
     _kill_during(pristine, tmp_path / "work.db", ["player", "import", str(roster)], check)
 
 
+def _cut_line(rows: list[dict], most: int) -> int:
+    """A cut line nobody is tied across (random results tie often): the most qualifiers up to ``most``."""
+    return max(k for k in range(2, most + 1) if rows[k]["rank"] == k + 1)
+
+
 def test_killed_cut_is_all_or_nothing(tmp_path_factory, tmp_path):
     pristine = tmp_path_factory.mktemp("crash-cut") / "finished.db"
-    build(pristine, 4000, 2, extra_games=0)
-    rows = Cli(pristine)("standings", EVENT, "--json").json()["rows"]
-    # a cut line nobody is tied across (random results tie often): the most qualifiers up to 1,000
-    qualifiers = max(k for k in range(2, 1001) if rows[k]["rank"] == k + 1)
+    build(pristine, 600, 2, extra_games=0)
+    qualifiers = _cut_line(Cli(pristine)("standings", EVENT, "--json").json()["rows"], 150)
 
     def check(db: Path, finished: bool) -> None:
         seeds = _count(db, "SELECT COUNT(*) FROM seed")
         matches = _count(db, "SELECT COUNT(*) FROM playoff_match")
-        assert (seeds == 0) == (matches == 0) and seeds in (0, qualifiers), (seeds, matches)
-        assert finished <= (seeds == qualifiers)
+        assert seeds == (qualifiers if finished else 0) and (matches > 0) == finished, (seeds, matches)
 
     _kill_during(pristine, tmp_path / "work.db", ["cut", EVENT, "--qualifiers", str(qualifiers)], check)
 
@@ -133,10 +155,41 @@ def test_killed_league_night_is_all_or_nothing(open_event, tmp_path):
         nights = _count(db, "SELECT COUNT(*) FROM league_night")
         events = _count(db, "SELECT COUNT(*) FROM event") - nights_before
         entries = _count(db, "SELECT COUNT(*) FROM entry e JOIN league_night n ON n.event_id = e.event_id")
-        assert (nights, events, entries) in ((0, 0, 0), (1, 1, 2000)), (nights, events, entries)
-        assert finished <= (nights == 1)
+        assert (nights, events, entries) == ((1, 1, 2000) if finished else (0, 0, 0)), (nights, events, entries)
 
     _kill_during(pristine, tmp_path / "work.db", ["league", "night", "Club", "--date", "2026-09-01"], check)
+
+
+def _pg_count(url: str, sql: str) -> int:
+    import psycopg
+
+    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://")) as conn:
+        return conn.execute(sql).fetchone()[0]  # type: ignore[index]
+
+
+@pytest.mark.skipif(not POSTGRES_SERVER, reason="no PostgreSQL server given (CRIB_TOURNEY_TEST_POSTGRES)")
+@pytest.mark.parametrize("what", ["result import", "cut"])
+def test_killed_postgresql_write_is_all_or_nothing(pg_url, tmp_path, what):
+    """kill -9 at the commit of a PostgreSQL transaction: the server rolls it back
+    whole; the same command let run lands whole (and the next writer is not
+    left waiting on the killed one's lock)."""
+    cli = Cli(pg_url)  # type: ignore[arg-type]
+    if what == "result import":
+        build(pg_url, 200, 0, extra_games=1)  # type: ignore[arg-type]
+        csv = _results_csv(tmp_path, cli("round", EVENT, "--show", "1", "--json").json()["tables"])
+        args, counted, whole = ["result", "import", EVENT, str(csv)], "SELECT COUNT(*) FROM outcome", 200
+    else:
+        build(pg_url, 200, 2, extra_games=0)  # type: ignore[arg-type]
+        qualifiers = _cut_line(cli("standings", EVENT, "--json").json()["rows"], 50)
+        args, counted, whole = ["cut", EVENT, "--qualifiers", str(qualifiers)], "SELECT COUNT(*) FROM seed", qualifiers
+    logged = _pg_count(pg_url, "SELECT COUNT(*) FROM audit")
+
+    _kill_before_commit(pg_url, args, tmp_path / "paused", cwd=tmp_path)
+    assert (_pg_count(pg_url, counted), _pg_count(pg_url, "SELECT COUNT(*) FROM audit")) == (0, logged)
+
+    process = _start(pg_url, *args, cwd=tmp_path)
+    assert process.wait(timeout=120) == 0, process.stderr.read().decode()  # type: ignore[union-attr]
+    assert (_pg_count(pg_url, counted), _pg_count(pg_url, "SELECT COUNT(*) FROM audit")) == (whole, logged + 1)
 
 
 def _children(pid: int) -> set[int]:

@@ -13,6 +13,7 @@ from tests.conftest import Cli
 
 BIG = "99999999999999999999"  # past 2**63
 HUGE = "9" * 5000  # past the 4,300 digits Python's int() converts
+HUGEST = "9" * 100_000  # and far past
 
 HAND = ["5H", "5D", "5S", "JC"]
 AT_TABLE = ["--game", "1", "--player", "Ann"]
@@ -467,6 +468,23 @@ CASES = [
     (["event", "set", "E", "public_url=https://a b"], "must be a web address"),
     (["event", "set", "E", "public_url=javascript:alert(1)"], "must be a web address"),
     (["league", "set", "Club", "public_url=club.example.org"], "must be a web address"),
+    # found by the generative suite (tests/cli/test_fuzz.py)
+    *[(args, "unknown") for args in (["standings", HUGE], ["undo", HUGE], ["bracket", HUGE], ["enter", HUGE, "Ann"],
+                                     ["league", "night", HUGE], ["player", "show", "#" + HUGE], ["player", "show", "Ann #" + HUGE],
+                                     ["event", "show", "#" + HUGE])],
+    (["league", "hand", HUGE, "Ann", *HAND, "--starter", "5C", "--claim", "29"], "unknown league"),
+    (["result", "E", "Bob", HUGE, "Cat", "100"], "out of range"),
+    (["result", "E", "Bob", "121", "Cat", "-" + HUGE], "out of range"),
+    (["round", "E", "--show", HUGE], "out of range"),
+    (["player", "show", "\udcff"], "is not UTF-8 text"),  # a byte that is not UTF-8 in argv, as Python passes it
+    (["player", "history", "Ann\udcff"], "is not UTF-8 text"),
+    (["event", "show", "\udcff"], "unknown event '?'"),
+    (["quick-results", "E", "\u200b\u200b"], "unexpected extra argument(s) (??)"),  # usage errors repeat what was typed, printable
+    (["\u200bplayer"], "No such command '\\u200bplayer'"),
+    (["player", "show", "Ann", "--\u202ex"], "No such option: --?x"),
+    (["--\x1b[2J", "count"], "No such option: --\\x1b[2J"),
+    (["publish", "--all", "-o", "x" * 300], "File name too long"),
+    (["player", "import", "/dev/zero"], "longer than 67,108,864 characters"),
     # the program itself
     *[(["--db", memory, *args], f"--db {memory} keeps nothing from one command to the next")
       for memory in (":memory:", "sqlite:///:memory:", "sqlite://") for args in (["player", "add", "Zed"], ["player", "list"])],
@@ -582,8 +600,14 @@ GAME_FILE_CASES = [
 
 @pytest.fixture(scope="module")
 def seeded(tmp_path_factory) -> Path:
-    """One database with an event mid-qualifying, a cut event, an empty event and a league."""
     path = tmp_path_factory.mktemp("hostile") / "seed.db"
+    seed_database(path)
+    return path
+
+
+def seed_database(path: Path) -> None:
+    """One database with an event mid-qualifying, a cut event, an empty event and a
+    league (the generative suite, tests/cli/test_fuzz.py, starts from it too)."""
     cli = Cli(path)
     cli("player", "add", "Margaret Kowalski", "--acc-number", "K1")
     cli("player", "add", "Mark Kowalski")
@@ -603,7 +627,6 @@ def seeded(tmp_path_factory) -> Path:
     cli("enter", "Dbl", "--team", "Ann", "Bob", "--team-name", "Aces")
     # the circle seats Ann v Dan and Bob v Cat in game 1; the table above relies on it
     assert [t["players"] for t in tables] == [["Ann", "Dan"], ["Bob", "Cat"]]
-    return path
 
 
 def _case_id(args: list) -> str:
@@ -658,3 +681,31 @@ def _refused(seeded: Path, tmp_path: Path, args: list, match: str) -> None:
         assert len(lines) == 1, run.stderr
     assert match.lower() in output.lower(), output
     assert (cli.snapshot(), path.read_bytes()) == before, "a refused command changed the database"
+
+
+@pytest.mark.parametrize("args", [["player", "export", "-o", "\x1f.csv"], ["publish", "--all", "-o", "\u3000"],
+                                  ["report", "E", "--csv", "-o", "r\x1b[2J.csv"]], ids=_case_id)
+def test_a_path_said_back_is_printable(seeded, tmp_path, monkeypatch, args):
+    """Found by the generative suite: a path typed with a control or separator
+    character is written to, and said back with '?' in its place."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "case.db"
+    shutil.copy(seeded, path)
+    run = Cli(path)(*args)
+    assert "?" in run.stderr and all(c.isprintable() or c == "\n" for c in run.stdout + run.stderr), repr(run.stderr)
+
+
+def test_a_typed_line_that_is_not_utf8_is_refused_and_typing_goes_on(seeded, tmp_path):
+    """Found by the generative suite: quick-results on a strict UTF-8 terminal
+    raised UnicodeDecodeError at a byte that is not UTF-8."""
+    from typer.testing import CliRunner
+
+    from crib_tourney.cli.app import app
+
+    path = tmp_path / "case.db"
+    shutil.copy(seeded, path)
+    before = path.read_bytes()
+    run = CliRunner(env={"CRIB_TOURNEY_DB": None}).invoke(app, ["--db", str(path), "quick-results", "E"], input=b"\xff 2\nquit\n")
+    assert run.exit_code == 0 and run.exception is None, run.stderr
+    assert "error: '\ufffd 2' is not TABLE SCORE SCORE" in run.stderr and "0 result(s) saved" in run.stderr
+    assert path.read_bytes() == before

@@ -90,3 +90,14 @@ def test_cli_runner_builds_its_command_with_testing__get_command():
     fits(hasattr(typer.testing, "_get_command"), "typer.testing._get_command is gone")
     fits("_get_command" in CliRunner.invoke.__code__.co_names, "CliRunner.invoke no longer builds its command with _get_command")
     assert typer.testing._get_command(app) is typer.testing._get_command(app)  # conftest.py: built once
+
+
+def test_a_parameter_tells_the_type_its_values_take():
+    from typing import List
+
+    from tests.conftest import COMMAND
+
+    count = COMMAND.get_command(None, "count")
+    kinds = {p.name: typer_hook.value_type(p) for p in count.params}
+    fits(kinds["cards"] == List[str] and kinds["claim"] is int and kinds["crib"] is bool,
+         f"a parameter's type_descriptor.annotation no longer gives its type ({kinds}); the generative suite draws values by it")
