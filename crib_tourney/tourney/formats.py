@@ -18,11 +18,19 @@ of adding the format.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Protocol, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
 from crib_tourney.tourney import bracket as bk
-from crib_tourney.tourney.pairings import GamePairing, History, pair_game
+
+if TYPE_CHECKING:  # the pairing machinery loads only when a game is paired (every result command imports formats)
+    from crib_tourney.tourney.pairings import GamePairing, History
+
+
+def _no_history() -> History:
+    from crib_tourney.tourney.pairings import History
+
+    return History()
 
 Layout = Callable[[int, int, int, bool], list[bk.MatchSpec]]  # qualifiers, best_of, final_best_of, reset
 
@@ -33,7 +41,7 @@ class PairingRequest:
 
     players: Sequence[int]  # the entries playing this game, in entry order
     game_index: int  # 0 for the first game
-    history: History = History()  # who met whom, who sat out, who is kept apart
+    history: History = field(default_factory=_no_history)  # who met whom, who sat out, who is kept apart
     draw_seed: int | None = None  # seat this game by a random draw from this seed
     ranking: Sequence[int] = ()  # the entries in standings order (only for a strategy that pairs by standings)
 
@@ -67,6 +75,8 @@ class Rotation:
         return asked
 
     def pair(self, request: PairingRequest) -> GamePairing:
+        from crib_tourney.tourney.pairings import pair_game
+
         return pair_game(request.players, request.game_index, request.history, seed=request.draw_seed)
 
 
