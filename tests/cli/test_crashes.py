@@ -55,7 +55,7 @@ def _kill_before_commit(db: str | Path, args: list[str], marker: Path, cwd: Path
     process = _start(db, *args, pause=marker, cwd=cwd)
     deadline = time.monotonic() + 120
     try:
-        while not marker.exists():
+        while not marker.exists() or not marker.read_text().strip():  # created, then its pid written: wait for both
             assert process.poll() is None, f"{args[0]} ended ({process.returncode}) before its commit: {process.stderr.read().decode()}"  # type: ignore[union-attr]
             assert time.monotonic() < deadline, f"{args[0]} did not reach its commit in 120 s"
             time.sleep(0.01)
