@@ -96,6 +96,23 @@ def unchanged(cli: Cli):
 POSTGRES_SERVER = os.environ.get("CRIB_TOURNEY_TEST_POSTGRES")
 
 
+def drop_database(admin: str, name: str) -> None:
+    """Drop a test database. WITH (FORCE) ends the other sessions on it, and is
+    refused while the server's own autovacuum worker (not ours to end) is in it:
+    try again for a few seconds, then leave it (a test server's leftovers)."""
+    import time
+
+    import psycopg
+
+    for _ in range(20):
+        try:
+            with psycopg.connect(admin, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            return
+        except psycopg.errors.InsufficientPrivilege:
+            time.sleep(0.5)
+
+
 @pytest.fixture
 def pg_url():
     """A new, empty PostgreSQL database for one test, dropped after it."""
@@ -107,5 +124,4 @@ def pg_url():
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     yield POSTGRES_SERVER.rsplit("/", 1)[0] + "/" + name
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+    drop_database(admin, name)

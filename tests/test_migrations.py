@@ -115,6 +115,7 @@ def test_postgresql_upgrades_from_every_version(version):
         engine.dispose()
         check_upgraded(urls[0], urls[1])
     finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            for name in names:
-                conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+        from tests.conftest import drop_database
+
+        for name in names:
+            drop_database(admin, name)
