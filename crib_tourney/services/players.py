@@ -4,7 +4,6 @@ and records, the words are the CLI's."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TypedDict
 
@@ -13,7 +12,7 @@ from crib_tourney.errors import CribError, NotFound
 from crib_tourney.inputs.csvrows import RosterFile, RosterRow, RowError
 from crib_tourney.inputs.names import NewPlayer
 from crib_tourney.store import players as store
-from crib_tourney.store.directory import describe_player, find_player
+from crib_tourney.store.directory import describe_player
 from crib_tourney.store.rows import Player
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import CLI, Actor, Change
@@ -143,24 +142,6 @@ def resolve_players(change: Change, refs: list[int | NewPlayer]) -> list[Player]
             _refuse_clash(_identities(change.db), None, ref.name, None)
             added[fold(ref.name)] = store.add_player(change, ref.name, None, None, None)
         found.append(added[fold(ref.name)])
-    return found
-
-
-def find_or_add(change: Change, refs: list[str], add_unknown: bool) -> list[Player]:
-    """Players by what was typed; with ``add_unknown`` a name not on the roster is added (as part of ``change``).
-    Superseded by inputs.names.players_or_new plus resolve_players; kept while services/events.py still calls it."""
-    db = change.db
-    found = []
-    for ref in refs:
-        try:
-            # with --new only the whole name finds a player: 'Pat' must not become 'Patricia Smith'
-            found.append(find_player(db, ref, loose=not add_unknown))
-        except NotFound:
-            if not add_unknown or re.search(r"#\d+$", ref.strip()):  # '#12', 'Pat #12': a player who must exist
-                raise
-            name = checked_name(ref, "player")
-            _refuse_clash(_identities(db), None, name, None)
-            found.append(store.add_player(change, name, None, None, None))
     return found
 
 
