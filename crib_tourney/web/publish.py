@@ -41,7 +41,7 @@ def publish(db: Db, events: list[int], leagues: list[int], everything: bool, out
     paths = ["index"] + [p for event_id in events for p in site.event_paths(db, event_id)]
     paths += [f"leagues/{league_id}/index" for league_id in leagues]
     paths = list(dict.fromkeys(paths))
-    check_folder(output, [f"{path}.{kind}" for path in paths for kind in ("html", "json")])
+    check_folder(output, [name for path in paths for name in (static_file(path), f"{path}.json")])
     updated = site.last_change(db)
     written = unchanged = 0
     with SiteFolder(output) as folder, terminated_as_interrupt():
@@ -49,7 +49,10 @@ def publish(db: Db, events: list[int], leagues: list[int], everything: bool, out
         try:
             for path in paths:
                 built = site.page(db, path)
-                files = {f"{path}.html": site.render(built, _relative_to(path), live=False, updated=updated)}
+                if path == "index":  # the index links only what this site holds
+                    _only_published(built, set(events), set(leagues))
+                files = {static_file(path): site.render(built, _relative_to(path), live=False, updated=updated,
+                                                        json_href=_relative_to(path, ".json"))}
                 if built.data is not None:
                     files[f"{path}.json"] = json.dumps(built.data, ensure_ascii=False, indent=2) + "\n"
                 for name, text in files.items():
@@ -63,13 +66,32 @@ def publish(db: Db, events: list[int], leagues: list[int], everything: bool, out
     return written, unchanged
 
 
-def _relative_to(current: str) -> Callable[[str], str]:
-    here = posixpath.dirname(current)
+def static_file(path: str) -> str:
+    """The file of a page: 'events/3/index.html' for an overview, and a folder's
+    index.html for every other page ('events/3/tables/index.html'), so that the
+    live address (…/events/3/tables, as the QR codes on paper print it) names the
+    same page on any static host; the JSON twin is beside it ('events/3/tables.json')."""
+    return f"{path}.html" if path == "index" or path.endswith("/index") else f"{path}/index.html"
+
+
+def _relative_to(current: str, json: str = "") -> Callable[[str], str]:
+    """Links from the page at ``current`` to other pages (``json``: to their JSON twins)."""
+    here = posixpath.dirname(static_file(current))
 
     def href(target: str) -> str:
-        return posixpath.relpath(f"{target}.html", here or ".")
+        return posixpath.relpath(f"{target}.json" if json else static_file(target), here or ".")
 
     return href
+
+
+def _only_published(index: site.Page, events: set[int], leagues: set[int]) -> None:
+    """Drop from the index the events and leagues this site does not hold (their links would be dead)."""
+    context, data = index.context, dict(index.data or {})
+    context["events"] = [e for e in context["events"] if e["id"] in events]
+    context["leagues"] = [lg for lg in context["leagues"] if lg["id"] in leagues]
+    data["events"] = [e for e in data["events"] if e["id"] in events]
+    data["leagues"] = [lg for lg in data["leagues"] if lg["id"] in leagues]
+    index.data = data
 
 
 def check_folder(output: Path, names: list[str]) -> None:

@@ -8,9 +8,12 @@ that, each with an ETag, so a phone polling an unchanged page costs a 304.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import threading
+import time
+from dataclasses import dataclass
 from email.utils import formatdate
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -48,53 +51,117 @@ def live_href(target: str) -> str:
     return "/" + (target[: -len("index")] if target.endswith("index") else target)
 
 
+@dataclass
+class Built:
+    """A rendered page: its bytes (and, once asked for, gzipped), the data version it shows."""
+
+    version: Any
+    at: float  # time.monotonic() when it was built
+    etag: str
+    body: bytes
+    gzipped: bytes | None = None
+
+    def gzip(self) -> bytes:
+        if self.gzipped is None:
+            self.gzipped = gzip.compress(self.body, compresslevel=6, mtime=0)
+        return self.gzipped
+
+
 class Pages:
-    """Rendered pages by (path, kind, fragment), thrown away when the data changes."""
+    """Rendered pages by (path, kind, fragment), each built once per change of the
+    data. A page's first build is waited for; after that, while one request
+    rebuilds a changed page the others are answered with the page as it was (at
+    most one build's time old), and while writes stream in (the data changed
+    twice within a second) a page is rebuilt at most once a second: a burst of
+    polls, or 200 phones posting, costs one build per page per second, not one
+    per request."""
+
+    COALESCE_S = 1.0
 
     def __init__(self, location: str):
         self.location = location
         self.lock = threading.Lock()
         self.version: Any = None
+        self.changed = self.changed_before = -1e9  # monotonic times of the last two changes seen
         self.changed_at = formatdate(usegmt=True)
-        self.cache: dict[tuple[str, str, bool], tuple[str, bytes]] = {}
+        self.stamp = time.strftime("%H:%M:%S")  # the one time format pages show: the server's
+        self.cache: dict[tuple[str, str, bool], Built] = {}
         self.building: dict[tuple[str, str, bool], threading.Lock] = {}
 
-    def get(self, path: str, kind: str, fragment: bool) -> tuple[str, bytes, str]:
-        """(etag, body, last-modified) or NotFound. One thread renders a page per
-        change; the others asking for it meanwhile wait for that one's result
-        instead of all computing the same standings at once."""
+    def get(self, path: str, kind: str, fragment: bool) -> tuple[Built, str, str]:
+        """(the page, last-modified, updated stamp) or NotFound."""
         key = (path, kind, fragment)
         if not plain_ids(path):
             raise NotFound(f"no page {path}")
         with read_only(self.location) as db:
             version = versions(db, [ALL])
+            now = time.monotonic()
             with self.lock:
                 if version != self.version:
-                    self.version, self.cache, self.building = version, {}, {}
+                    if self.version is not None:  # the first look at the data is no change
+                        self.changed_before, self.changed = self.changed, now
+                    self.version = version
                     self.changed_at = formatdate(usegmt=True)
+                    self.stamp = time.strftime("%H:%M:%S")
+                streaming = self.changed - self.changed_before < self.COALESCE_S
                 found = self.cache.get(key)
                 building = self.building.setdefault(key, threading.Lock())
-            if found is None:
+                stamp, changed_at = self.stamp, self.changed_at
+            if found is not None and found.version != version:
+                if streaming and now - found.at < self.COALESCE_S:
+                    return found, changed_at, stamp  # rebuilt less than a second ago: once a second is enough
+                if not building.acquire(blocking=False):
+                    return found, changed_at, stamp  # another request is rebuilding it: the page as it was meanwhile
+                try:
+                    found = self._fresh(db, key, version, stamp)
+                finally:
+                    building.release()
+            elif found is None:
                 with building:
                     with self.lock:
-                        found = self.cache.get(key) if version == self.version else None
-                    if found is None:
-                        found = self._build(db, path, kind, fragment)
-                        with self.lock:
-                            if version == self.version:
-                                self.cache[key] = found
-        return found[0], found[1], self.changed_at
+                        found = self.cache.get(key)
+                    if found is None or found.version != version:
+                        found = self._fresh(db, key, version, stamp)
+        return found, changed_at, stamp
 
-    @staticmethod
-    def _build(db, path: str, kind: str, fragment: bool) -> tuple[str, bytes]:  # type: ignore[no-untyped-def]
+    def _fresh(self, db, key: tuple[str, str, bool], version: Any, stamp: str) -> Built:  # type: ignore[no-untyped-def]
+        path, kind, fragment = key
         built = site.page(db, path)
+        made: dict[tuple[str, str, bool], bytes] = {}
         if kind == "json":
             if built.data is None:
                 raise NotFound(f"no data at {path}.json yet")
-            body = (json.dumps(built.data, ensure_ascii=False, indent=2) + "\n").encode()  # as the CLI prints it
-        else:
-            body = site.render(built, live_href, live=True, fragment=fragment).encode()
-        return '"' + hashlib.sha1(body).hexdigest()[:20] + '"', body
+            made[key] = (json.dumps(built.data, ensure_ascii=False, indent=2) + "\n").encode()  # as the CLI prints it
+        else:  # the content and the whole page at once: the page carries its content's ETag (the first poll's)
+            content = site.render(built, live_href, live=True, fragment=True).encode()
+            made[(path, "html", True)] = content
+            made[(path, "html", False)] = site.render(built, live_href, live=True, updated=stamp,
+                                                      content_etag=_etag(content), json_href=live_json_href).encode()
+        now = time.monotonic()
+        entries = {k: Built(version, now, _etag(body), body) for k, body in made.items()}
+        with self.lock:
+            for k, entry in entries.items():
+                if version == self.version or k not in self.cache:
+                    self.cache[k] = entry
+        return entries[key]
+
+
+def _etag(body: bytes) -> str:
+    return 'W/"' + hashlib.sha1(body).hexdigest()[:20] + '"'
+
+
+def live_json_href(target: str) -> str:
+    return "/" + target + ".json"
+
+
+def accepts_gzip(header: str) -> bool:
+    """Whether an Accept-Encoding header takes gzip (and does not refuse it with q=0)."""
+    for part in header.lower().split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip() in ("gzip", "*"):
+            q = params.strip()
+            return not (q.startswith("q=") and q[2:].strip() in ("0", "0.0", "0.00", "0.000"))
+    return False
 
 
 def create_app(location: str, scoring: "Scoring | None" = None):  # type: ignore[no-untyped-def]
@@ -113,15 +180,21 @@ def create_app(location: str, scoring: "Scoring | None" = None):  # type: ignore
                             media_type="text/plain")
         path, kind = site_path(request.url.path)
         try:
-            etag, body, modified = pages.get(path, kind, request.query_params.get("fragment") == "1")
+            built, modified, stamp = pages.get(path, kind, request.query_params.get("fragment") == "1")
         except NotFound as exc:
             return Response(f"<!doctype html><title>Not found</title><p>{escape(str(exc))}. <a href='/'>All events</a></p>",
                             status_code=404, media_type="text/html")
-        headers = {"ETag": etag, "Last-Modified": modified, "Cache-Control": "no-cache"}
-        if request.headers.get("if-none-match") == etag:
+        zipped = accepts_gzip(request.headers.get("accept-encoding", ""))
+        # a weak ETag: the plain and the gzipped bytes are the same page, and the ETag a
+        # page carries for its first poll holds whichever way the poll is answered
+        headers = {"ETag": built.etag, "Last-Modified": modified, "Cache-Control": "no-cache", "Vary": "Accept-Encoding",
+                   "X-Updated": stamp}
+        if built.etag in request.headers.get("if-none-match", "").split(", "):
             return Response(status_code=304, headers=headers)
         media = "application/json" if kind == "json" else "text/html; charset=utf-8"
-        return Response(body, media_type=media, headers=headers)
+        if zipped:
+            return Response(built.gzip(), media_type=media, headers=headers | {"Content-Encoding": "gzip"})
+        return Response(built.body, media_type=media, headers=headers)
 
     methods = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"]
     writing = []

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 # Ids in paths are ASCII digits, and no longer than an id can be: \d would take '١'
 # and '１' for event 1, and int() refuses a number past 4,300 digits.
 _ID = "([0-9]{1,19})"
-PATH = re.compile(rf"^(?:index|events/{_ID}/(index|standings|tables|bracket|players/{_ID})|leagues/{_ID}/index)$")
+PATH = re.compile(rf"^(?:index|events/{_ID}/(index|standings|tables|bracket|placings|players/{_ID})|leagues/{_ID}/index)$")
 
 
 @dataclass
@@ -46,11 +46,15 @@ def page(db: Db, path: str) -> Page:
     if league_id is not None:
         return _league(db, int(league_id))
     event = _event(db, int(event_id))
-    builder: Callable[..., Page] = {"index": _overview, "standings": _standings, "tables": _tables, "bracket": _bracket}.get(
-        what, _player)
+    builder: Callable[..., Page] = {"index": _overview, "standings": _standings, "tables": _tables, "bracket": _bracket,
+                                    "placings": _placings}.get(what, _player)
     built = builder(db, event, int(entry_id)) if entry_id is not None else builder(db, event)
     built.nav = [("Overview", f"events/{event.id}/index"), ("Standings", f"events/{event.id}/standings"),
-                 ("Tables", f"events/{event.id}/tables"), ("Bracket", f"events/{event.id}/bracket"), ("All events", "index")]
+                 ("Tables", f"events/{event.id}/tables"), ("Bracket", f"events/{event.id}/bracket")]
+    if _placed(db, event):
+        built.nav.append(("Placings", f"events/{event.id}/placings"))
+    built.nav.append(("All events", "index"))
+    built.context.setdefault("event_id", event.id)
     return built
 
 
@@ -68,17 +72,26 @@ def event_paths(db: Db, event_id: int) -> list[str]:
 
     event = _event(db, event_id)
     pages = [f"events/{event_id}/{p}" for p in ("index", "standings", "tables", "bracket")]
+    if _placed(db, event):
+        pages.append(f"events/{event_id}/placings")
     return pages + [f"events/{event_id}/players/{e.id}" for e in entries_of(db, event)]
 
 
-def render(built: Page, href: Callable[[str], str], live: bool, fragment: bool = False, updated: str | None = None) -> str:
+def render(built: Page, href: Callable[[str], str], live: bool, fragment: bool = False, updated: str | None = None,
+           content_etag: str = "", json_href: Callable[[str], str] | None = None) -> str:
     """The page's HTML (or, with ``fragment``, only its content); ``updated`` is
-    the time shown (default: now)."""
+    the time shown (default: now); ``content_etag`` the ETag of the content alone
+    (the live page's first poll sends it); ``json_href`` links a JSON twin."""
     from crib_tourney.render.templates import environment
 
     template = environment().get_template(built.template)
+    event_id = built.context.get("event_id")
+    twin = json_href or (lambda target: href(target) + ".json")
     context = {"title": f"{built.heading} · {built.kind}", "kind": built.kind, "heading": built.heading, "nav": built.nav,
                "here": built.path, "href": href, "live": live, "updated": updated or datetime.now().strftime("%H:%M:%S"),
+               "content_etag": content_etag,
+               "me_sources": ({"standings": twin(f"events/{event_id}/standings"), "tables": twin(f"events/{event_id}/tables"),
+                               "event": event_id} if event_id is not None else None),
                **built.context}
     if fragment:  # only the page's content: what the live pages fetch to follow new results
         return "".join(template.blocks["main"](template.new_context(context)))
@@ -97,22 +110,109 @@ def _event(db: Db, event_id: int) -> Event:
 
 
 def _index(db: Db) -> Page:
+    """Leagues on top; then events in play first, then those not started, then
+    the finished ones, each newest first."""
     from crib_tourney.services.events import event_summaries
     from crib_tourney.services.leagues import league_summaries
+    from crib_tourney.services.playoffs import event_decided
+    from crib_tourney.store import brackets as st
+    from crib_tourney.store.events import load_event
 
     events, leagues = event_summaries(db), league_summaries(db)
+    shown: list[dict[str, Any]] = []
+    for e in events:
+        event = load_event(db, e["id"])
+        bracket = bool(st.seeded_count(db, e["id"]))
+        if event_decided(db, event):
+            state, order = "finished", 2
+        elif bracket:
+            state, order = "playoffs", 0
+        elif e["scheduled"]:
+            state, order = f"game {e['scheduled']} of {e['games']}", 0
+        else:
+            state, order = "not started", 1
+        shown.append({**e, "state": state, "order": order})
+    shown.sort(key=lambda e: (e["order"], _newest(e["date"], e["id"])))
+    leagues = sorted(leagues, key=lambda lg: -lg["id"])
     return Page("index", "web/index.html", "crib-tourney", "Events", "Events and leagues",
-                {"events": events, "leagues": leagues}, {"events": events, "leagues": leagues})
+                {"events": shown, "leagues": leagues}, {"events": events, "leagues": leagues})
 
 
-def _overview(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
+def _newest(date: str | None, ident: int) -> tuple[str, int]:
+    """A sort key putting the newest first: later dates, then higher ids (no date: by id, after dated ones)."""
+    inverted = "".join(chr(0x10FFFF - ord(c)) for c in date) if date else "\U0010ffff"
+    return inverted, -ident
+
+
+def _placed(db: Db, event: Event) -> bool:
+    """Whether the event has places to show: a bracket, or a round robin played out."""
+    from crib_tourney.services.playoffs import round_robin_finished
+    from crib_tourney.store import brackets as st
+    from crib_tourney.tourney.formats import FORMATS
+
+    if st.seeded_count(db, event.id):
+        return True
+    return FORMATS[event.format].placed_by_standings and round_robin_finished(db, event)
+
+
+def _playoff(db: Db, event: Event) -> dict[str, Any] | None:
+    """The bracket at a glance: the matches now playing (key, round, table, the two
+    sides, games won), the champion; None before the cut."""
+    from crib_tourney.services.playoffs import bracket_json
+    from crib_tourney.store import brackets as st
+
+    if not st.seeded_count(db, event.id):
+        return None
+    full = bracket_json(db, event)
+    playing = [{"key": m["key"], "round": r["name"], "table": m["table"], "players": m["players"], "seeds": m["seeds"],
+                "wins": m["wins"], "best_of": m["best_of"]}
+               for r in full["rounds"] for m in r["matches"]
+               if m["winner"] is None and all(m["players"]) and not any(m["bye"])]
+    return {"event": event.name, "champion": full["champion"], "matches": playing, "full": full}
+
+
+def _overview(db: Db, event: Event) -> Page:
     from crib_tourney.services.events import event_details
+    from crib_tourney.services.playoffs import placings_view
     from crib_tourney.services.standings import check_cards
 
     details = event_details(db, event.id)
-    missing = sum(p.problem == "missing" for p in check_cards(db, event))
+    missing = [p for p in check_cards(db, event) if p.problem == "missing"]
+    playoff = _playoff(db, event)
+    placings = placings_view(db, event) if _placed(db, event) else None
+    finished = bool(placings and placings["complete"])
+    if finished:
+        progress = "finished"
+    elif playoff:
+        progress = "playoffs"
+    elif details["scheduled"]:
+        progress = f"game {details['scheduled']} of {details['settings']['games']}"
+    else:
+        progress = "not started"
+    charts = _charts(event, playoff["full"]) if playoff else []
     return Page(f"events/{event.id}/index", "web/event.html", event.name, "Event", event.name,
-                {"event": details, "missing": missing}, details | {"results_missing": missing})
+                {"event": details, "missing": missing, "progress": progress, "playoff": playoff, "charts": charts,
+                 "placings": placings if finished else None},
+                details | {"results_missing": len(missing)})
+
+
+def _charts(event: Event, full: Any) -> list[dict[str, str]]:
+    from crib_tourney.render.bracket_chart import pages as chart_pages
+    from crib_tourney.tourney.formats import FORMATS
+
+    return [{"title": t, "svg": svg} for t, svg in chart_pages(full["rounds"], full["champion"],
+                                                               champion_column=not FORMATS[event.format].grand_final)]
+
+
+def _placings(db: Db, event: Event) -> Page:
+    """Final places and prizes: the JSON twin is `placings --json`."""
+    from crib_tourney.services.playoffs import placings_view
+
+    if not _placed(db, event):
+        raise NotFound(f"no placings of {event.name} yet: they come with the cut")
+    data = placings_view(db, event)
+    return Page(f"events/{event.id}/placings", "web/placings.html", event.name, "Placings", event.name,
+                {"placings": data}, data)
 
 
 def _standings(db: Db, event: Event) -> Page:
@@ -120,40 +220,67 @@ def _standings(db: Db, event: Event) -> Page:
     from crib_tourney.services.standings import event_standings
 
     data = standings_data(db, event.id)
+    from crib_tourney.store import brackets as st
+
     entry_ids = [r.player for r in event_standings(db, event)]
+    played = any(r["wins"] or r["losses"] or r["game_points"] for r in data["rows"])  # no cut line before any result
+    cut_made = bool(st.seeded_count(db, event.id))
     return Page(f"events/{event.id}/standings", "web/standings.html", event.name, "Standings", event.name,
-                {"rows": data["rows"], "cut": data["cut"], "event_id": event.id, "entry_ids": entry_ids,
-                 "team_event": event.team_size > 1},
+                {"rows": data["rows"], "cut": data["cut"] if played else 0, "event_id": event.id, "entry_ids": entry_ids,
+                 "team_event": event.team_size > 1, "cut_made": cut_made},
                 {"event": event.name, "rows": data["rows"]})
 
 
 def _tables(db: Db, event: Event) -> Page:
+    """The current game's seating with find-your-table; after the cut, the
+    playoff matches now being played."""
     from crib_tourney.services.printing import tables_data
     from crib_tourney.store import qualifying as q
 
+    playoff = _playoff(db, event)
+    if playoff is not None:
+        data = {"event": playoff["event"], "champion": playoff["champion"], "matches": playoff["matches"]}
+        return Page(f"events/{event.id}/tables", "web/tables.html", event.name, "Tables", event.name,
+                    {"game": None, "find": None, "playoff": data, "team_event": event.team_size > 1}, data)
     game = find = None
     if q.scheduled_games(db, event.id):
         data = tables_data(db, event.id)["games"][0]
-        find = data.pop("find")
+        find = _find_rows(data.pop("find"), data["tables"], data.get("bye"))
         game = data
     return Page(f"events/{event.id}/tables", "web/tables.html", event.name, "Tables", event.name,
-                {"game": game, "find": find, "team_event": event.team_size > 1}, game)
+                {"game": game, "find": find, "playoff": None, "team_event": event.team_size > 1}, game)
 
 
-def _bracket(db: Db, event) -> Page:  # type: ignore[no-untyped-def]
-    from crib_tourney.render.bracket_chart import pages as chart_pages
-    from crib_tourney.services.playoffs import bracket_document, bracket_json
-    from crib_tourney.store import brackets as st
-    from crib_tourney.tourney.formats import FORMATS
+def _find_rows(find: list[dict[str, Any]], tables: list[dict[str, Any]], bye: str | None) -> list[dict[str, Any]]:
+    """Find-your-table rows: name, table, seat (1st or 2nd in the table sheet's
+    order), the opponent(s), the team; ``key`` is the name folded as the CLI
+    matches names (no accents, no case), which the filter compares with."""
+    from crib_tourney.tourney.names import fold
 
+    seat_of: dict[str, tuple[int, list[str]]] = {}
+    for t in tables:
+        for i, side in enumerate(t["players"]):
+            seat_of[side] = (i + 1, [o for o in t["players"] if o != side])
+    rows = []
+    for w in find:
+        side = w.get("team", w["player"])
+        seat, others = seat_of.get(side, (None, []))
+        rows.append({**w, "seat": seat, "opponent": " & ".join(others) if others else ("bye" if side == bye else ""),
+                     "key": fold(w["player"] + " " + w.get("team", ""))})
+    return rows
+
+
+def _bracket(db: Db, event: Event) -> Page:
+    from crib_tourney.services.playoffs import bracket_document
+
+    playoff = _playoff(db, event)
     charts, data, champion = [], None, None
-    if st.seeded_count(db, event.id):
-        full = bracket_json(db, event)
+    if playoff is not None:
+        full = playoff["full"]
         data, champion = bracket_document(full), full["champion"]
-        charts = [{"title": t, "svg": svg} for t, svg in chart_pages(full["rounds"], champion,
-                                                                      champion_column=not FORMATS[event.format].grand_final)]
+        charts = _charts(event, full)
     return Page(f"events/{event.id}/bracket", "web/bracket.html", event.name, "Bracket", event.name,
-                {"charts": charts, "champion": champion}, data)
+                {"charts": charts, "champion": champion, "playoff": playoff}, data)
 
 
 def _player(db: Db, event: Event, entry_id: int) -> Page:

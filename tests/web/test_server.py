@@ -115,15 +115,15 @@ def test_publish_writes_a_self_contained_site_and_rewrites_only_changes(event, t
     site = tmp_path / "site"
     event("publish", "Open", "Tuesday", "-o", site)
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
-    assert files[0] == "events/1/bracket.html" and "index.html" in files and "leagues/1/index.html" in files
+    assert files[0] == "events/1/bracket/index.html" and "index.html" in files and "leagues/1/index.html" in files
     assert json.loads((site / "events/1/standings.json").read_text())["event"] == "Open"
     for page in site.rglob("*.html"):
         text = page.read_text()
         assert "http://" not in text and "https://" not in text and "<link" not in text and 'src="' not in text
-    standings = (site / "events/1/standings.html").read_text()
-    assert 'href="../../index.html"' in standings and 'href="tables.html"' in standings
-    assert 'href="players/1.html"' in standings
-    assert (site / "events/1/players/1.html").exists()
+    standings = (site / "events/1/standings/index.html").read_text()
+    assert 'href="../../../index.html"' in standings and 'href="../tables/index.html"' in standings
+    assert 'href="../players/1/index.html"' in standings
+    assert (site / "events/1/players/1/index.html").exists()
     again = event("publish", "Open", "Tuesday", "-o", site).stderr
     assert "wrote 0 file(s)" in again
     event("result", "Open", "Bob Ray", "121", "Cat Moss", "80")
