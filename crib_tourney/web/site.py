@@ -279,8 +279,11 @@ def _bracket(db: Db, event: Event) -> Page:
         full = playoff["full"]
         data, champion = bracket_document(full), full["champion"]
         charts = _charts(event, full)
+    from crib_tourney.store.directory import entry_names
+
+    entry_of = {name: entry for entry, name in entry_names(db, event).items()}
     return Page(f"events/{event.id}/bracket", "web/bracket.html", event.name, "Bracket", event.name,
-                {"charts": charts, "champion": champion, "playoff": playoff}, data)
+                {"charts": charts, "champion": champion, "playoff": playoff, "entry_of": entry_of}, data)
 
 
 def _player(db: Db, event: Event, entry_id: int) -> Page:

@@ -55,8 +55,8 @@ def test_find_your_table_filters_as_you_type(served, tmp_path):
     browser.open(base + "/events/1/tables")
     assert browser.js("document.querySelectorAll('[data-name]').length") == 6
     browser.type("#find", "kowal")
-    browser.wait_for("document.querySelectorAll('[data-name]:not([style*=\"none\"])').length === 1")
-    assert browser.js("document.querySelector('[data-name]:not([style*=\"none\"])').textContent").startswith("Eve Kowalski")
+    browser.wait_for("document.querySelectorAll('[data-name]:not([hidden])').length === 1")
+    assert browser.js("document.querySelector('[data-name]:not([hidden])').textContent").startswith("Eve Kowalski")
     browser.screenshot(tmp_path / "tables.png")
     assert (tmp_path / "tables.png").read_bytes()[:4] == b"\x89PNG"
 
