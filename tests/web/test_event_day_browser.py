@@ -5,7 +5,6 @@ that ignores accents, "this is me", and the projector's layout."""
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 import socket
 import subprocess
