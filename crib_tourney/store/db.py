@@ -93,14 +93,19 @@ def read_only(location: str) -> Iterator[Db]:
                 db.execute("SET TRANSACTION READ ONLY")
             yield db
         return
-    connection = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, timeout=sql.BUSY_TIMEOUT_S,
-                                 isolation_level=None)
+    connection = open_read_only(path)
     try:
         connection.execute("BEGIN")
         yield Db(connection, sqlite=True)
         connection.execute("COMMIT")
     finally:
         connection.close()
+
+
+def open_read_only(path: str) -> sqlite3.Connection:
+    """A connection that cannot write to this SQLite file (serve keeps one per thread)."""
+    return sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, timeout=sql.BUSY_TIMEOUT_S,
+                           isolation_level=None, check_same_thread=True)
 
 
 def _sqlalchemy_transaction(url: str, write: bool) -> Iterator[Db]:

@@ -36,6 +36,11 @@ class Db:
             self._memo[key] = (frozenset(tables), build())
         return self._memo[key][1]  # type: ignore[no-any-return]
 
+    def share_memo(self, memo: dict[Any, Any]) -> None:
+        """Read through a memo kept beyond this transaction: only for readers that
+        know the data has not changed since it was filled (serve, by the data version)."""
+        self._memo = memo
+
     def touched(self, table: str) -> None:
         """A table was written: forget what was read from it."""
         self._memo = {k: v for k, v in self._memo.items() if table not in v[0]}

@@ -13,13 +13,15 @@ import hashlib
 import json
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from email.utils import formatdate
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from crib_tourney.errors import NotFound
-from crib_tourney.store.db import read_only
+from crib_tourney.store.db import open_read_only, read_only
+from crib_tourney.store.sql import Db, sqlite_path
 from crib_tourney.store.writer import ALL, versions
 from crib_tourney.web import site
 
@@ -63,19 +65,24 @@ class Built:
 
     def gzip(self) -> bytes:
         if self.gzipped is None:
-            self.gzipped = gzip.compress(self.body, compresslevel=6, mtime=0)
+            self.gzipped = gzip.compress(self.body, compresslevel=5, mtime=0)
         return self.gzipped
 
 
 class Pages:
     """Rendered pages by (path, kind, fragment), each built once per change of the
-    data. A page's first build is waited for; after that, while one request
-    rebuilds a changed page the others are answered with the page as it was (at
-    most one build's time old), and while writes stream in (the data changed
-    twice within a second) a page is rebuilt at most once a second: a burst of
-    polls, or 200 phones posting, costs one build per page per second, not one
-    per request."""
+    data, all three forms of a path (its JSON, its HTML, its live content) from one
+    computation of its data.
 
+    A page not built yet is waited for. When the data changes, the next request
+    for a page rebuilds it and is answered from the new build, unless writes are
+    streaming in (the data changed twice within ``STREAMING_S``, as when the room's
+    phones post their results): then the page as it was is answered at once and a
+    background thread rebuilds it, and a page is rebuilt at most once every
+    ``COALESCE_S``. A burst of polls, or 200 phones posting, costs one build per
+    page per second at most, and no request waits for one."""
+
+    STREAMING_S = 5.0
     COALESCE_S = 1.0
 
     def __init__(self, location: str):
@@ -86,14 +93,34 @@ class Pages:
         self.changed_at = formatdate(usegmt=True)
         self.stamp = time.strftime("%H:%M:%S")  # the one time format pages show: the server's
         self.cache: dict[tuple[str, str, bool], Built] = {}
-        self.building: dict[tuple[str, str, bool], threading.Lock] = {}
+        self.building: dict[str, threading.Lock] = {}  # by path: one build of a path at a time
+        self.memo: dict[Any, Any] = {}  # what builds read (the roster, the entries) while the data version stays
+        self.local = threading.local()
+
+    @contextmanager
+    def reading(self) -> Iterator[Db]:
+        """A read-only transaction; on SQLite through a connection this thread keeps
+        open (opening one costs more than answering most requests)."""
+        path = sqlite_path(self.location)
+        if path is None:
+            with read_only(self.location) as db:
+                yield db
+            return
+        connection = getattr(self.local, "connection", None)
+        if connection is None:
+            connection = self.local.connection = open_read_only(path)
+        connection.execute("BEGIN")
+        try:
+            yield Db(connection, sqlite=True)
+        finally:
+            connection.execute("COMMIT")
 
     def get(self, path: str, kind: str, fragment: bool) -> tuple[Built, str, str]:
         """(the page, last-modified, updated stamp) or NotFound."""
         key = (path, kind, fragment)
         if not plain_ids(path):
             raise NotFound(f"no page {path}")
-        with read_only(self.location) as db:
+        with self.reading() as db:
             version = versions(db, [ALL])
             now = time.monotonic()
             with self.lock:
@@ -101,49 +128,72 @@ class Pages:
                     if self.version is not None:  # the first look at the data is no change
                         self.changed_before, self.changed = self.changed, now
                     self.version = version
+                    self.memo = {}
                     self.changed_at = formatdate(usegmt=True)
                     self.stamp = time.strftime("%H:%M:%S")
-                streaming = self.changed - self.changed_before < self.COALESCE_S
+                db.share_memo(self.memo if version == self.version else {})
+                streaming = self.changed - self.changed_before < self.STREAMING_S
                 found = self.cache.get(key)
-                building = self.building.setdefault(key, threading.Lock())
+                building = self.building.setdefault(path, threading.Lock())
                 stamp, changed_at = self.stamp, self.changed_at
-            if found is not None and found.version != version:
-                if streaming and now - found.at < self.COALESCE_S:
-                    return found, changed_at, stamp  # rebuilt less than a second ago: once a second is enough
-                if not building.acquire(blocking=False):
-                    return found, changed_at, stamp  # another request is rebuilding it: the page as it was meanwhile
-                try:
-                    found = self._fresh(db, key, version, stamp)
-                finally:
-                    building.release()
-            elif found is None:
+            if found is not None and found.version != version and streaming:
+                if now - found.at >= self.COALESCE_S and building.acquire(blocking=False):
+                    threading.Thread(target=self._rebuild_in_background, args=(path, building), daemon=True).start()
+                return found, changed_at, stamp  # the page as it was, at most a build (or a second) old
+            if found is None or found.version != version:
                 with building:
                     with self.lock:
                         found = self.cache.get(key)
+                        version = self.version
                     if found is None or found.version != version:
-                        found = self._fresh(db, key, version, stamp)
+                        found = self._fresh(db, path, version, stamp)[key]
         return found, changed_at, stamp
 
-    def _fresh(self, db, key: tuple[str, str, bool], version: Any, stamp: str) -> Built:  # type: ignore[no-untyped-def]
-        path, kind, fragment = key
+    def _rebuild_in_background(self, path: str, building: threading.Lock) -> None:
+        try:
+            with read_only(self.location) as db:
+                version = versions(db, [ALL])
+                with self.lock:
+                    stamp = self.stamp
+                    if version == self.version:
+                        db.share_memo(self.memo)
+                self._fresh(db, path, version, stamp)
+        except Exception:  # noqa: BLE001 - a page that cannot be built now is built (and its error shown) on request
+            pass
+        finally:
+            building.release()
+
+    def _fresh(self, db, path: str, version: Any, stamp: str) -> dict[tuple[str, str, bool], Built]:  # type: ignore[no-untyped-def]
+        """Build a path's three forms from one computation of its data, and keep them."""
         built = site.page(db, path)
         made: dict[tuple[str, str, bool], bytes] = {}
-        if kind == "json":
-            if built.data is None:
-                raise NotFound(f"no data at {path}.json yet")
-            made[key] = (json.dumps(built.data, ensure_ascii=False, indent=2) + "\n").encode()  # as the CLI prints it
-        else:  # the content and the whole page at once: the page carries its content's ETag (the first poll's)
-            content = site.render(built, live_href, live=True, fragment=True).encode()
-            made[(path, "html", True)] = content
-            made[(path, "html", False)] = site.render(built, live_href, live=True, updated=stamp,
-                                                      content_etag=_etag(content), json_href=live_json_href).encode()
+        if built.data is not None:
+            made[(path, "json", False)] = made[(path, "json", True)] = (
+                json.dumps(built.data, ensure_ascii=False, indent=2) + "\n").encode()  # as the CLI prints it
+        content = site.render(built, live_href, live=True, fragment=True)
+        made[(path, "html", True)] = content.encode()
+        made[(path, "html", False)] = site.render(built, live_href, live=True, updated=stamp, content=content,
+                                                  content_etag=_etag(made[(path, "html", True)]),
+                                                  json_href=live_json_href).encode()
         now = time.monotonic()
         entries = {k: Built(version, now, _etag(body), body) for k, body in made.items()}
+        entries[(path, "html", False)].gzip()  # browsers take gzip: zipped once here, not in a request's time
+        if (path, "json", False) not in entries:
+            entries[(path, "json", False)] = entries[(path, "json", True)] = _missing(path, version)
         with self.lock:
             for k, entry in entries.items():
-                if version == self.version or k not in self.cache:
+                old = self.cache.get(k)
+                if old is None or old.version != self.version or version == self.version:
                     self.cache[k] = entry
-        return entries[key]
+        return entries
+
+
+class NoData(Built):
+    """A page without a JSON twin yet (a bracket before the cut): its .json is a 404."""
+
+
+def _missing(path: str, version: Any) -> Built:
+    return NoData(version, time.monotonic(), "", f"no data at {path}.json yet".encode())
 
 
 def _etag(body: bytes) -> str:
@@ -181,6 +231,8 @@ def create_app(location: str, scoring: "Scoring | None" = None):  # type: ignore
         path, kind = site_path(request.url.path)
         try:
             built, modified, stamp = pages.get(path, kind, request.query_params.get("fragment") == "1")
+            if isinstance(built, NoData):
+                raise NotFound(built.body.decode())
         except NotFound as exc:
             return Response(f"<!doctype html><title>Not found</title><p>{escape(str(exc))}. <a href='/'>All events</a></p>",
                             status_code=404, media_type="text/html")

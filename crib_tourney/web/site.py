@@ -78,10 +78,11 @@ def event_paths(db: Db, event_id: int) -> list[str]:
 
 
 def render(built: Page, href: Callable[[str], str], live: bool, fragment: bool = False, updated: str | None = None,
-           content_etag: str = "", json_href: Callable[[str], str] | None = None) -> str:
+           content_etag: str = "", json_href: Callable[[str], str] | None = None, content: str | None = None) -> str:
     """The page's HTML (or, with ``fragment``, only its content); ``updated`` is
     the time shown (default: now); ``content_etag`` the ETag of the content alone
-    (the live page's first poll sends it); ``json_href`` links a JSON twin."""
+    (the live page's first poll sends it); ``json_href`` links a JSON twin;
+    ``content``: the page's content as ``fragment`` rendered it (not rendered twice)."""
     from crib_tourney.render.templates import environment
 
     template = environment().get_template(built.template)
@@ -95,6 +96,8 @@ def render(built: Page, href: Callable[[str], str], live: bool, fragment: bool =
                **built.context}
     if fragment:  # only the page's content: what the live pages fetch to follow new results
         return "".join(template.blocks["main"](template.new_context(context)))
+    if content is not None:  # the content rendered already: only the frame around it
+        return environment().get_template("web/base.html").render(context | {"content": content})
     return template.render(context)
 
 
@@ -217,12 +220,18 @@ def _placings(db: Db, event: Event) -> Page:
 
 def _standings(db: Db, event: Event) -> Page:
     from crib_tourney.services.printing import standings_data
-    from crib_tourney.services.standings import event_standings
-
-    data = standings_data(db, event.id)
     from crib_tourney.store import brackets as st
+    from crib_tourney.store.directory import entry_names
 
-    entry_ids = [r.player for r in event_standings(db, event)]
+    names = entry_names(db, event)
+    entry_of = {name: entry for entry, name in names.items()}
+    data = standings_data(db, event.id)  # the standings computed once: the rows' entries found by their (unique) names
+    if len(entry_of) == len(names):
+        entry_ids = [entry_of[r["player"]] for r in data["rows"]]
+    else:  # two entries shown alike (never expected): ask the standings themselves
+        from crib_tourney.services.standings import event_standings
+
+        entry_ids = [r.player for r in event_standings(db, event)]
     played = any(r["wins"] or r["losses"] or r["game_points"] for r in data["rows"])  # no cut line before any result
     cut_made = bool(st.seeded_count(db, event.id))
     return Page(f"events/{event.id}/standings", "web/standings.html", event.name, "Standings", event.name,
