@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 from urllib.parse import parse_qs
@@ -34,6 +35,7 @@ from crib_tourney.store.writer import ALL, versions
 from crib_tourney.tokens import looks_like_token, token_hash
 from crib_tourney.tourney.numbers import id_number, whole_number
 from crib_tourney.web import security
+from crib_tourney.web.reading import Reader
 from crib_tourney.web.security import DirectorPassword, Limiter
 
 BODY_LIMIT = 4096  # a report is ~100 bytes; a desk form less than 200
@@ -58,29 +60,43 @@ class Scoring:
 
 class Phones:
     """The phones' reads, kept per data version as the pages are: the live links
-    (token hash -> entrant) and every entrant's state of an event, each built once
-    per change by one thread, so that a room of phones polling costs a dictionary
-    lookup each. A link revoked, a card entered: the version moves, all is rebuilt."""
+    (token hash -> entrant) and every entrant's state of an event, built once per
+    change by one thread, so that a room of phones polling costs a dictionary
+    lookup each. A link revoked, a card entered: the version moves, all is rebuilt.
+
+    While the room's results stream in (the version moved twice within
+    ``STREAMING_S``) every entrant's state would be rebuilt several times a second,
+    and each phone would wait for it: then a phone whose state is not kept for the
+    current version is answered with its own state alone (two small queries),
+    fresh, never the state before its own report; so is one asking while another
+    thread builds the whole event's."""
+
+    STREAMING_S = 5.0
 
     def __init__(self, location: str):
         self.location = location
         self.lock = threading.Lock()
         self.building = threading.Lock()
         self.version: Any = None
+        self.changed = self.changed_before = -1e9
         self.links: dict[str, tuple[int, int]] | None = None
         self.events: dict[int, dict[int, dict]] = {}
+        self.reading = Reader(location)
 
     def state(self, token: str, whole: bool = True) -> dict | None:
         """The phone state a token opens; None for any token that opens nothing.
         With ``whole`` False only whether it opens something ({} if it does):
         a POST needs no state, and should not rebuild every entrant's."""
         wanted = token_hash(token) if looks_like_token(token) else None
-        with read_only(self.location) as db:
+        with self.reading() as db:
             version = versions(db, [ALL])
             with self.lock:
                 if self.version is None or version > self.version:  # never back to an older snapshot's
+                    if self.version is not None:
+                        self.changed_before, self.changed = self.changed, time.monotonic()
                     self.version, self.links, self.events = version, None, {}
                 links, events = (self.links, self.events) if version == self.version else (None, {})
+                streaming = self.changed - self.changed_before < self.STREAMING_S
             if links is None:  # one query of the live links: no need to queue behind a build
                 links = live_links(db)
                 self._keep(version, links, events)
@@ -88,13 +104,31 @@ class Phones:
             if found is None or not whole:
                 return None if found is None else {}
             event_id, entry_id = found
-            with self.building:  # one thread builds an event's states; the others wait for it
+            if event_id in events:
+                return events[event_id].get(entry_id)
+            if streaming or not self.building.acquire(blocking=False):
+                return self._one(db, event_id, entry_id)
+            try:
                 with self.lock:
                     events = self.events if version == self.version else {}
                 if event_id not in events:
                     events = {**events, event_id: event_states(db, desk.event_of(db, event_id))}
                     self._keep(version, links, events)
+            finally:
+                self.building.release()
         return events[event_id].get(entry_id)
+
+    @staticmethod
+    def _one(db, event_id: int, entry_id: int) -> dict | None:  # type: ignore[no-untyped-def]
+        """One entrant's state, read now."""
+        from crib_tourney.services.phone import Holder, phone_state
+        from crib_tourney.store.directory import entries_of, entry_names
+
+        event = desk.event_of(db, event_id)
+        entry = next((e for e in entries_of(db, event) if e.id == entry_id), None)
+        if entry is None:
+            return None
+        return phone_state(db, Holder(event, entry, entry_names(db, event)[entry_id]))
 
     def _keep(self, version: Any, links: dict[str, tuple[int, int]], events: dict[int, dict[int, dict]]) -> None:
         with self.lock:

@@ -13,17 +13,16 @@ import hashlib
 import json
 import threading
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass
 from email.utils import formatdate
 from html import escape
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from crib_tourney.errors import NotFound
-from crib_tourney.store.db import open_read_only, read_only
-from crib_tourney.store.sql import Db, sqlite_path
+from crib_tourney.store.db import read_only
 from crib_tourney.store.writer import ALL, versions
 from crib_tourney.web import site
+from crib_tourney.web.reading import Reader
 
 if TYPE_CHECKING:
     from crib_tourney.web.scoring import Scoring
@@ -95,25 +94,7 @@ class Pages:
         self.cache: dict[tuple[str, str, bool], Built] = {}
         self.building: dict[str, threading.Lock] = {}  # by path: one build of a path at a time
         self.memo: dict[Any, Any] = {}  # what builds read (the roster, the entries) while the data version stays
-        self.local = threading.local()
-
-    @contextmanager
-    def reading(self) -> Iterator[Db]:
-        """A read-only transaction; on SQLite through a connection this thread keeps
-        open (opening one costs more than answering most requests)."""
-        path = sqlite_path(self.location)
-        if path is None:
-            with read_only(self.location) as db:
-                yield db
-            return
-        connection = getattr(self.local, "connection", None)
-        if connection is None:
-            connection = self.local.connection = open_read_only(path)
-        connection.execute("BEGIN")
-        try:
-            yield Db(connection, sqlite=True)
-        finally:
-            connection.execute("COMMIT")
+        self.reading = Reader(location)  # read-only transactions, a connection kept per thread
 
     def get(self, path: str, kind: str, fragment: bool) -> tuple[Built, str, str]:
         """(the page, last-modified, updated stamp) or NotFound."""
