@@ -296,17 +296,51 @@ def _bracket(db: Db, event: Event) -> Page:
 
 
 def _player(db: Db, event: Event, entry_id: int) -> Page:
-    """One entry's games: the same rows as `player games --json`."""
+    """One entry's games: the same rows as `player games --json`; above them a
+    summary line (rank, GP, W-L, spread, seed), and below them the playoff games."""
     from crib_tourney.services.histories import games_of
+    from crib_tourney.services.standings import event_standings
+    from crib_tourney.store import brackets as st
     from crib_tourney.store.directory import entries_of, entry_names, member_names
+    from crib_tourney.tourney.scoring import won_game
 
     if entry_id not in {e.id for e in entries_of(db, event)}:
         raise NotFound(f"no entry {entry_id} in event {event.id}")
     name = entry_names(db, event)[entry_id]
     games = games_of(db, event.id, entry_id)
     members = member_names(db, event).get(entry_id, []) if event.team_size > 1 else []
+    backward = event.settings.scoring_rules().target_loses
+    shown = []
+    for g in games:
+        forfeit = g.get("forfeit")
+        if forfeit:
+            result = "W" if forfeit == "won" else "L"
+        elif g["score"] is not None and g["opponent_score"] is not None:
+            result = "W" if won_game(g["score"], g["opponent_score"], backward) else "L"
+        else:
+            result = ""
+        shown.append({**g, "result": result})
+    # one standings (and one bracket) per data version for every player page: the server shares reads per version
+    ranked = db.memo(("web standings", event.id), ("outcome",), lambda: event_standings(db, event))
+    row = next((r for r in ranked if r.player == entry_id), None)
+    seeds = {entry: seed for seed, entry in st.seeds(db, event.id).items()}
+    summary = None
+    if row is not None:
+        summary = {"rank": f"{row.rank}{'=' if row.tied else ''}", "of": len(ranked), "gp": row.game_points, "wins": row.wins,
+                   "losses": row.losses, "spread": row.spread, "seed": seeds.get(entry_id), "withdrawn": row.withdrawn}
+    playoff = db.memo(("web playoff", event.id), ("bracket_game",), lambda: _playoff(db, event))
+    matches = []
+    for r in (playoff["full"]["rounds"] if playoff else []):
+        for m in r["matches"]:
+            if name in m["players"]:
+                me = m["players"].index(name)
+                other = m["players"][1 - me] if len(m["players"]) == 2 else None
+                matches.append({"round": r["name"], "key": m["key"], "table": m["table"], "opponent": other,
+                                "wins": [m["wins"][me], m["wins"][1 - me]], "winner": m["winner"],
+                                "games": [{"scores": [g["scores"][g["players"].index(name)], g["scores"][1 - g["players"].index(name)]]
+                                           if name in g["players"] else g["scores"], "forfeit": g["forfeit"]} for g in m["games"]]})
     return Page(f"events/{event.id}/players/{entry_id}", "web/player.html", name, "Games", name,
-                {"games": games, "members": members},
+                {"games": shown, "members": members, "summary": summary, "matches": matches, "cut_made": bool(seeds)},
                 {"event": event.name, "player": name, "members": members, "games": games})
 
 
@@ -317,7 +351,14 @@ def _league(db: Db, league_id: int) -> Page:
         season = season_view(db, league_id)
     except CribError:
         raise NotFound(f"no league {league_id}") from None
+    from crib_tourney.store.directory import entry_names
+    from crib_tourney.store.events import load_event
+    from crib_tourney.store.leagues import nights
+
+    night_events = {str(n["night_no"]): n["event_id"] for n in nights(db, league_id)}
+    entries = {night: {name: entry for entry, name in entry_names(db, load_event(db, event_id)).items()}
+               for night, event_id in night_events.items()}
     built = Page(f"leagues/{league_id}/index", "web/league.html", season["league"], "Season", season["league"],
-                 {"season": season}, season)
+                 {"season": season, "night_events": night_events, "entries": entries}, season)
     built.nav = [("All events", "index")]
     return built

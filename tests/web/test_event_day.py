@@ -190,3 +190,47 @@ def test_publish_links_only_what_it_wrote_at_the_paths_the_qr_codes_print(cli, t
     for html in site.rglob("*.html"):  # every relative link lands on a file that was written
         for link in re.findall(r'href="([^"#]+)"', html.read_text()):
             assert (html.parent / link).resolve().is_file(), (html, link)
+
+
+def test_player_page_has_a_summary_a_result_column_and_the_playoff_games(cli):
+    _play_round(cli)
+    cli("cut", "Open", "--qualifiers", "4")
+    first = _current_matches(cli)[0]
+    winner, loser = first["players"]
+    cli("result", "Open", winner, "121", loser, "97")
+    client = _client(cli)
+    row = next(r for r in cli("standings", "Open", "--json").json()["rows"] if r["player"] == winner)
+    standings = client.get("/events/1/standings").text
+    link = re.search(rf'<a href="(/events/1/players/\d+)">{winner}</a>', standings).group(1)  # type: ignore[union-attr]
+    page = _main(client.get(link).text)
+    seed = first["seeds"][0]
+    assert (f'Rank <b>{row["rank"]}{"=" if row["tied"] else ""}</b> of 8 · <b>{row["game_points"]}</b> GP · {row["wins"]}-{row["losses"]} · '
+            f'spread +{row["spread"]} · seed {seed}') in page
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", re.search(r'<table id="games">.*?</table>', page, re.S).group(0))  # type: ignore[union-attr]
+    assert cells[3:5] == ["W", "121–100"]  # the W/L column, the score with a dash that does not break
+    playoff = re.search(r'<table id="playoff-games">.*?</table>', page, re.S).group(0)  # type: ignore[union-attr]
+    assert f"({first['key']}, table {first['table']})" in playoff and loser in playoff and "1–0 W" in playoff and "121–97" in playoff
+
+
+def test_league_page_links_nights_and_players_and_shows_the_grid(tmp_path):
+    from tests.cli.test_leagues import season
+
+    cli = Cli(tmp_path / "league.db")
+    season(cli, tmp_path, nights=3, threshold=5, guest_limit=1)
+    data = cli("league", "standings", "Elm", "--json").json()
+    client = _client(cli)
+    page = _main(client.get("/leagues/1/").text)
+    nights = re.findall(r'<a href="/events/(\d+)/">(\d+) \(', page)
+    assert [n for _, n in nights] == ["1", "2", "3"]
+    assert all(client.get(f"/events/{e}/").status_code == 200 for e, _ in nights)
+    grid = re.search(r'<table id="grid">.*?</table>', page, re.S).group(0)  # type: ignore[union-attr]
+    top = data["rows"][0]
+    cells = re.findall(r"<tr><td>" + re.escape(top["player"]) + r"</td>(.*?)</tr>", grid)[0]
+    values = re.findall(r'<td class="num">(?:<a href="(/events/\d+/players/\d+)">)?([^<]*)', cells)
+    assert [v for _, v in values[:3]] == [str(top["per_night"].get(str(n), "–")) for n in (1, 2, 3)]
+    for link, _ in values[:3]:
+        if link:
+            assert client.get(link).status_code == 200 and top["player"] in client.get(link).text
+    assert re.search(r'<td><a href="/events/\d+/players/\d+">' + re.escape(top["player"]) + "</a>", page)  # the player links
+    if data["guests"]:
+        assert '<h2>Guests past the guest limit</h2>' in page and data["guests"][0]["player"] in page
