@@ -234,3 +234,19 @@ def test_league_page_links_nights_and_players_and_shows_the_grid(tmp_path):
     assert re.search(r'<td><a href="/events/\d+/players/\d+">' + re.escape(top["player"]) + "</a>", page)  # the player links
     if data["guests"]:
         assert '<h2>Guests past the guest limit</h2>' in page and data["guests"][0]["player"] in page
+
+
+def test_public_pages_allow_only_their_own_script(cli):
+    import base64
+    import hashlib
+
+    cli("round", "Open")
+    client = _client(cli)
+    for path in ("/", "/events/1/", "/events/1/standings", "/events/1/tables", "/events/1/players/1"):
+        page = client.get(path)
+        script = re.search(r"<script>(.*?)</script>", page.text, re.S).group(1)  # type: ignore[union-attr]
+        digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
+        policy = page.headers["content-security-policy"]
+        assert f"script-src 'sha256-{digest}';" in policy and "default-src 'none'" in policy, path
+        assert "unsafe-eval" not in policy and "script-src 'unsafe-inline'" not in policy
+    assert "content-security-policy" not in client.get("/events/1/standings.json").headers
