@@ -98,8 +98,10 @@ class Pages:
         self.memo: dict[Any, Any] = {}  # what builds read (the roster, the entries) while the data version stays
         self.reading = Reader(location)  # read-only transactions, a connection kept per thread
 
-    def get(self, path: str, kind: str, fragment: bool) -> tuple[Built, str, str]:
-        """(the page, last-modified, updated stamp) or NotFound."""
+    def get(self, path: str, kind: str, fragment: bool, wait: bool = True) -> tuple[Built, str, str] | None:
+        """(the page, last-modified, updated stamp) or NotFound; with ``wait``
+        False, None where the page must be built first (the server's event loop
+        answers what is built already, and hands a build to a worker thread)."""
         key = (path, kind, fragment)
         if not plain_ids(path):
             raise NotFound(f"no page {path}")
@@ -124,6 +126,8 @@ class Pages:
                     threading.Thread(target=self._rebuild_in_background, args=(path, building), daemon=True).start()
                 return found, changed_at, stamp  # the page as it was, at most a build (or a second) old
             if found is None or found.version != version:
+                if not wait:
+                    return None
                 with building:
                     with self.lock:
                         found = self.cache.get(key)
@@ -160,7 +164,9 @@ class Pages:
                                                   json_href=live_json_href).encode()
         now = time.monotonic()
         entries = {k: Built(version, now, _etag(body), body) for k, body in made.items()}
-        entries[(path, "html", False)].gzip()  # browsers take gzip: zipped once here, not in a request's time
+        for form in ((path, "html", False), (path, "json", False)):  # browsers take gzip: zipped once here, not in a request's time
+            if form in entries:
+                entries[form].gzip()
         if (path, "json", False) not in entries:
             entries[(path, "json", False)] = entries[(path, "json", True)] = _missing(path, version)
         with self.lock:
@@ -221,17 +227,29 @@ def create_app(location: str, scoring: "Scoring | None" = None):  # type: ignore
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import Response
+    from starlette.concurrency import run_in_threadpool
     from starlette.routing import Route
+
+    from crib_tourney.store.sql import sqlite_path
 
     pages = Pages(location)
 
-    def serve(request: Request) -> Response:
+    on_loop = sqlite_path(location) is not None  # a read of SQLite's WAL never waits for a writer
+
+    async def serve(request: Request) -> Response:
         if request.method not in ("GET", "HEAD"):
             return Response("read-only: nothing here can be changed\n", status_code=405, headers={"Allow": "GET, HEAD"},
                             media_type="text/plain")
         path, kind = site_path(request.url.path)
+        fragment = request.query_params.get("fragment") == "1"
         try:
-            built, modified, stamp = pages.get(path, kind, request.query_params.get("fragment") == "1")
+            # a page built already is answered here, on the event loop (a hand-off to a thread and back
+            # cost more than the answer); a build runs in a worker thread
+            found = pages.get(path, kind, fragment, wait=False) if on_loop else None
+            if found is None:
+                found = await run_in_threadpool(pages.get, path, kind, fragment)
+            assert found is not None
+            built, modified, stamp = found
             if isinstance(built, NoData):
                 raise NotFound(built.body.decode())
         except NotFound as exc:
