@@ -81,7 +81,9 @@ def event_standings(db: Db, event: Event, cut_playoffs: bool = True, before_game
     rows = {eid: Row(eid, names[eid], withdrawn=e.withdrawn_after is not None) for eid, e in entries.items()}
     h2h = HeadToHead()
     under_way: set[int] = set()
-    for entry, own, opp, forfeit, e1, e2, game_no in q.outcome_lines(db, event.id):
+    if event.sides == 3:
+        _three_sided_lines(db, event, rules, rows, h2h, under_way, before_game)
+    for entry, own, opp, forfeit, e1, e2, game_no in () if event.sides == 3 else q.outcome_lines(db, event.id):
         if before_game is not None and game_no >= before_game:
             continue
         under_way.add(game_no)
@@ -99,6 +101,35 @@ def event_standings(db: Db, event: Event, cut_playoffs: bool = True, before_game
     if not cut_playoffs:
         return ranked
     return apply_cut_playoffs(ranked, q.cut_playoff_games(db, event.id))
+
+
+def _three_sided_lines(db: Db, event: Event, rules: ScoringRules, rows: dict[int, Row[int]], h2h: HeadToHead,
+                       under_way: set[int], before_game: int | None) -> None:
+    """Each side's line of each table of three, read off its own card (tourney/triples.py)."""
+    from crib_tourney.tourney.triples import beaten, parse_place_points, three_forfeit_line, three_line
+
+    places = parse_place_points(event.place_points)
+    for entry, own, opp, opp2, forfeit, e1, e2, e3, game_no in q.outcome_lines3(db, event.id):
+        if before_game is not None and game_no >= before_game:
+            continue
+        under_way.add(game_no)
+        others = [e for e in (e1, e2, e3) if e != entry]
+        if e3 is None:  # not a table of three (the setting was changed): a head-to-head line
+            line = outcome_line(own, opp, forfeit, rules)
+            beat = others if line.won else []
+        elif forfeit != "none":  # the side that forfeits lost to both others (recorded from its own card)
+            line = three_forfeit_line(forfeit == "won", rules)
+            beat = []
+            if forfeit == "lost":
+                for other in others:
+                    h2h.record(other, entry)
+        else:
+            line = three_line(own, opp, opp2, rules, places)
+            beat = beaten(own, list(zip(others, (opp, opp2))))
+        if entry in rows:
+            rows[entry].add(line)
+        for other in beat:
+            h2h.record(entry, other)
 
 
 class CardProblemJson(TypedDict):

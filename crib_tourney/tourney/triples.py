@@ -165,8 +165,10 @@ def _tiers(history: History) -> list[Allowed]:
     tiers: list[Allowed] = []
     if history.club_of:
         tiers.append(lambda a, b: not meetings(a, b) and not apart(a, b) and not same_club(a, b))
-    for times in range(most + 1):
-        tiers.append(lambda a, b, t=times: meetings(a, b) <= t and not apart(a, b))
+    def met_at_most(times: int) -> Allowed:
+        return lambda a, b: meetings(a, b) <= times and not apart(a, b)
+
+    tiers += [met_at_most(times) for times in range(most + 1)]
     tiers.append(lambda a, b: True)
     return tiers
 
