@@ -409,6 +409,10 @@ def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
     """Settle every disagreeing game by the ACC rule (tourney/reconcile.py) (``only``:
     the one at this game and table), or, with ``use_card`` (game, table, entry),
     one game by the card the director chose."""
+    if event.sides == 3:
+        from crib_tourney.services.three_sides import settle_tables
+
+        return settle_tables(db, event, recut, by, use_card, only)
     rules = scoring_rules(event)
     names = entry_names(db, event)
     # read every table first (streamed), write after: no write under an open read

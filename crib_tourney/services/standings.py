@@ -144,8 +144,8 @@ class CardProblemJson(TypedDict):
 class CardProblem:
     game: int
     table: int | None
-    players: tuple[str, str]
-    problem: str  # missing | one card | disagree
+    players: tuple[str, ...]  # two, or three at a table of three
+    problem: str  # missing | one card | disagree (three sides: missing | missing cards | disagree)
     detail: str
 
     def as_dict(self) -> CardProblemJson:
@@ -155,6 +155,8 @@ class CardProblem:
 def check_cards(db: Db, event: Event) -> list[CardProblem]:
     """Every game whose result is missing, has one card, or whose cards disagree;
     both cards are shown in the table sheet's player order."""
+    if event.sides == 3:
+        return _check_three(db, event)
     names = entry_names(db, event)
     problems: list[CardProblem] = []
     for (_, game, table, entry1, entry2), rows in q.tables_with_cards(db, event.id):
@@ -170,4 +172,33 @@ def check_cards(db: Db, event: Event) -> list[CardProblem]:
             detail = (f"{names[a.entry]}'s card {a.own}-{a.opp}, {names[b.entry]}'s card {b.opp}-{b.own}"
                       f" ({pair[0]} first)")
             problems.append(CardProblem(game, table, pair, "disagree", detail))
+    return problems
+
+
+def _check_three(db: Db, event: Event) -> list[CardProblem]:
+    """A three-sided event's tables whose result is missing, that miss a side's card,
+    or whose cards disagree; each card read as its side's version of the table."""
+    from crib_tourney.tourney.triples import Card3, cards_agree
+
+    names = entry_names(db, event)
+    problems: list[CardProblem] = []
+    for (_, game, table, sides), rows in q.tables_with_cards3(db, event.id):
+        cards = [Card3(*r) for r in rows]
+        players = tuple(names[e] for e in sides)
+        by_entry = {c.entry: c for c in cards}
+
+        def shown(card: Card3, sides: tuple[int, ...] = sides) -> str:
+            version = card.version(sides)
+            return f"{names[card.entry]}'s card " + "-".join(str(version[e]) for e in sides)
+
+        if not cards:
+            problems.append(CardProblem(game, table, players, "missing", "no result entered"))
+        elif len(cards) < len(sides):
+            missing = [names[e] for e in sides if e not in by_entry]
+            problems.append(CardProblem(game, table, players, "missing cards",
+                                        f"no card from {' or '.join(missing)}; " + ", ".join(shown(c) for c in cards)
+                                        + f" ({', '.join(players)})"))
+        elif not cards_agree(cards, sides) and not all(c.source == "resolved" for c in cards):
+            problems.append(CardProblem(game, table, players, "disagree",
+                                        ", ".join(shown(c) for c in cards) + f" ({', '.join(players)})"))
     return problems

@@ -20,9 +20,10 @@ from crib_tourney.store.directory import entry_names
 from crib_tourney.store.events import load_event
 from crib_tourney.store.rows import Event, Pairing
 from crib_tourney.store.sql import Db
-from crib_tourney.store.writer import CLI, Actor, Change
+from crib_tourney.store.writer import CLI, Actor, Change, Log
 from crib_tourney.tourney.pairings import History
-from crib_tourney.tourney.triples import check_three_scores, pair_triples
+from crib_tourney.tourney.triples import (Card3, check_three_scores, needs_settling, pair_triples, parse_place_points, settle,
+                                          use_card3)
 
 
 @dataclass(frozen=True)
@@ -125,3 +126,57 @@ def record_three(db: Db, event_id: int, scored: Sequence[tuple[int, int]], *, ga
         raise CribError(f"a table of three needs three sides and their scores, not {len(scored)}")
     return r._qualifying_change(db, event, "result", False, by,
                                 lambda change: three_result(db, event, change, scored, game, replace, card))
+
+
+@dataclass(frozen=True)
+class TableSettled:
+    """A table of three's cards settled (ACC 12.2 side by side, or the director's chosen card)."""
+
+    game: int
+    table: int | None
+    cards: tuple[tuple[str, tuple[int, ...], bool], ...]  # (side, its settled version in seat order, apparent qualifier)
+
+    def line(self) -> str:
+        return f"game {self.game} table {self.table} resolved: " + "; ".join(
+            f"{n} {'-'.join(map(str, v))}" + (" (apparent qualifier)" if q_ else "") for n, v, q_ in self.cards)
+
+
+def settle_tables(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
+                  use_card: tuple[int, int, int] | None = None, only: tuple[int, int] | None = None) -> list[r.Fact]:
+    """check --resolve for a three-sided event: every table missing a card or whose
+    cards disagree (``only``: the one at this game and table), or, with ``use_card``
+    (game, table, entry), one table by the card the director chose."""
+    rules = scoring_rules(event)
+    places = parse_place_points(event.place_points)
+    names = entry_names(db, event)
+    unsettled = [(t, [Card3(*row) for row in rows]) for t, rows in q.tables_with_cards3(db, event.id)
+                 if needs_settling([Card3(*row) for row in rows], t[3])]
+    if only is not None:
+        unsettled = [(t, cards) for t, cards in unsettled if (t[1], t[2]) == only]
+    if use_card is not None:
+        game, table, entry = use_card
+        unsettled = [(t, cards) for t, cards in unsettled if (t[1], t[2]) == (game, table)]
+        if not unsettled or len(unsettled[0][1]) < 2:
+            raise CribError(f"game {game} table {table} of {event.name} has no disagreeing cards to choose from")
+        if entry not in {c.entry for c in unsettled[0][1]}:
+            raise CribError(f"{names[entry]} has no card at game {game} table {table}")
+    done: list[r.Fact] = []
+    change = Change(db, "resolve", Log(event.id), by)
+    for (pairing_id, game_no, table_no, sides), cards in unsettled:
+        qualifiers: set[int] = set()
+        if use_card is not None:
+            settled = use_card3(cards, sides, use_card[2])
+        else:
+            qualifiers = r.apparent_qualifiers(db, event, game_no)
+            settled = settle(cards, sides, qualifiers, rules, places)
+        rows = [dict(event_id=event.id, pairing_id=pairing_id, entry_id=c.entry, own_score=c.own, opp_score=c.opp,
+                     opp2_score=c.opp2, forfeit=c.forfeit, source=c.source) for c in settled]
+        change.replace("outcome", {"pairing_id": pairing_id}, rows)
+        shown = tuple((names[c.entry], tuple(c.version(sides)[s] for s in sides), c.entry in qualifiers) for c in settled)
+        done.append(TableSettled(game_no, table_no, shown))
+    if done:
+        recut_done = r._keep_bracket(db, event, change, recut)
+        if recut_done is not None:
+            done.append(recut_done)
+        change.log("; ".join(f.line() for f in done))
+    return done

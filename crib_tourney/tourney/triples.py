@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Collection, Sequence
 
 from crib_tourney.errors import CribError
 from crib_tourney.tourney.pairings import History, pair_key
@@ -217,3 +217,96 @@ def _seat(players: list[Side], rank: Callable[[Side, Side], tuple[int, int]], al
     except _OutOfBudget:
         return None
     return [tuple(sorted(t, key=index.__getitem__)) for t in sorted(tables, key=lambda t: min(index[p] for p in t))]  # type: ignore[misc]
+
+
+# --- reconciliation (ACC 12.2, applied per table of three) ---------------------------
+
+Version = dict[Side, int]  # a card's version of the table: every side's score
+
+
+@dataclass(frozen=True)
+class Card3:
+    """One side's card of a table of three: its score and its opponents' in seat order."""
+
+    entry: Side
+    own: int
+    opp: int
+    opp2: int | None
+    forfeit: str  # none | won | lost
+    source: str  # result | card | resolved
+
+    def version(self, sides: Sequence[Side]) -> Version:
+        others = [s for s in sides if s != self.entry]
+        return {self.entry: self.own, others[0]: self.opp, others[1]: self.opp2 or 0}
+
+
+def card_of(entry: Side, version: Version, sides: Sequence[Side], source: str = "resolved") -> Card3:
+    """``entry``'s card holding ``version``."""
+    others = [version[s] for s in sides if s != entry]
+    return Card3(entry, version[entry], others[0], others[1], "none", source)
+
+
+def cards_agree(cards: Sequence[Card3], sides: Sequence[Side]) -> bool:
+    """Every card holds the same version (a forfeit is the director's record: it stands)."""
+    if any(c.forfeit != "none" for c in cards):
+        return True
+    return all(c.version(sides) == cards[0].version(sides) for c in cards)
+
+
+def needs_settling(cards: Sequence[Card3], sides: Sequence[Side]) -> bool:
+    """A table missing a card, or whose cards disagree and were not settled by the rule."""
+    if not cards:
+        return False
+    if len(cards) < len(sides):
+        return True
+    return not cards_agree(cards, sides) and not all(c.source == "resolved" for c in cards)
+
+
+def _worth(side: Side, version: Version, sides: Sequence[Side], rules: ScoringRules, places: PlacePoints) -> tuple[int, int, int]:
+    others = [version[s] for s in sides if s != side]
+    line = three_line(version[side], others[0], others[1], rules, places)
+    return (line.game_points, int(line.won), line.spread)
+
+
+def settle(cards: Sequence[Card3], sides: Sequence[Side], qualifiers: Collection[Side], rules: ScoringRules,
+           places: PlacePoints) -> list[Card3]:
+    """Every side's settled card of a table of three (ACC 12.2, side by side):
+
+    - a side whose card stands alone is copied: cards that agree are copied to a
+      side that handed in none;
+    - when two or more cards each claim their own side's win, each of them is
+      charged a loss (12.2(e)): it takes the version worst for it among the other
+      sides' cards;
+    - otherwise an apparent qualifier takes the version worst for it among all the
+      cards, and a non-qualifier keeps its own card;
+    - a side that handed in no card takes the version worst for it among the cards.
+    """
+    versions = {c.entry: c.version(sides) for c in cards if c.forfeit == "none"}
+    if not versions:
+        return list(cards)
+    distinct = list({tuple(sorted(v.items())): v for v in versions.values()}.values())
+    claimants = {e for e, v in versions.items() if v[e] == max(v.values()) and list(v.values()).count(v[e]) == 1}
+    settled = []
+    def worst_for(side: Side, among: list[Version]) -> Version:
+        return min(among, key=lambda v: _worth(side, v, sides, rules, places))
+
+    for side in sides:
+
+        if len(distinct) == 1:
+            chosen = distinct[0]
+        elif side not in versions:
+            chosen = worst_for(side, distinct)
+        elif len(claimants) > 1 and side in claimants:
+            chosen = worst_for(side, [v for e, v in versions.items() if e != side])
+        elif side in qualifiers:
+            chosen = worst_for(side, distinct)
+        else:
+            chosen = versions[side]
+        settled.append(card_of(side, chosen, sides))
+    return settled
+
+
+def use_card3(cards: Sequence[Card3], sides: Sequence[Side], entry: Side) -> list[Card3]:
+    """The director's choice: one card's version stands for every side."""
+    chosen = next(c for c in cards if c.entry == entry)
+    return [card_of(side, chosen.version(sides), sides) for side in sides]
