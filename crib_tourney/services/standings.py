@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import Iterator, TypedDict
 
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names, member_names
@@ -103,33 +103,50 @@ def event_standings(db: Db, event: Event, cut_playoffs: bool = True, before_game
     return apply_cut_playoffs(ranked, q.cut_playoff_games(db, event.id))
 
 
-def _three_sided_lines(db: Db, event: Event, rules: ScoringRules, rows: dict[int, Row[int]], h2h: HeadToHead,
-                       under_way: set[int], before_game: int | None) -> None:
-    """Each side's line of each table of three, read off its own card (tourney/triples.py)."""
-    from crib_tourney.tourney.triples import beaten, parse_place_points, three_forfeit_line, three_line
+@dataclass(frozen=True)
+class SideLine:
+    """One side's line of one game at a table of three, read off its own card."""
 
+    entry: int
+    game: int
+    line: GameLine
+    place: int  # 1, 2 or 3
+    beat: tuple[int, ...]  # the sides it placed above (head-to-head)
+    beaten_by: tuple[int, ...]  # a forfeit: the sides it lost to
+
+
+def three_sided_lines(db: Db, event: Event) -> Iterator[SideLine]:
+    """Each side's line of each table of three, read off its own card (tourney/triples.py)."""
+    from crib_tourney.tourney.triples import beaten, parse_place_points, place_of, three_forfeit_line, three_line
+
+    rules = scoring_rules(event)
     places = parse_place_points(event.place_points)
     for entry, own, opp, opp2, forfeit, e1, e2, e3, game_no in q.outcome_lines3(db, event.id):
-        if before_game is not None and game_no >= before_game:
-            continue
-        under_way.add(game_no)
-        others = [e for e in (e1, e2, e3) if e != entry]
+        others = tuple(e for e in (e1, e2, e3) if e is not None and e != entry)
         if e3 is None:  # not a table of three (the setting was changed): a head-to-head line
             line = outcome_line(own, opp, forfeit, rules)
-            beat = others if line.won else []
+            yield SideLine(entry, game_no, line, 1 if line.won else 2, others if line.won else (), ())
         elif forfeit != "none":  # the side that forfeits lost to both others (recorded from its own card)
             line = three_forfeit_line(forfeit == "won", rules)
-            beat = []
-            if forfeit == "lost":
-                for other in others:
-                    h2h.record(other, entry)
+            yield SideLine(entry, game_no, line, 1 if line.won else 3, (), others if forfeit == "lost" else ())
         else:
-            line = three_line(own, opp, opp2, rules, places)
-            beat = beaten(own, list(zip(others, (opp, opp2))))
-        if entry in rows:
-            rows[entry].add(line)
-        for other in beat:
-            h2h.record(entry, other)
+            line = three_line(own, opp, opp2 or 0, rules, places)
+            yield SideLine(entry, game_no, line, place_of(own, (opp, opp2 or 0)),
+                           tuple(beaten(own, list(zip(others, (opp, opp2 or 0))))), ())
+
+
+def _three_sided_lines(db: Db, event: Event, rules: ScoringRules, rows: dict[int, Row[int]], h2h: HeadToHead,
+                       under_way: set[int], before_game: int | None) -> None:
+    for side in three_sided_lines(db, event):
+        if before_game is not None and side.game >= before_game:
+            continue
+        under_way.add(side.game)
+        if side.entry in rows:
+            rows[side.entry].add(side.line)
+        for other in side.beat:
+            h2h.record(side.entry, other)
+        for other in side.beaten_by:
+            h2h.record(other, side.entry)
 
 
 class CardProblemJson(TypedDict):
