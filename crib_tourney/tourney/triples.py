@@ -284,11 +284,11 @@ def settle(cards: Sequence[Card3], sides: Sequence[Side], qualifiers: Collection
     versions = {c.entry: c.version(sides) for c in cards if c.forfeit == "none"}
     if not versions:
         return list(cards)
-    distinct = list({tuple(sorted(v.items())): v for v in versions.values()}.values())
+    distinct = sorted({tuple(sorted(v.items())): v for v in versions.values()}.values(), key=lambda v: [v[s] for s in sides])
     claimants = {e for e, v in versions.items() if v[e] == max(v.values()) and list(v.values()).count(v[e]) == 1}
     settled = []
-    def worst_for(side: Side, among: list[Version]) -> Version:
-        return min(among, key=lambda v: _worth(side, v, sides, rules, places))
+    def worst_for(side: Side, among: list[Version]) -> Version:  # ties of worth: by the scores, not the cards' order
+        return min(among, key=lambda v: (_worth(side, v, sides, rules, places), [v[s] for s in sides]))
 
     for side in sides:
 
