@@ -51,6 +51,8 @@ class StandingRow(_Standing, total=False):
 
     team: str
     members: list[str]
+    seconds: int  # a three-sided event: games placed 2nd
+    thirds: int  # and 3rd
 
 
 def standing_row(row: Row[int]) -> StandingRow:
@@ -69,6 +71,9 @@ def standings_rows(db: Db, event: Event) -> list[StandingRow]:
         members = member_names(db, event)
         for row, r in zip(rows, ranked):
             row["team"], row["members"] = r.name, members[r.player]
+    if event.sides == 3:
+        for row, r in zip(rows, ranked):
+            row["seconds"], row["thirds"] = r.seconds, r.thirds
     return rows
 
 

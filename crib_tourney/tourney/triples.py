@@ -83,9 +83,9 @@ def _bonus(margin: int, rules: ScoringRules) -> int:
 def three_line(own: int, opp: int, opp2: int, rules: ScoringRules, places: PlacePoints) -> GameLine:
     """The line of a side that scored ``own`` against ``opp`` and ``opp2`` (already checked).
 
-    >>> rules = ScoringRules()
-    >>> three_line(121, 95, 80, rules, (2, 1, 0))
-    GameLine(won=True, game_points=4, plus=67, minus=0, skunk_given=True, double_skunk_given=False, forfeit=False, bye=False)
+    >>> line = three_line(121, 95, 80, ScoringRules(), (2, 1, 0))  # 80 is skunked (41 behind): 2 + 1
+    >>> (line.game_points, line.plus, line.skunk_given, line.place)
+    (3, 67, True, 1)
     """
     others = (opp, opp2)
     place = place_of(own, others)
@@ -93,18 +93,18 @@ def three_line(own: int, opp: int, opp2: int, rules: ScoringRules, places: Place
         margins = [own - o for o in others]
         return GameLine(True, places[0] + sum(_bonus(m, rules) for m in margins), sum(margins), 0,
                         skunk_given=any(m >= rules.skunk_margin for m in margins),
-                        double_skunk_given=any(m >= rules.double_skunk_margin for m in margins))
+                        double_skunk_given=any(m >= rules.double_skunk_margin for m in margins), place=1)
     margin = max(others) - own
     return GameLine(False, places[place - 1], 0, margin, skunk_taken=margin >= rules.skunk_margin,
-                    double_skunk_taken=margin >= rules.double_skunk_margin)
+                    double_skunk_taken=margin >= rules.double_skunk_margin, place=place)
 
 
 def three_forfeit_line(won: bool, rules: ScoringRules) -> GameLine:
     """A forfeit at a table of three: each side left takes a forfeit win; the
     forfeiting side loses to both."""
     if won:
-        return GameLine(True, rules.forfeit_points, rules.forfeit_spread, 0, forfeit=True)
-    return GameLine(False, 0, 0, 2 * rules.forfeit_spread, forfeit=True)
+        return GameLine(True, rules.forfeit_points, rules.forfeit_spread, 0, forfeit=True, place=1)
+    return GameLine(False, 0, 0, 2 * rules.forfeit_spread, forfeit=True, place=3)
 
 
 def beaten(own: int, others: Sequence[tuple[Side, int]]) -> list[Side]:

@@ -56,12 +56,21 @@ def test_a_twelve_player_three_handed_event_runs_to_a_winner(cli, tmp_path):
     rows = cli("standings", "Threes", "--json").json()["rows"]
     assert {r["player"]: (r["game_points"], r["wins"], r["spread"]) for r in rows} == expected
     assert sum(r["spread"] for r in rows) == 0 and sum(r["game_points"] for r in rows) == 4 * 4 * (3 + 1)
+    # the head-to-head shape, and the places a three-sided event adds
     assert set(rows[0]) == {"rank", "player", "game_points", "wins", "losses", "spread", "plus", "minus", "skunks",
-                            "skunks_taken", "double_skunks", "double_skunks_taken", "games", "tied", "withdrawn", "note"}
+                            "skunks_taken", "double_skunks", "double_skunks_taken", "games", "tied", "withdrawn", "note",
+                            "seconds", "thirds"}
+    assert all(r["wins"] + r["seconds"] + r["thirds"] == r["games"] == 4 for r in rows)
+    assert sum(r["seconds"] for r in rows) == sum(r["thirds"] for r in rows) == 4 * 4
     cli.fails("cut", "Threes", match="seats three at a table: it has no bracket")
     placings = cli("placings", "Threes", "--json").json()
     assert placings["complete"] is True and placings["champion"] == rows[0]["player"] == placings["rows"][0]["player"]
     assert not rows[0]["tied"]
+    games_of = cli("player", "games", "Threes", rows[0]["player"], "--json").json()["games"]
+    assert [(g["game_points"], g["place"]) for g in games_of] == [
+        (3, 1) if t["players"][0] == rows[0]["player"] else (1, 2) if t["players"][1] == rows[0]["player"] else (0, 3)
+        for g in games for t in g["tables"] if rows[0]["player"] in t["players"]]
+    assert "121-100-85" in cli("player", "games", "Threes", games[0]["tables"][0]["players"][0]).stdout
     report = cli("report", "Threes", "--json").json()
     assert report["rows"][0]["name"] == rows[0]["player"]
     for kind in ("standings", "tables", "scorecards"):
