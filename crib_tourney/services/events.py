@@ -185,8 +185,11 @@ def change_settings(db: Db, event_id: int, changes: Mapping[str, Any], recut: bo
         raise CribError(f"the format cannot change once play has started ({event.name} is {event.format})")
     if merged.games < scheduled:
         raise CribError(f"{scheduled} games are already scheduled; games cannot be fewer")
+    if merged.sides != event.sides and scheduled:
+        raise CribError(f"{event.name} has games paired: the sides at a table ({event.sides}) cannot change now")
     change = Change(db, "settings", Log(event.id), by)
-    store.update_settings(change, event.id, dict(changes))
+    followed = {"sides": merged.sides} if merged.sides != event.sides else {}  # sides follow the variant (three-player: 3)
+    store.update_settings(change, event.id, followed | dict(changes))
     recut_done = playoffs.recut_if_moved(db, store.load_event(db, event.id), change, recut)
     done = SettingsChanged(event.name, tuple(changes.items()), recut_done)
     change.log("set " + ", ".join(f"{k}={v}" for k, v in changes.items()) + (f"; {recut_done.line()}" if recut_done else ""))

@@ -39,7 +39,8 @@ def standings_data(db: Db, event_id: int) -> dict[str, Any]:
     from crib_tourney.store.leagues import is_night
     from crib_tourney.tourney.formats import FORMATS
 
-    if FORMATS[event.format].seeds_by_standings and not is_night(db, event.id):  # a league night plays no playoff: no cut line
+    # a league night plays no playoff, nor a three-sided event: no cut line
+    if FORMATS[event.format].seeds_by_standings and event.sides == 2 and not is_night(db, event.id):
         cut = min(qualifier_count(len(entries_of(db, event)), event.qualify_ratio), len(rows))
         cut = st.seeded_count(db, event.id) or cut
     return {"event": _header(event), "rows": rows, "cut": cut, "qr": _live_page(event.public_url, "standings")}

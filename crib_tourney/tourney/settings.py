@@ -280,8 +280,12 @@ class EventSettings:
                                 f" {variant.name} with teams of {self.team_size} seats two sides")
         elif not variant.min_players <= 3 <= variant.max_players:
             raise CribError(f"{variant.name} is played by two: sides must be 2, not 3")
-        if self.format != "acc":
-            raise CribError(f"three-sided events play qualifying games placed by the standings (format acc), not {self.format}")
+        from crib_tourney.tourney.formats import FORMATS
+
+        if not FORMATS[self.format].three_sided:
+            allowed = ", ".join(name for name, f in FORMATS.items() if f.three_sided)
+            raise CribError(f"three-sided events play qualifying games placed by the standings (format {allowed}),"
+                            f" not {self.format}")
         self._check_lines()
 
 
