@@ -375,8 +375,12 @@ def standings(
          f"{r['spread']:+d}", r["plus"], r["minus"], r["skunks"], r["skunks_taken"]]
         for r in rows
     ]
-    print_table(f"{name}: standings", ["rank", "player", "GP", "W", "L", "spread", "plus", "minus", "skunks", "skunked"],
-                table, right=["rank", "GP", "W", "L", "spread", "plus", "minus", "skunks", "skunked"])
+    headers = ["rank", "player", "GP", "W", "L", "spread", "plus", "minus", "skunks", "skunked"]
+    if rows and "seconds" in rows[0]:  # three at a table: the losses split into 2nd and 3rd places
+        for line, r in zip(table, rows):
+            line[5:5] = [r.get("seconds", 0), r.get("thirds", 0)]
+        headers[5:5] = ["2nd", "3rd"]
+    print_table(f"{name}: standings", headers, table, right=[h for h in headers if h != "player"])
     if any(r["tied"] for r in rows):
         typer.echo("= tied after game points, wins, spread, plus spread and head-to-head")
 

@@ -62,6 +62,9 @@ def test_a_twelve_player_three_handed_event_runs_to_a_winner(cli, tmp_path):
                             "seconds", "thirds"}
     assert all(r["wins"] + r["seconds"] + r["thirds"] == r["games"] == 4 for r in rows)
     assert sum(r["seconds"] for r in rows) == sum(r["thirds"] for r in rows) == 4 * 4
+    header = next(line for line in cli("standings", "Threes").stdout.splitlines() if "rank" in line)
+    assert [w for w in header.replace("┃", " ").split()] == ["rank", "player", "GP", "W", "L", "2nd", "3rd", "spread", "plus",
+                                                             "minus", "skunks", "skunked"]
     cli.fails("cut", "Threes", match="seats three at a table: it has no bracket")
     placings = cli("placings", "Threes", "--json").json()
     assert placings["complete"] is True and placings["champion"] == rows[0]["player"] == placings["rows"][0]["player"]
