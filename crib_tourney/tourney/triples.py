@@ -181,11 +181,28 @@ def _seat(players: list[Side], rank: Callable[[Side, Side], tuple[int, int]], al
           budget: int) -> list[tuple[Side, Side, Side]] | None:
     """Tables of three over ``players`` with every pair allowed, or None (none found
     within the budget). Depth first, the side with fewest allowed partners first,
-    its partners tried by ``rank`` (those met least first)."""
+    its partners tried by ``rank`` (those met least first).
+
+    ``free[p]`` holds p's allowed partners still unseated, kept as sides are seated
+    and unseated (last seated, first unseated), so a step costs a pass over the
+    field, not over every pair of it."""
     index = {p: i for i, p in enumerate(players)}
+    free = {p: {q for q in players if q != p and allowed(p, q)} for p in players}
     unseated = set(players)
     tables: list[tuple[Side, Side, Side]] = []
     nodes = 0
+
+    def seat(*sides: Side) -> None:
+        for p in sides:
+            unseated.discard(p)
+            for q in free[p]:
+                free[q].discard(p)
+
+    def unseat(*sides: Side) -> None:
+        for p in reversed(sides):
+            unseated.add(p)
+            for q in free[p]:
+                free[q].add(p)
 
     def go() -> bool:
         nonlocal nodes
@@ -194,21 +211,19 @@ def _seat(players: list[Side], rank: Callable[[Side, Side], tuple[int, int]], al
         nodes += 1
         if nodes > budget:
             raise _OutOfBudget
-        ordered = sorted(unseated, key=index.__getitem__)
-        options = {p: [q for q in ordered if q != p and allowed(p, q)] for p in ordered}
-        first = min(ordered, key=lambda p: len(options[p]))
-        partners = sorted(options[first], key=lambda q: rank(first, q))
-        unseated.discard(first)
+        first = min(unseated, key=lambda p: (len(free[p]), index[p]))
+        partners = sorted(free[first], key=lambda q: rank(first, q))
+        seat(first)
         for i, second in enumerate(partners):
             for third in sorted(partners[i + 1:], key=lambda q: rank(second, q)):
-                if allowed(second, third):
-                    unseated.difference_update((second, third))
+                if third in free[second]:
+                    seat(second, third)
                     tables.append((first, second, third))
                     if go():
                         return True
                     tables.pop()
-                    unseated.update((second, third))
-        unseated.add(first)
+                    unseat(second, third)
+        unseat(first)
         return False
 
     try:
