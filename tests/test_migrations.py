@@ -70,6 +70,10 @@ def check_upgraded(url: str, fresh_url: str) -> None:
     assert shape(url) == shape(fresh_url)
     with transaction(url) as db:
         assert db.scalar("SELECT MAX(version) FROM schema_version") == migrations.LATEST_VERSION
+        # schema 14: an old event seats two sides, its tables no third, its cards no second opponent
+        assert db.rows("SELECT sides, place_points FROM event") == [(2, "2,1,0")]
+        assert db.rows("SELECT entry3_id FROM pairing") == [(None,)]
+        assert db.rows("SELECT opp2_score FROM outcome") == [(None,), (None,)]
         loaded = standings(db, event_id(db, "Old Open"))
         assert [(r["player"], r["game_points"], r["spread"]) for r in loaded.rows] == [("Ann", 3, 36), ("Bob", 0, -36)]
         steps = json.loads(db.scalar("SELECT data FROM audit WHERE id = 1"))["steps"]
