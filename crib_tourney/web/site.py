@@ -254,13 +254,13 @@ def _tables(db: Db, event: Event) -> Page:
     game = find = None
     if q.scheduled_games(db, event.id):
         data = tables_data(db, event.id)["games"][0]
-        find = _find_rows(data.pop("find"), data["tables"], data.get("bye"))
+        find = _find_rows(data.pop("find"), data["tables"], data.get("byes") or [data.get("bye")])
         game = data
     return Page(f"events/{event.id}/tables", "web/tables.html", event.name, "Tables", event.name,
                 {"game": game, "find": find, "playoff": None, "team_event": event.team_size > 1}, game)
 
 
-def _find_rows(find: list[dict[str, Any]], tables: list[dict[str, Any]], bye: str | None) -> list[dict[str, Any]]:
+def _find_rows(find: list[dict[str, Any]], tables: list[dict[str, Any]], byes: list[str | None]) -> list[dict[str, Any]]:
     """Find-your-table rows: name, table, seat (1st or 2nd in the table sheet's
     order), the opponent(s), the team; ``key`` is the name folded as the CLI
     matches names (no accents, no case), which the filter compares with."""
@@ -274,7 +274,7 @@ def _find_rows(find: list[dict[str, Any]], tables: list[dict[str, Any]], bye: st
     for w in find:
         side = w.get("team", w["player"])
         seat, others = seat_of.get(side, (None, []))
-        rows.append({**w, "seat": seat, "opponent": " & ".join(others) if others else ("bye" if side == bye else ""),
+        rows.append({**w, "seat": seat, "opponent": " & ".join(others) if others else ("bye" if side in byes else ""),
                      "key": fold(w["player"] + " " + w.get("team", ""))})
     return rows
 
@@ -315,6 +315,8 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
         forfeit = g.get("forfeit")
         if forfeit:
             result = "W" if forfeit == "won" else "L"
+        elif g.get("place") is not None:  # a table of three: first place is the win
+            result = "W" if g.get("place") == 1 else "L"
         elif g["score"] is not None and g["opponent_score"] is not None:
             result = "W" if won_game(g["score"], g["opponent_score"], backward) else "L"
         else:

@@ -207,7 +207,7 @@ def test_player_page_has_a_summary_a_result_column_and_the_playoff_games(cli):
     assert (f'Rank <b>{row["rank"]}{"=" if row["tied"] else ""}</b> of 8 · <b>{row["game_points"]}</b> GP · {row["wins"]}-{row["losses"]} · '
             f'spread +{row["spread"]} · seed {seed}') in page
     cells = re.findall(r"<td[^>]*>(.*?)</td>", re.search(r'<table id="games">.*?</table>', page, re.S).group(0))  # type: ignore[union-attr]
-    assert cells[3:5] == ["W", "121–100"]  # the W/L column, the score with a dash that does not break
+    assert cells[3:5] == ["W", "121-100"]  # the W/L column; the score cell does not wrap (td.score)
     playoff = re.search(r'<table id="playoff-games">.*?</table>', page, re.S).group(0)  # type: ignore[union-attr]
     assert f"({first['key']}, table {first['table']})" in playoff and loser in playoff and "1–0 W" in playoff and "121–97" in playoff
 
