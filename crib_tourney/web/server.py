@@ -199,7 +199,7 @@ def page_headers(body: bytes) -> dict[str, str]:
     if script not in _HASHES:
         _HASHES[script] = "'sha256-" + base64.b64encode(hashlib.sha256(script).digest()).decode() + "'"
     return {"Content-Security-Policy": f"default-src 'none'; script-src {_HASHES[script]}; style-src 'unsafe-inline';"
-                                       " connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'",
+                                       " connect-src 'self'; img-src 'self' data:; base-uri 'none'",
             "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}
 
 

@@ -192,8 +192,10 @@ def test_a_forged_cross_site_post_is_refused(served):
     cli, base, browser = served
     first = cli.tables[0][0]
     phone = _phone(browser, base, cli, first)  # the victim's phone holds the site's cookie ...
-    evil = base.replace("127.0.0.1", "localhost")  # ... and then opens a page of another origin
-    phone.open(evil + "/")
+    # ... and then opens a page of another origin: an attacker's page, which (unlike this site's
+    # own pages) carries no Content-Security-Policy that would stop its forms and fetches first
+    evil = base.replace("127.0.0.1", "localhost")
+    phone.open(evil + "/attacker")
     phone.js(f"""(function () {{
         var f = document.createElement('form'); f.method = 'POST'; f.enctype = 'text/plain';
         f.action = '{base}/p/{cli.links[first]}/result';
@@ -201,7 +203,7 @@ def test_a_forged_cross_site_post_is_refused(served):
         i.value = '"}}'; f.appendChild(i); document.body.appendChild(f); f.submit(); }})()""")
     phone.wait_for("location.pathname.indexOf('/result') > 0 && document.readyState === 'complete'")
     assert "refused: this request did not come from a page of this site" in phone.js("document.body.textContent")
-    phone.open(evil + "/")
+    phone.open(evil + "/attacker")
     status = phone.js(f"""fetch('{base}/p/{cli.links[first]}/result', {{method: 'POST', mode: 'no-cors', credentials: 'include',
         headers: {{'Content-Type': 'text/plain'}}, body: '{{"game": 1, "winner": "me", "loser_score": 5, "key": "y"}}'}})
         .then(r => r.type)""")
