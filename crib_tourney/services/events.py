@@ -9,12 +9,12 @@ its own words (``line()``), which the log summary, the CLI and the web share.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Sequence, TypedDict
 
 from crib_tourney.csvfiles import refuse
 from crib_tourney.errors import CribError
 from crib_tourney.inputs.names import NewPlayer
+from crib_tourney.records import record
 from crib_tourney.services import playoffs
 from crib_tourney.services.players import resolve_players
 from crib_tourney.services.results import Fact, Recorded, entry_of, forfeit_rows
@@ -66,7 +66,7 @@ class EventDetails(TypedDict):
     results: int
 
 
-@dataclass(frozen=True)
+@record
 class SettingsChanged:
     event: str
     changes: tuple[tuple[str, Any], ...]  # (setting, new value) as given
@@ -77,7 +77,7 @@ class SettingsChanged:
                 + ([self.recut.line()] if self.recut else []))
 
 
-@dataclass(frozen=True)
+@record
 class EntryAdded:
     """An entry made: a player, or a team (and its players)."""
 
@@ -92,7 +92,7 @@ class EntryAdded:
         return f"entered {self.name}: {', '.join(self.members)}{late}"
 
 
-@dataclass(frozen=True)
+@record
 class Entered:
     entries: tuple[EntryAdded, ...]
 
@@ -100,7 +100,7 @@ class Entered:
         return [e.line() for e in self.entries]
 
 
-@dataclass(frozen=True)
+@record
 class Withdrawal:
     """An entry out of the event after a game; its scheduled games forfeited."""
 
@@ -113,14 +113,14 @@ class Withdrawal:
         return f"{self.name} withdrew after game {self.after_game}{forfeited}"
 
 
-@dataclass(frozen=True)
+@record
 class Unscheduled:
     event: str
     first: int
     last: int
 
 
-@dataclass(frozen=True)
+@record
 class OpenGame:
     """quick-results: the event, and the game to type results into."""
 
@@ -129,7 +129,7 @@ class OpenGame:
     game: int
 
 
-@dataclass(frozen=True)
+@record
 class Consolation:
     event: Event
     entries: int
@@ -383,7 +383,7 @@ class GameJson(TypedDict):
     draw_seed: int | None
 
 
-@dataclass(frozen=True)
+@record
 class GameView:
     game: int
     tables: tuple[tuple[int, str, str], ...]  # (table, player, opponent)

@@ -10,11 +10,11 @@ the change's log summary, the CLI and the web share.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from crib_tourney.csvfiles import refuse
 from crib_tourney.errors import CribError, NotFound
+from crib_tourney.records import record
 from crib_tourney.services.standings import CardProblem, StandingRow, event_standings, scoring_rules, standings_rows
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
@@ -41,7 +41,7 @@ class Fact(Protocol):
     def line(self) -> str: ...
 
 
-@dataclass(frozen=True)
+@record
 class GameResult:
     """A qualifying game's two scores, or one player's own card of it."""
 
@@ -58,7 +58,7 @@ class GameResult:
         return f"recorded {self.card_of}'s card, {text}" if self.card_of is not None else f"recorded {text}"
 
 
-@dataclass(frozen=True)
+@record
 class ForfeitResult:
     game: int
     table: int | None
@@ -69,7 +69,7 @@ class ForfeitResult:
         return f"recorded game {self.game} table {self.table}: {self.loser} forfeits to {self.winner}"
 
 
-@dataclass(frozen=True)
+@record
 class Recorded:
     """What a result command did (its facts), and the game and table it went to."""
 
@@ -81,7 +81,7 @@ class Recorded:
         return [f.line() for f in self.facts]
 
 
-@dataclass(frozen=True)
+@record
 class CardCopied:
     """The only card of a game, copied to the other side (ACC 12.2)."""
 
@@ -93,7 +93,7 @@ class CardCopied:
         return f"game {self.game}: {self.owner}'s card copied to {self.to}"
 
 
-@dataclass(frozen=True)
+@record
 class SettledCard:
     name: str
     own: int
@@ -101,7 +101,7 @@ class SettledCard:
     apparent_qualifier: bool
 
 
-@dataclass(frozen=True)
+@record
 class GameSettled:
     """Two disagreeing cards settled by the ACC rule."""
 
@@ -113,7 +113,7 @@ class GameSettled:
             f"{c.name} {c.own}-{c.opp}" + (" (apparent qualifier)" if c.apparent_qualifier else "") for c in self.cards)
 
 
-@dataclass(frozen=True)
+@record
 class Checked:
     """check: the games settled (with --resolve), and the card problems left."""
 
@@ -121,7 +121,7 @@ class Checked:
     problems: tuple[CardProblem, ...]
 
 
-@dataclass(frozen=True)
+@record
 class EventUndone:
     """The log entry an undo reverted, and the bracket recut after it (--recut)."""
 
@@ -132,18 +132,18 @@ class EventUndone:
         return [f"undid {self.entry.action} #{self.entry.id}: {self.entry.summary}"] + ([self.recut.line()] if self.recut else [])
 
 
-@dataclass(frozen=True)
+@record
 class Imported:
     results: int
 
 
-@dataclass(frozen=True)
+@record
 class EventStandings:
     event: str
     rows: list[StandingRow]
 
 
-@dataclass(frozen=True)
+@record
 class Competitor:
     """An entry of an event: a player, or a team (its name)."""
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TypedDict
 
+from crib_tourney.records import record
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names, member_names
 from crib_tourney.store.rows import Event
@@ -109,7 +109,7 @@ class CardProblemJson(TypedDict):
     detail: str
 
 
-@dataclass(frozen=True)
+@record
 class CardProblem:
     game: int
     table: int | None

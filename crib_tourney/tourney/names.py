@@ -17,10 +17,11 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Callable, Hashable, Iterable, Mapping, TypeVar
 
 from crib_tourney.errors import CribError
+from crib_tourney.records import record
 from crib_tourney.tourney.numbers import id_number
 
 T = TypeVar("T")
@@ -145,7 +146,7 @@ def checked_acc(value: str | None) -> str | None:
     return clean
 
 
-@dataclass
+@record(frozen=False)
 class Identities:
     """What typed text finds a player by: names and ACC numbers, compared folded
     (an ACC number 'a7' is 'A7'). A name is looked for before an ACC number, so a

@@ -24,20 +24,22 @@ hundreds is almost always enough; the full search runs only when they fail.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Callable, Mapping, Sequence
+
+from crib_tourney.records import record
 
 Player = int
 Allowed = Callable[[int, int], bool]  # on positions in the field, not player ids
 
 
-@dataclass(frozen=True)
+@record
 class GamePairing:
     tables: list[tuple[Player, Player]]
     bye: Player | None
 
 
-@dataclass(frozen=True)
+@record
 class History:
     """What a new game must respect."""
 
