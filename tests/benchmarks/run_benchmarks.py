@@ -1,6 +1,6 @@
 """Time the commands that have speed goals, as whole processes, against a floor.
 
-    python tests/benchmarks/run_benchmarks.py [--runs 9] [--only NAME]
+    python tests/benchmarks/run_benchmarks.py [--runs 9] [--only NAME] [--against TREE]
 
 The floor is `python -c "import typer"`: starting Python and the CLI library, which
 every command pays. Each command and the floor run in turn (floor, command, floor,
@@ -8,6 +8,11 @@ command, ...) after a warm-up, and the ratio is taken pair by pair, so a machine
 that speeds up or slows down during the run moves both. Medians are the figures
 to quote. Python runs as installed: bytecode cached (a shell that sets
 PYTHONDONTWRITEBYTECODE would time compiling the sources instead).
+
+``--against TREE`` (a checkout of another commit, e.g. ``git worktree add ../old
+4bd1b5b``) times that tree's code too, in the same run: floor, this tree, that tree,
+in turn, each on a database built by its own build_big_event.py (the schema may
+differ), and prints both ratios.
 
 Not a test: run it on purpose. bench_pairing.py and bench_scale.py measure the
 pairing and the growth to 20,000 players.
@@ -46,17 +51,40 @@ def timed(command: list[str], env: dict) -> float:
     return time.perf_counter() - start
 
 
-def paired(command: list[str], env: dict, runs: int) -> tuple[list[float], list[float]]:
-    """(command seconds, command / floor ratios), alternating with the floor."""
+def paired(command: list[str], env: dict, runs: int, other: tuple[list[str], dict] | None = None
+           ) -> tuple[list[float], list[float], list[float]]:
+    """(command seconds, command / floor ratios, other command / floor ratios), in turn with the floor."""
     timed(FLOOR, env)
     timed(command, env)
-    seconds, ratios = [], []
+    if other:
+        timed(*other)
+    seconds, ratios, others = [], [], []
     for _ in range(runs):
         floor = timed(FLOOR, env)
         took = timed(command, env)
         seconds.append(took)
         ratios.append(took / floor)
-    return seconds, ratios
+        if other:
+            others.append(timed(*other) / floor)
+    return seconds, ratios, others
+
+
+def big_event(db: Path, env: dict, tree: Path | None = None) -> tuple[str, str]:
+    """Build the 1,000 x 22 event with ``tree``'s code (default this one); game 23's first table."""
+    if tree is None:
+        build(db, players=1000, games=22)
+    else:
+        subprocess.run([sys.executable, str(tree / "tests/benchmarks/build_big_event.py"), str(db)], check=True, env=env)
+    game = json.loads(subprocess.run(crib("--db", str(db), "round", "Big Open", "--show", "23", "--json"),
+                                     check=True, capture_output=True, text=True, env=env).stdout)
+    a, b = game["tables"][0]["players"]
+    return a, b
+
+
+def commands(db: Path, a: str, b: str) -> dict[str, list[str]]:
+    return {"result into 1,000 x 22": crib("--db", str(db), "result", "Big Open", a, "121", b, "97", "--game", "23", "--replace"),
+            "standings --json, 1,000 x 22": crib("--db", str(db), "standings", "Big Open", "--json"),
+            "standings table, 1,000 x 22": crib("--db", str(db), "standings", "Big Open")}
 
 
 def cpu_seconds(command: list[str], env: dict) -> float:
@@ -71,33 +99,42 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--only", help="run only benchmarks whose name contains this")
+    parser.add_argument("--against", type=Path, help="a checkout of another commit to time in the same run")
     args = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     compileall.compile_dir(ROOT / "crib_tourney", quiet=1)
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "big.db"
-        build(db, players=1000, games=22)
-        game = json.loads(subprocess.run(crib("--db", str(db), "round", "Big Open", "--show", "23", "--json"),
-                                         check=True, capture_output=True, text=True, env=env).stdout)
-        a, b = game["tables"][0]["players"]
+        a, b = big_event(db, env)
+        others: dict[str, tuple[list[str], dict]] = {}
+        if args.against:
+            tree = args.against.resolve()
+            compileall.compile_dir(tree / "crib_tourney", quiet=1)
+            old_env = dict(env, PYTHONPATH=str(tree))
+            old_db = Path(tmp) / "against.db"
+            others = {name: (command, old_env) for name, command in commands(old_db, *big_event(old_db, old_env, tree)).items()}
+        mine = commands(db, a, b)
         completion = dict(env, COMP_WORDS="crib-tourney st", COMP_CWORD="1", _CRIB_TOURNEY_COMPLETE="complete_bash")
         benches = [
             ("count a hand", crib("count", "5H", "5D", "5S", "JC", "--starter", "5C"), env, 1.6),
             ("peg a sequence", crib("peg", "5H", "10D", "JS", "5C"), env, 1.6),
             ("--help", crib("--help"), env, 1.6),
             ("shell completion (a TAB)", crib(), completion, 1.6),
-            ("result into 1,000 x 22", crib("--db", str(db), "result", "Big Open", a, "121", b, "97", "--game", "23", "--replace"), env, 1.8),
-            ("standings --json, 1,000 x 22", crib("--db", str(db), "standings", "Big Open", "--json"), env, 4.0),
-            ("standings table, 1,000 x 22", crib("--db", str(db), "standings", "Big Open"), env, 5.0),
+            ("result into 1,000 x 22", mine["result into 1,000 x 22"], env, 1.8),
+            ("standings --json, 1,000 x 22", mine["standings --json, 1,000 x 22"], env, 4.0),
+            ("standings table, 1,000 x 22", mine["standings table, 1,000 x 22"], env, 5.0),
             ("stats (12,994,800 hands)", crib("stats"), env, 3.0),
         ]
-        print(f"{'benchmark':32} {'median s':>9} {'x floor':>8} {'min x':>7} {'max x':>7} {'goal':>6}")
+        print(f"{'benchmark':32} {'median s':>9} {'x floor':>8} {'min x':>7} {'max x':>7} {'goal':>6}"
+              + (f" {'against x':>10} {'new/against':>11}" if args.against else ""))
         for name, command, run_env, goal in benches:
             if args.only and args.only not in name:
                 continue
-            seconds, ratios = paired(command, run_env, args.runs)
+            seconds, ratios, old = paired(command, run_env, args.runs, others.get(name))
+            against = (f" {statistics.median(old):10.2f} {statistics.median(ratios) / statistics.median(old):11.3f}"
+                       if old else "")
             print(f"{name:32} {statistics.median(seconds):9.3f} {statistics.median(ratios):8.2f} {min(ratios):7.2f} "
-                  f"{max(ratios):7.2f} {goal:6.1f}", flush=True)
+                  f"{max(ratios):7.2f} {goal:6.1f}{against}", flush=True)
         if not args.only or "scorecards" in args.only:
             cards_db = Path(tmp) / "cards.db"
             build(cards_db, players=512, games=12, extra_games=0)
