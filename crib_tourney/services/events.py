@@ -252,7 +252,7 @@ def enter_teams(change: Change, event: Event, teams: list[tuple[str | None, list
         raise CribError(f"{event.name} is a singles event: enter players without --team")
     members = members_of(db, event)
     on_team = {p: e for e, players in members.items() for p in players}
-    names = entry_names(db, event)
+    names = dict(entry_names(db, event))  # grows as teams are entered below
     taken = {fold(n) for n in names.values()}
     seq = max((e.seq for e in entries_of(db, event)), default=0)
     added: list[EntryAdded] = []

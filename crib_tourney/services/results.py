@@ -19,7 +19,7 @@ from crib_tourney.services.standings import CardProblem, StandingRow, event_stan
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
 from crib_tourney.store import writer
-from crib_tourney.store.directory import entries_of, entry_names
+from crib_tourney.store.directory import entries_by_id, entry_names
 from crib_tourney.store.events import load_event
 from crib_tourney.store.rows import Entry, Event, Pairing
 from crib_tourney.store.sql import Db
@@ -159,7 +159,7 @@ def outcome_row(event: Event, pairing_id: int, c: Card) -> dict[str, Any]:
 
 def entry_of(db: Db, event: Event, entry_id: int) -> Entry:
     """An entry of this event by its id."""
-    found = next((e for e in entries_of(db, event) if e.id == entry_id), None)
+    found = entries_by_id(db, event).get(entry_id)
     if found is None:
         raise NotFound(f"no entry #{entry_id} in {event.name}")
     return found
@@ -201,10 +201,10 @@ def find_pairing(db: Db, event: Event, entries: list[Entry], game: int | None) -
 
 
 def _refuse_withdrawn(db: Db, event: Event, pairing: Pairing) -> None:
-    names = entry_names(db, event)
-    for e in entries_of(db, event):
-        if e.id in (pairing.entry1_id, pairing.entry2_id) and e.withdrawn_after is not None and pairing.game_no > e.withdrawn_after:
-            raise CribError(f"{names[e.id]} withdrew from {event.name} after game {e.withdrawn_after}")
+    by_id = entries_by_id(db, event)
+    for e in sorted((by_id[i] for i in {pairing.entry1_id, pairing.entry2_id} if i in by_id), key=lambda e: (e.seq, e.id)):
+        if e.withdrawn_after is not None and pairing.game_no > e.withdrawn_after:
+            raise CribError(f"{entry_names(db, event)[e.id]} withdrew from {event.name} after game {e.withdrawn_after}")
 
 
 def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], scores: tuple[int, int], game: int | None,
@@ -351,7 +351,7 @@ def _at_table(db: Db, event: Event, game: int, table: int) -> list[Entry]:
     pairing = q.pairing_at_table(db, event.id, game, table)
     if pairing is None or pairing.entry2_id is None:
         raise CribError(f"game {game} has no table {table}")
-    by_id = {e.id: e for e in entries_of(db, event)}
+    by_id = entries_by_id(db, event)
     return [by_id[pairing.entry1_id], by_id[pairing.entry2_id]]
 
 
