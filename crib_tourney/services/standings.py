@@ -72,9 +72,20 @@ def standings_rows(db: Db, event: Event) -> list[StandingRow]:
     return rows
 
 
+# What the standings are read from: the writer drops the memo when one changes.
+_STANDINGS_TABLES = ("event", "entry", "player", "outcome", "pairing", "cut_playoff")
+
+
 def event_standings(db: Db, event: Event, cut_playoffs: bool = True, before_game: int | None = None) -> list[Row[int]]:
     """Ranked rows, one per entry; cut playoff games settle ties at the line.
-    ``before_game``: the standings as they stood before that game's round."""
+    ``before_game``: the standings as they stood before that game's round.
+    Computed once per command (``report --csv`` asks three times): the rows are
+    shared, so read them, never change them."""
+    key = ("standings", event.id, event.settings, cut_playoffs, before_game)
+    return list(db.memo(key, _STANDINGS_TABLES, lambda: _event_standings(db, event, cut_playoffs, before_game)))
+
+
+def _event_standings(db: Db, event: Event, cut_playoffs: bool, before_game: int | None) -> list[Row[int]]:
     rules = scoring_rules(event)
     entries = {e.id: e for e in entries_of(db, event)}
     names = entry_names(db, event)
