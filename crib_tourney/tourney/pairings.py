@@ -113,6 +113,7 @@ class _Matcher:
         self.mate = [-1] * self.n
         self.history = history
         self.position = {p: k for k, p in enumerate(players)}
+        self.free: list[int] = []  # positions without a partner, ascending (during pair())
 
     # --- the tiers -------------------------------------------------------------
     def _met(self, i: int, j: int) -> int:
@@ -150,6 +151,7 @@ class _Matcher:
             free = [u for u in range(self.n) if self.mate[u] == -1]
             if not free:
                 break
+            self.free = list(free)  # ascending, kept by _augment: not rebuilt from the whole field for every seat
             for u in free:
                 if self.mate[u] == -1:
                     self._augment(u, allowed)
@@ -175,11 +177,11 @@ class _Matcher:
     def _augment(self, u: int, allowed: Allowed) -> bool:
         """Grow the matching by one path from free ``u``; False when none exists."""
         mate = self.mate
-        free = [w for w in range(self.n) if mate[w] == -1 and w != u]
+        free = [w for w in self.free if w != u]
         for w in free:  # a free partner
             if allowed(u, w):
                 mate[u], mate[w] = w, u
-                return True
+                return self._seated(u, w)
         for x in range(self.n):  # one swap: u takes x, x's partner y takes a free w
             y = mate[x]
             if y == -1 or not allowed(u, x):
@@ -187,8 +189,15 @@ class _Matcher:
             for w in free:
                 if allowed(y, w):
                     mate[u], mate[x], mate[y], mate[w] = x, u, w, y
-                    return True
-        return self._search(u, allowed) != -1
+                    return self._seated(u, w)
+        end = self._search(u, allowed)
+        return end != -1 and self._seated(u, end)
+
+    def _seated(self, u: int, w: int) -> bool:
+        """``u`` and ``w`` were free and are matched now (the others on the path already were)."""
+        self.free.remove(u)
+        self.free.remove(w)
+        return True
 
     def _search(self, root: int, allowed: Allowed) -> int:
         """Edmonds' blossom search for an augmenting path from ``root``; flips it
