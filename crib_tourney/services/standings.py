@@ -92,11 +92,14 @@ def _event_standings(db: Db, event: Event, cut_playoffs: bool, before_game: int 
     rows = {eid: Row(eid, names[eid], withdrawn=e.withdrawn_after is not None) for eid, e in entries.items()}
     h2h = HeadToHead()
     under_way: set[int] = set()
+    lines: dict[tuple[int, int, str], GameLine] = {}  # a few hundred scores recur over 440,000 cards at 20,000 players
     for entry, own, opp, forfeit, e1, e2, game_no in q.outcome_lines(db, event.id):
         if before_game is not None and game_no >= before_game:
             continue
         under_way.add(game_no)
-        line = outcome_line(own, opp, forfeit, rules)
+        line = lines.get((own, opp, forfeit))
+        if line is None:
+            line = lines[own, opp, forfeit] = outcome_line(own, opp, forfeit, rules)
         if entry in rows:
             rows[entry].add(line)
         if line.won:
