@@ -141,6 +141,8 @@ def check_cards(db: Db, event: Event) -> list[CardProblem]:
     names = entry_names(db, event)
     problems: list[CardProblem] = []
     for (_, game, table, entry1, entry2), rows in q.tables_with_cards(db, event.id):
+        if len(rows) == 2 and rows[0][3] == rows[1][3] == "none" and rows[0][1:3] == rows[1][2:0:-1]:
+            continue  # two cards that agree, nearly every table: nothing to say, nothing to build
         cards = sorted((Card(*r) for r in rows), key=lambda c: c.entry != entry1)
         pair = (names[entry1], names[entry2])
         if not cards:
