@@ -25,12 +25,14 @@ import compileall
 import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -45,23 +47,25 @@ def crib(*args: str) -> list[str]:
     return [sys.executable, "-m", "crib_tourney", *args]
 
 
-def timed(command: list[str], env: dict) -> float:
+def timed(command: list[str], env: dict, prepare: Callable[[], None] | None = None) -> float:
+    if prepare is not None:  # untimed: a fresh copy for a command that writes
+        prepare()
     start = time.perf_counter()
     subprocess.run(command, check=True, capture_output=True, env=env)
     return time.perf_counter() - start
 
 
-def paired(command: list[str], env: dict, runs: int, other: tuple[list[str], dict] | None = None
-           ) -> tuple[list[float], list[float], list[float]]:
+def paired(command: list[str], env: dict, runs: int, other: tuple[list[str], dict] | None = None,
+           prepare: Callable[[], None] | None = None) -> tuple[list[float], list[float], list[float]]:
     """(command seconds, command / floor ratios, other command / floor ratios), in turn with the floor."""
     timed(FLOOR, env)
-    timed(command, env)
+    timed(command, env, prepare)
     if other:
         timed(*other)
     seconds, ratios, others = [], [], []
     for _ in range(runs):
         floor = timed(FLOOR, env)
-        took = timed(command, env)
+        took = timed(command, env, prepare)
         seconds.append(took)
         ratios.append(took / floor)
         if other:
@@ -114,23 +118,40 @@ def main() -> None:
             old_db = Path(tmp) / "against.db"
             others = {name: (command, old_env) for name, command in commands(old_db, *big_event(old_db, old_env, tree)).items()}
         mine = commands(db, a, b)
+        done = Path(tmp) / "done.db"  # every game played: ready to cut
+        build(done, players=1000, games=22, extra_games=0)
+        cut_db, cut_work = Path(tmp) / "cut.db", Path(tmp) / "cut-work.db"
+        shutil.copy(done, cut_db)
+        subprocess.run(crib("--db", str(cut_db), "cut", "Big Open"), check=True, capture_output=True, env=env)
+
+        def fresh() -> None:
+            shutil.copy(done, cut_work)
+
         completion = dict(env, COMP_WORDS="crib-tourney st", COMP_CWORD="1", _CRIB_TOURNEY_COMPLETE="complete_bash")
-        benches = [
-            ("count a hand", crib("count", "5H", "5D", "5S", "JC", "--starter", "5C"), env, 1.6),
-            ("peg a sequence", crib("peg", "5H", "10D", "JS", "5C"), env, 1.6),
-            ("--help", crib("--help"), env, 1.6),
-            ("shell completion (a TAB)", crib(), completion, 1.6),
-            ("result into 1,000 x 22", mine["result into 1,000 x 22"], env, 1.8),
-            ("standings --json, 1,000 x 22", mine["standings --json, 1,000 x 22"], env, 4.0),
-            ("standings table, 1,000 x 22", mine["standings table, 1,000 x 22"], env, 5.0),
-            ("stats (12,994,800 hands)", crib("stats"), env, 3.0),
+        # name, command, environment, goal (x floor), what to do untimed before each run
+        benches: list[tuple[str, list[str], dict, float, Callable[[], None] | None]] = [
+            ("count a hand", crib("count", "5H", "5D", "5S", "JC", "--starter", "5C"), env, 1.2, None),
+            ("peg a sequence", crib("peg", "5H", "10D", "JS", "5C"), env, 1.2, None),
+            ("--help", crib("--help"), env, 1.2, None),
+            ("shell completion (a TAB)", crib(), completion, 1.6, None),
+            ("result into 1,000 x 22", mine["result into 1,000 x 22"], env, 1.5, None),
+            ("standings --json, 1,000 x 22", mine["standings --json, 1,000 x 22"], env, 2.5, None),
+            ("standings table, 1,000 x 22", mine["standings table, 1,000 x 22"], env, 2.5, None),
+            ("check, 1,000 x 22", crib("--db", str(db), "check", "Big Open"), env, 2.5, None),
+            ("cut, 1,000 x 22", crib("--db", str(cut_work), "cut", "Big Open"), env, 2.5, fresh),
+            ("bracket, 1,000 x 22", crib("--db", str(cut_db), "bracket", "Big Open"), env, 2.5, None),
+            ("report, 1,000 x 22", crib("--db", str(cut_db), "report", "Big Open"), env, 2.5, None),
+            ("report --csv, 1,000 x 22", crib("--db", str(cut_db), "report", "Big Open", "--csv"), env, 2.5, None),
+            ("player history, 1,000 x 22", crib("--db", str(db), "player", "history", a), env, 2.5, None),
+            ("player games, 1,000 x 22", crib("--db", str(db), "player", "games", "Big Open", a), env, 2.5, None),
+            ("stats (12,994,800 hands)", crib("stats"), env, 3.0, None),
         ]
         print(f"{'benchmark':32} {'median s':>9} {'x floor':>8} {'min x':>7} {'max x':>7} {'goal':>6}"
               + (f" {'against x':>10} {'new/against':>11}" if args.against else ""))
-        for name, command, run_env, goal in benches:
+        for name, command, run_env, goal, prepare in benches:
             if args.only and args.only not in name:
                 continue
-            seconds, ratios, old = paired(command, run_env, args.runs, others.get(name))
+            seconds, ratios, old = paired(command, run_env, args.runs, others.get(name), prepare)
             against = (f" {statistics.median(old):10.2f} {statistics.median(ratios) / statistics.median(old):11.3f}"
                        if old else "")
             print(f"{name:32} {statistics.median(seconds):9.3f} {statistics.median(ratios):8.2f} {min(ratios):7.2f} "
