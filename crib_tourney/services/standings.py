@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TypedDict
 
 from crib_tourney.records import record
@@ -93,17 +94,21 @@ def _event_standings(db: Db, event: Event, cut_playoffs: bool, before_game: int 
     h2h = HeadToHead()
     under_way: set[int] = set()
     lines: dict[tuple[int, int, str], GameLine] = {}  # a few hundred scores recur over 440,000 cards at 20,000 players
+    wins = h2h.wins  # HeadToHead.record, inlined: this loop runs once a card
+    last = before_game if before_game is not None else sys.maxsize
     for entry, own, opp, forfeit, e1, e2, game_no in q.outcome_lines(db, event.id):
-        if before_game is not None and game_no >= before_game:
+        if game_no >= last:
             continue
         under_way.add(game_no)
         line = lines.get((own, opp, forfeit))
         if line is None:
             line = lines[own, opp, forfeit] = outcome_line(own, opp, forfeit, rules)
-        if entry in rows:
-            rows[entry].add(line)
+        row = rows.get(entry)
+        if row is not None:
+            row.add(line)
         if line.won:
-            h2h.record(entry, e2 if entry == e1 else e1)
+            beaten = (entry, e2 if entry == e1 else e1)
+            wins[beaten] = wins.get(beaten, 0) + 1
     for entry, game_no in q.byes(db, event.id):
         if before_game is not None and game_no >= before_game:
             continue
