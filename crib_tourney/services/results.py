@@ -176,7 +176,7 @@ def find_pairing(db: Db, event: Event, entries: list[Entry], game: int | None) -
     without a result (the latest if all have results)."""
     names = entry_names(db, event)
     first = entries[0].id
-    candidates = q.pairings_of(db, event.id, first, game)
+    candidates = q.pairings_of(db, event.id, first) if game is None else list(q.seats_in_game(db, event.id, game).get(first, ()))
     if game is not None and not candidates:
         if not q.game_exists(db, event.id, game):
             raise CribError(f"game {game} of {event.name} does not exist (not scheduled)")

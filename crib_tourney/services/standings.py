@@ -13,11 +13,20 @@ from crib_tourney.store.sql import Db
 from crib_tourney.tourney.cut import apply_cut_playoffs
 from crib_tourney.tourney.reconcile import Card, needs_resolving
 from crib_tourney.tourney.scoring import GameLine, ScoringRules, bye_line, forfeit_line, game_line
+from crib_tourney.tourney.settings import EventSettings
 from crib_tourney.tourney.standings import HeadToHead, Row, bye_counts, rank_rows
 
 
+_RULES: dict[EventSettings, ScoringRules] = {}
+
+
 def scoring_rules(event: Event) -> ScoringRules:
-    return event.settings.scoring_rules()
+    """The event's scoring rules: a pure function of its settings, kept per settings
+    value (an import asks once a row; nothing to forget when settings change)."""
+    rules = _RULES.get(event.settings)
+    if rules is None:
+        rules = _RULES[event.settings] = event.settings.scoring_rules()
+    return rules
 
 
 def outcome_line(own: int, opp: int, forfeit: str, rules: ScoringRules) -> GameLine:

@@ -91,8 +91,14 @@ TABLES = {Player: "player", Event: "event", Entry: "entry", Pairing: "pairing", 
 _EVENT_COLUMNS = ["id", "name", "parent_event_id", *setting_names(EventSettings)]
 
 
+_COLUMNS: dict[type, list[str]] = {Event: _EVENT_COLUMNS}
+
+
 def columns(cls: type) -> list[str]:
-    return _EVENT_COLUMNS if cls is Event else [f.name for f in fields(cls)]
+    found = _COLUMNS.get(cls)
+    if found is None:
+        found = _COLUMNS[cls] = [f.name for f in fields(cls)]
+    return found
 
 
 def fetch(db: Db, cls: type[T], where: str = "1=1", order: str = "id", **params: Any) -> list[T]:
