@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import field
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 from crib_tourney.records import record
 
@@ -113,7 +113,7 @@ class _Matcher:
         self.mate = [-1] * self.n
         self.history = history
         self.position = {p: k for k, p in enumerate(players)}
-        self.free: list[int] = []  # positions without a partner, ascending (during pair())
+        self._first, self._after, self._before = -1, dict[int, int](), dict[int, int]()  # the unseated (_link)
 
     # --- the tiers -------------------------------------------------------------
     def _met(self, i: int, j: int) -> int:
@@ -151,7 +151,7 @@ class _Matcher:
             free = [u for u in range(self.n) if self.mate[u] == -1]
             if not free:
                 break
-            self.free = list(free)  # ascending, kept by _augment: not rebuilt from the whole field for every seat
+            self._link(free)
             for u in free:
                 if self.mate[u] == -1:
                     self._augment(u, allowed)
@@ -177,8 +177,7 @@ class _Matcher:
     def _augment(self, u: int, allowed: Allowed) -> bool:
         """Grow the matching by one path from free ``u``; False when none exists."""
         mate = self.mate
-        free = [w for w in self.free if w != u]
-        for w in free:  # a free partner
+        for w in self._free_but(u):  # a free partner
             if allowed(u, w):
                 mate[u], mate[w] = w, u
                 return self._seated(u, w)
@@ -186,17 +185,38 @@ class _Matcher:
             y = mate[x]
             if y == -1 or not allowed(u, x):
                 continue
-            for w in free:
+            for w in self._free_but(u):
                 if allowed(y, w):
                     mate[u], mate[x], mate[y], mate[w] = x, u, w, y
                     return self._seated(u, w)
         end = self._search(u, allowed)
         return end != -1 and self._seated(u, end)
 
+    # The unseated positions, ascending, as a linked list: after a change of the
+    # field most of 20,000 can be unseated, and a list copied (or rebuilt from the
+    # whole field) for every seat made the round quadratic.
+    def _link(self, free: list[int]) -> None:
+        self._after = dict(zip(free, free[1:] + [-1]))
+        self._before = dict(zip(free, [-1] + free[:-1]))
+        self._first = free[0] if free else -1
+
+    def _free_but(self, u: int) -> Iterator[int]:
+        w = self._first
+        while w != -1:
+            if w != u:
+                yield w
+            w = self._after[w]
+
     def _seated(self, u: int, w: int) -> bool:
-        """``u`` and ``w`` were free and are matched now (the others on the path already were)."""
-        self.free.remove(u)
-        self.free.remove(w)
+        """``u`` and ``w`` were unseated and are matched now (the others on the path already were)."""
+        for v in (u, w):
+            before, after = self._before.pop(v), self._after.pop(v)
+            if before == -1:
+                self._first = after
+            else:
+                self._after[before] = after
+            if after != -1:
+                self._before[after] = before
         return True
 
     def _search(self, root: int, allowed: Allowed) -> int:
