@@ -6,7 +6,8 @@ The floor is `python -c "import typer"`: starting Python and the CLI library, wh
 every command pays. Each command and the floor run in turn (floor, command, floor,
 command, ...) after a warm-up, and the ratio is taken pair by pair, so a machine
 that speeds up or slows down during the run moves both. Medians are the figures
-to quote. Python runs as installed: bytecode cached (a shell that sets
+to quote; "CPU x" is the same ratio in CPU seconds (user + system), the steadier
+figure on a machine shared with other work. Python runs as installed: bytecode cached (a shell that sets
 PYTHONDONTWRITEBYTECODE would time compiling the sources instead).
 
 ``--against TREE`` (a checkout of another commit, e.g. ``git worktree add ../old
@@ -47,30 +48,38 @@ def crib(*args: str) -> list[str]:
     return [sys.executable, "-m", "crib_tourney", *args]
 
 
-def timed(command: list[str], env: dict, prepare: Callable[[], None] | None = None) -> float:
+def timed(command: list[str], env: dict, prepare: Callable[[], None] | None = None) -> tuple[float, float]:
+    """(wall seconds, CPU seconds: user + system) of one whole process."""
     if prepare is not None:  # untimed: a fresh copy for a command that writes
         prepare()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(command, check=True, capture_output=True, env=env)
-    return time.perf_counter() - start
+    took = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return took, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def paired(command: list[str], env: dict, runs: int, other: tuple[list[str], dict] | None = None,
-           prepare: Callable[[], None] | None = None) -> tuple[list[float], list[float], list[float]]:
-    """(command seconds, command / floor ratios, other command / floor ratios), in turn with the floor."""
+           prepare: Callable[[], None] | None = None
+           ) -> tuple[list[float], list[float], list[float], list[tuple[float, float]]]:
+    """(command seconds, command / floor ratios, the same in CPU seconds, the other command's
+    ratios, wall and CPU), in turn with the floor."""
     timed(FLOOR, env)
     timed(command, env, prepare)
     if other:
         timed(*other)
-    seconds, ratios, others = [], [], []
+    seconds, ratios, cpu_ratios, others = [], [], [], []
     for _ in range(runs):
-        floor = timed(FLOOR, env)
-        took = timed(command, env, prepare)
+        floor, floor_cpu = timed(FLOOR, env)
+        took, cpu = timed(command, env, prepare)
         seconds.append(took)
         ratios.append(took / floor)
+        cpu_ratios.append(cpu / floor_cpu)
         if other:
-            others.append(timed(*other) / floor)
-    return seconds, ratios, others
+            other_took, other_cpu = timed(*other)
+            others.append((other_took / floor, other_cpu / floor_cpu))
+    return seconds, ratios, cpu_ratios, others
 
 
 def big_event(db: Path, env: dict, tree: Path | None = None) -> tuple[str, str]:
@@ -146,16 +155,18 @@ def main() -> None:
             ("player games, 1,000 x 22", crib("--db", str(db), "player", "games", "Big Open", a), env, 2.5, None),
             ("stats (12,994,800 hands)", crib("stats"), env, 3.0, None),
         ]
-        print(f"{'benchmark':32} {'median s':>9} {'x floor':>8} {'min x':>7} {'max x':>7} {'goal':>6}"
-              + (f" {'against x':>10} {'new/against':>11}" if args.against else ""))
+        print(f"{'benchmark':32} {'median s':>9} {'x floor':>8} {'min x':>7} {'max x':>7} {'CPU x':>6} {'goal':>6}"
+              + (f" {'against x':>10} {'new/against':>11} {'against CPU':>10} {'CPU n/a':>9}" if args.against else ""))
         for name, command, run_env, goal, prepare in benches:
             if args.only and args.only not in name:
                 continue
-            seconds, ratios, old = paired(command, run_env, args.runs, others.get(name), prepare)
-            against = (f" {statistics.median(old):10.2f} {statistics.median(ratios) / statistics.median(old):11.3f}"
-                       if old else "")
+            seconds, ratios, cpu_ratios, old = paired(command, run_env, args.runs, others.get(name), prepare)
+            old_wall = statistics.median(r for r, _ in old) if old else 0.0
+            old_cpu = statistics.median(c for _, c in old) if old else 0.0
+            against = (f" {old_wall:10.2f} {statistics.median(ratios) / old_wall:11.3f} {old_cpu:10.2f}"
+                       f" {statistics.median(cpu_ratios) / old_cpu:9.3f}" if old else "")
             print(f"{name:32} {statistics.median(seconds):9.3f} {statistics.median(ratios):8.2f} {min(ratios):7.2f} "
-                  f"{max(ratios):7.2f} {goal:6.1f}{against}", flush=True)
+                  f"{max(ratios):7.2f} {statistics.median(cpu_ratios):6.2f} {goal:6.1f}{against}", flush=True)
         if not args.only or "scorecards" in args.only:
             cards_db = Path(tmp) / "cards.db"
             build(cards_db, players=512, games=12, extra_games=0)
