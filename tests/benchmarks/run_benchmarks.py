@@ -113,6 +113,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--only", help="run only benchmarks whose name contains this")
     parser.add_argument("--against", type=Path, help="a checkout of another commit to time in the same run")
+    parser.add_argument("--no-pdf", action="store_true", help="skip printing the scorecards")
     args = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     compileall.compile_dir(ROOT / "crib_tourney", quiet=1)
@@ -167,7 +168,7 @@ def main() -> None:
                        f" {statistics.median(cpu_ratios) / old_cpu:9.3f}" if old else "")
             print(f"{name:32} {statistics.median(seconds):9.3f} {statistics.median(ratios):8.2f} {min(ratios):7.2f} "
                   f"{max(ratios):7.2f} {statistics.median(cpu_ratios):6.2f} {goal:6.1f}{against}", flush=True)
-        if not args.only or "scorecards" in args.only:
+        if not args.no_pdf and (not args.only or "scorecards" in args.only):
             cards_db = Path(tmp) / "cards.db"
             build(cards_db, players=512, games=12, extra_games=0)
             out = Path(tmp) / "cards.pdf"
