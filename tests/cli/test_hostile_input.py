@@ -570,6 +570,11 @@ CSV_CASES = [
     (["result", "import", "E"], f"game,player1,score1,player2,score2\n1,Bob,{HUGE},Cat,90\n", "line 2: score1 999"),
     (["result", "import", "E"], f"game,player1,score1,player2,score2\n{HUGE},Bob,121,Cat,90\n", "line 2: game 999"),
     (["result", "import", "E"], "game,player1,score1,player2,score2,forfeit\n1,,,,,Nobody\n", "unknown player"),
+    # a row that gives both the scores and a forfeit contradicts itself: it was saved as the forfeit, scores dropped
+    (["result", "import", "E"], "game,player1,score1,player2,score2,forfeit\n1,Bob,121,Cat,90,Bob\n",
+     "line 2: a row is scores or a forfeit, not both: score1, score2 must stay empty when Bob forfeits"),
+    (["result", "import", "T3"], "game,player1,score1,player2,score2,player3,score3,forfeit\n1,Ann,121,Bob,90,Cat,,Cat\n",
+     "line 2: a row is scores or a forfeit, not both: score1, score2 must stay empty"),
 ]
 CSV_CASES = [case for case in CSV_CASES if case[2] is not None]
 
