@@ -127,6 +127,7 @@ class OpenGame:
     event_id: int
     event: str
     game: int
+    sides: int = 2  # scores a table line gives
 
 
 @dataclass(frozen=True)
@@ -551,7 +552,7 @@ def open_game(db: Db, event_id: int, game: int | None = None) -> OpenGame:
     event = store.load_event(db, event_id)
     current = first_open_game(db, event) if game is None else game
     game_view(db, event, current)
-    return OpenGame(event.id, event.name, current)
+    return OpenGame(event.id, event.name, current, event.sides)
 
 
 def unschedule(db: Db, event_id: int, first: int, by: Actor = CLI) -> Unscheduled:

@@ -197,6 +197,7 @@ CASES = [
     (["result", "T3", "Ann", "121", "Bob", "95", "Cat", "80", "--game", "2"], "does not exist"),
     (["result", "T3", "Ann", "121", "Bob", "95", "Cat", "80", "--game", BIG], "out of range"),
     (["result", "T3", "Ann", "121", "Bob", "95"], "give three sides and their scores"),
+    (["result", "T3", "Ann", "121", "Bob", "95", "Cat", "80", "Dan", "70"], "or three of PLAYER SCORE at a table of three"),
     (["result", "T3", "--game", "1", "--table", "1", "121", "95"], "give 3 scores, not 2"),
     (["result", "T3", "--game", "1", "--table", "1", "121", "95", "80", "70"], "expected EVENT SCORE SCORE [SCORE]"),
     (["result", "T3", "--table", "1", "121", "95", "80"], "--table needs --game"),

@@ -173,6 +173,7 @@ def test_results_import_and_quick_results_take_three_scores(cli, tmp_path):
     run = cli.runner.invoke(cli_app(), ["--db", str(cli.db), "quick-results", "T"], input="1 121 95\n1 121 95 80\nquit\n")
     assert "give 3 scores, not 2" in run.stderr
     assert "recorded game 1 table 1: Ann 121 - Bob 95 - Cat 80" in run.stdout
+    assert "entering game 1 (TABLE SCORE SCORE SCORE [replace];" in run.stderr  # it asked for two scores
 
 
 def cli_app():
