@@ -140,7 +140,7 @@ def test_byes_forfeits_cards_and_undo_at_a_table_of_three(cli):
     resolved = cli("check", "T", "--resolve", "--json").json()
     # game 1: nobody is an apparent qualifier yet: Ann and Cat keep their own cards; Bob, without one,
     # takes the version worse for him (Cat's: Bob third)
-    assert resolved["resolved"] == ["game 1 table 1 resolved: Ann 121-100-80; Bob 121-80-100; Cat 121-80-100"]
+    assert resolved["resolved"] == ["game 1 table 1 resolved: Ann 121-100-80; Bob 121-80-100; Cat 121-80-100 (scores in seat order: Ann, Bob, Cat)"]
     assert resolved["problems"] == []
     rows = {r["player"]: r for r in cli("standings", "T", "--json").json()["rows"]}
     assert [(rows[p]["game_points"], rows[p]["spread"]) for p in ("Ann", "Bob", "Cat")] == [(3, 62), (0, -41), (1, -21)]
@@ -148,7 +148,7 @@ def test_byes_forfeits_cards_and_undo_at_a_table_of_three(cli):
     cli("result", "T", "Ann", "110", "Bob", "121", "Cat", "80", "--card", "Bob", "--replace")
     cli("result", "T", "Ann", "121", "Bob", "100", "Cat", "80", "--card", "Cat", "--replace")
     assert cli("check", "T", "--resolve", "1", "1", "--use-card", "Cat").stdout.startswith(
-        "game 1 table 1 resolved: Ann 121-100-80; Bob 121-100-80; Cat 121-100-80")
+        "game 1 table 1 resolved: Ann 121-100-80; Bob 121-100-80; Cat 121-100-80 (scores in seat order: Ann, Bob, Cat)")
 
 
 def test_both_cards_claiming_the_win_are_each_charged_a_loss(cli):
@@ -158,7 +158,7 @@ def test_both_cards_claiming_the_win_are_each_charged_a_loss(cli):
     cli("result", "T", "Ann", "121", "Bob", "100", "Cat", "80", "--card", "Cat")
     resolved = cli("check", "T", "--resolve", "--json").json()["resolved"]
     # Ann takes the worst for her of the others' cards (Bob's), Bob the worst of Ann's and Cat's
-    assert resolved == ["game 1 table 1 resolved: Ann 100-121-80; Bob 121-100-80; Cat 121-100-80"]
+    assert resolved == ["game 1 table 1 resolved: Ann 100-121-80; Bob 121-100-80; Cat 121-100-80 (scores in seat order: Ann, Bob, Cat)"]
 
 
 def test_results_import_and_quick_results_take_three_scores(cli, tmp_path):
