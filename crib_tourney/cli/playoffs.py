@@ -162,7 +162,7 @@ def placings(event: EventArg, as_json: JsonOption = False) -> None:
     if high:
         typer.echo(f"high non-qualifier: {high['player']} (rank {high['rank']})" + (f", {high['prize']}" if high["prize"] else ""))
     if not data["complete"]:
-        typer.echo("(the playoffs are not finished)")
+        typer.echo("(the event is not finished: these places can still change)")  # a table of three has no playoffs
 
 
 CONSOLATION_MONEY = ("entry_fee", "house_share", "prize_fund", "payouts")  # the consolation's own money, as options

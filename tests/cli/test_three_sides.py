@@ -198,3 +198,10 @@ def test_two_sided_forms_are_refused_at_a_table_of_three(cli, unchanged):
         cli.fails("new-event", "X", "--variant", "three-player", "--sides", "2", match="sides must be 3")
         cli.fails("new-event", "X", "--sides", "3", match="standard is played by two")
         cli.fails("new-event", "X", "--variant", "three-player", "--place-points", "1,2,0", match="cannot rise")
+
+
+def test_placings_before_the_last_game_say_the_event_is_not_finished(cli):
+    """A table of three has no playoffs: placings said '(the playoffs are not finished)'."""
+    _three(cli)
+    out = cli("placings", "T").stdout
+    assert "(the event is not finished: these places can still change)" in out and "playoffs" not in out
