@@ -110,7 +110,8 @@ class Withdrawal:
 
     def line(self) -> str:
         forfeited = f"; forfeits scheduled game(s) {', '.join(map(str, self.forfeited))}" if self.forfeited else ""
-        return f"{self.name} withdrew after game {self.after_game}{forfeited}"
+        when = f"after game {self.after_game}" if self.after_game else "before game 1"  # not "after game 0"
+        return f"{self.name} withdrew {when}{forfeited}"
 
 
 @dataclass(frozen=True)

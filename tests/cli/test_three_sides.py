@@ -205,3 +205,8 @@ def test_placings_before_the_last_game_say_the_event_is_not_finished(cli):
     _three(cli)
     out = cli("placings", "T").stdout
     assert "(the event is not finished: these places can still change)" in out and "playoffs" not in out
+
+
+def test_a_withdrawal_before_any_game_is_played_says_so(cli):
+    _three(cli)
+    assert cli("withdraw", "T", "Eve").stdout.startswith("Eve withdrew before game 1")  # was "after game 0"
