@@ -210,3 +210,15 @@ def test_placings_before_the_last_game_say_the_event_is_not_finished(cli):
 def test_a_withdrawal_before_any_game_is_played_says_so(cli):
     _three(cli)
     assert cli("withdraw", "T", "Eve").stdout.startswith("Eve withdrew before game 1")  # was "after game 0"
+
+
+def test_two_teams_named_by_their_players_never_read_as_three_opponents(cli):
+    """A team's default name joins its players with '&'; the opponents at a table
+    of three were joined the same way: 'B1 & B2 & Cees'."""
+    cli("new-event", "S", "--variant", "partners", "--sides", "3", "--games", "1")
+    cli("enter", "S", "--team", "A1", "A2", "--team-name", "Aces", "--new")
+    cli("enter", "S", "--team", "B1", "B2", "--new")
+    cli("enter", "S", "--team", "C1", "C2", "--team-name", "Cees", "--new")
+    cli("round", "S")
+    games = {n: cli("player", "games", "S", n, "--json").json()["games"][0]["opponent"] for n in ("Aces", "Cees", "B1")}
+    assert games == {"Aces": "B1 & B2, Cees", "Cees": "Aces, B1 & B2", "B1": "Aces & Cees"}
