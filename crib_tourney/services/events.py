@@ -190,7 +190,10 @@ def change_settings(db: Db, event_id: int, changes: Mapping[str, Any], recut: bo
     if merged.sides != event.sides and scheduled:
         raise CribError(f"{event.name} has games paired: the sides at a table ({event.sides}) cannot change now")
     change = Change(db, "settings", Log(event.id), by)
-    followed = {"sides": merged.sides} if merged.sides != event.sides else {}  # sides follow the variant (three-player: 3)
+    # a new variant brings the settings that follow it (three-player: 3 sides; a team game: pairs;
+    # five-card: no double skunk), as new-event does; other changes leave the stored ones alone
+    before, after = schema.as_dict(event.settings), schema.as_dict(merged)
+    followed = {k: v for k, v in after.items() if k not in changes and v != before[k]} if "variant" in changes else {}
     store.update_settings(change, event.id, followed | dict(changes))
     recut_done = playoffs.recut_if_moved(db, store.load_event(db, event.id), change, recut)
     done = SettingsChanged(event.name, tuple(changes.items()), recut_done)

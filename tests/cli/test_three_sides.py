@@ -222,3 +222,20 @@ def test_two_teams_named_by_their_players_never_read_as_three_opponents(cli):
     cli("round", "S")
     games = {n: cli("player", "games", "S", n, "--json").json()["games"][0]["opponent"] for n in ("Aces", "Cees", "B1")}
     assert games == {"Aces": "B1 & B2, Cees", "Cees": "Aces, B1 & B2", "B1": "Aces & Cees"}
+
+
+def test_event_set_variant_brings_what_follows_it_as_new_event_does(cli):
+    """event set stored only the typed settings (and sides): partners with three
+    sides kept teams of one (new-event refuses that), four-player singles, and a
+    five-card event a double skunk line (61) a game to 61 can reach."""
+    def shown(name):
+        return cli("event", "show", name, "--json").json()["settings"]
+    for name, changes, made in [("Y3", ["variant=partners", "sides=3"], ["--variant", "partners", "--sides", "3"]),
+                                ("Y4", ["variant=four-player"], ["--variant", "four-player"]),
+                                ("Y5", ["variant=five-card"], ["--variant", "five-card"])]:
+        cli("new-event", name)
+        cli("event", "set", name, *changes)
+        cli("new-event", name + " new", *made)
+        assert {k: v for k, v in shown(name).items() if k != "name"} == {
+            k: v for k, v in shown(name + " new").items() if k != "name"}, name
+    assert (shown("Y3")["team_size"], shown("Y4")["team_size"], shown("Y5")["double_skunk_margin"]) == (2, 2, 62)
