@@ -93,7 +93,8 @@ def _show_list(door: DoorList, as_json: bool) -> None:
     if as_json:
         print_json({"event": door.event, "check_in": door.check_in, "entry_fee": _money(door.entry_fee),
                     "entrants": len(door.rows), "checked_in": len(door.present), "missing": [r.name for r in door.missing],
-                    "unpaid": [r.name for r in door.unpaid], "collected": _money(door.collected),
+                    "unpaid": [r.name for r in door.unpaid], "short": [r.name for r in door.short],
+                    "collected": _money(door.collected),
                     "rows": [{"entry": r.entry, "name": r.name, "checked_in": r.checked_in, "paid": _money(r.paid),
                               "withdrawn": r.withdrawn} for r in door.rows]})
         return
@@ -105,6 +106,8 @@ def _show_list(door: DoorList, as_json: bool) -> None:
         typer.echo("missing: " + ", ".join(r.name for r in door.missing))
     if door.unpaid:
         typer.echo("not paid: " + ", ".join(r.name for r in door.unpaid))
+    if door.short:
+        typer.echo("paid short: " + ", ".join(f"{r.name} ({_money(r.paid)} of {_money(door.entry_fee)})" for r in door.short))
 
 
 def register(app: typer.Typer) -> None:

@@ -84,9 +84,9 @@ def set_(
     """
     from crib_tourney.inputs import names
     from crib_tourney.services.events import change_settings
-    from crib_tourney.tourney.settings import parse_pair
+    from crib_tourney.tourney.settings import parse_pairs
 
-    changes = dict(parse_pair(EventSettings, pair) for pair in pairs)
+    changes = parse_pairs(EventSettings, pairs)
     with db() as conn:
         done = change_settings(conn, names.event_id(conn, event), changes, recut)
     typer.echo("\n".join(done.lines()))

@@ -80,9 +80,9 @@ def set_(league: LeagueArg, pairs: Annotated[List[str], typer.Argument(help="SET
     """
     from crib_tourney.inputs.names import league_id
     from crib_tourney.services.leagues import change_league
-    from crib_tourney.tourney.settings import parse_pair
+    from crib_tourney.tourney.settings import parse_pairs
 
-    changes = dict(parse_pair(LeagueSettings, p) for p in pairs)
+    changes = parse_pairs(LeagueSettings, pairs)
     with db() as conn:
         changed = change_league(conn, league_id(conn, league), changes)
     typer.echo(f"updated {changed.name}: " + ", ".join(f"{k}={v}" for k, v in changes.items()))

@@ -162,13 +162,14 @@ def placings(event: EventArg, as_json: JsonOption = False) -> None:
     if high:
         typer.echo(f"high non-qualifier: {high['player']} (rank {high['rank']})" + (f", {high['prize']}" if high["prize"] else ""))
     if not data["complete"]:
-        typer.echo("(the playoffs are not finished)")
+        typer.echo("(the event is not finished: these places can still change)")  # a table of three has no playoffs
 
 
 CONSOLATION_MONEY = ("entry_fee", "house_share", "prize_fund", "payouts")  # the consolation's own money, as options
 
 
-@settings_options(EventSettings, skip=tuple(f.name for f in fields(EventSettings) if f.name not in CONSOLATION_MONEY))
+@settings_options(EventSettings, skip=tuple(f.name for f in fields(EventSettings) if f.name not in CONSOLATION_MONEY),
+                  shown_defaults={"house_share": "the main event's"})  # the one money setting it keeps
 def consolation(
     event: EventArg,
     settings: dict[str, Any],
@@ -177,7 +178,8 @@ def consolation(
 ) -> None:
     """Create the consolation event from the non-qualifiers, linked to the main event.
     It plays by the main event's rules with money of its own: no entry fee and no
-    payouts unless given here (or later with `event set`).
+    payouts unless given here (or later with `event set`); the house keeps the
+    main event's share unless --house-share says otherwise.
 
     Example: crib-tourney consolation "Spring Open" --format single-elim --entry-fee 10 --payouts 60,40
     """

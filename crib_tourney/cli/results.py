@@ -64,7 +64,8 @@ def result(
             recorded = service.record_forfeit(conn, event_id, names.entry_id(conn, event_id, forfeit), game, replace, recut)
     else:
         if len(args) != 5:
-            raise CribError("expected EVENT PLAYER SCORE PLAYER SCORE (quote names with spaces)")
+            raise CribError("expected EVENT PLAYER SCORE PLAYER SCORE, or three of PLAYER SCORE at a table of three"
+                            " (quote names with spaces)")
         event, name1, score1, name2, score2 = args
         if card is not None and not card.strip():  # '' must not fall back to recording the whole result
             raise CribError("--card names the player whose own scorecard this is; it cannot be empty")
@@ -147,7 +148,8 @@ def quick_results(
     """Type results table by table, one line each, without restarting the program.
 
     Each line is TABLE SCORE SCORE (scores in the order the table sheet lists the
-    two players) and is saved at once, in its own transaction. Also: TABLE SCORE
+    two players; at a table of three, TABLE SCORE SCORE SCORE) and is saved at
+    once, in its own transaction. Also: TABLE SCORE
     SCORE replace (correct a table already entered), TABLE forfeit NAME (that
     player forfeits), "game N" to switch game, "undo" to take back this session's
     last line, "quit" (or end of input). A mistyped line gets one error line and
@@ -174,7 +176,8 @@ def quick_results(
     with db(write=False) as conn:
         opened = open_game(conn, names.event_id(conn, event), game)
     event_id, current = opened.event_id, opened.game
-    typer.echo(f"{opened.event}: entering game {current} (TABLE SCORE SCORE [replace]; TABLE forfeit NAME; 'game N', 'undo', 'quit')",
+    usage = "TABLE SCORE SCORE SCORE" if opened.sides == 3 else "TABLE SCORE SCORE"
+    typer.echo(f"{opened.event}: entering game {current} ({usage} [replace]; TABLE forfeit NAME; 'game N', 'undo', 'quit')",
                err=True)
     if hasattr(sys.stdin, "reconfigure"):  # a byte that is not UTF-8 (a strict UTF-8 locale): '\ufffd' in a refused line
         sys.stdin.reconfigure(errors="replace")
@@ -221,7 +224,7 @@ def quick_results(
                     ours.add(mine[-1])
                 saved += 1
             else:
-                raise CribError(f"'{raw.strip()}' is not TABLE SCORE SCORE [replace], TABLE forfeit NAME, game N, undo or quit")
+                raise CribError(f"'{raw.strip()}' is not {usage} [replace], TABLE forfeit NAME, game N, undo or quit")
         except CribError as exc:
             typer.echo(f"error: {printable(str(exc))}", err=True)
     typer.echo(f"{saved} result(s) saved", err=True)

@@ -15,12 +15,13 @@ from crib_tourney.cli.common import number
 from crib_tourney.tourney.settings import value_type
 
 
-def settings_options(schema: type, skip: tuple[str, ...] = ()) -> Callable:
+def settings_options(schema: type, skip: tuple[str, ...] = (), shown_defaults: dict[str, str] | None = None) -> Callable:
     """Add one option per field of ``schema`` to a command, which then receives
     them together as ``settings`` (a dict of field name to value): only the options
     given on the command line, so that settings which follow others (a team event's
     team size) are filled in by the schema, and a value typed out is kept or refused,
-    never silently replaced."""
+    never silently replaced. ``shown_defaults``: what --help says an option left
+    out means, where that is not the schema's default."""
 
     def wrap(func: Callable) -> Callable:
         signature = inspect.signature(func, eval_str=True)
@@ -37,6 +38,8 @@ def settings_options(schema: type, skip: tuple[str, ...] = ()) -> Callable:
                 extra = {"parser": _money(f.name), "metavar": "AMOUNT"}
             else:
                 extra = {"parser": number(f.name), "metavar": "N"} if kind is int else {}
+            if shown_defaults and f.name in shown_defaults:
+                extra["show_default"] = shown_defaults[f.name]
             annotation = Annotated[Optional[kind] if f.default is None else kind,  # type: ignore[valid-type]
                                    typer.Option(flag, help=f.metadata["help"][:1].upper() + f.metadata["help"][1:] + ".", **extra)]
             added.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default, annotation=annotation))

@@ -88,6 +88,10 @@ def results_file(db: Db, event_id: int, text: str, file_name: str) -> ResultsFil
         try:
             game = whole_number(row["game"], "game") if row.get("game") else None
             if row.get("forfeit"):
+                filled = [column for column in ("score1", "score2", "score3") if (row.get(column) or "").strip()]
+                if filled:
+                    raise CribError(f"a row is scores or a forfeit, not both: {', '.join(filled)} must stay empty"
+                                    f" when {row['forfeit']} forfeits")
                 rows.append(ForfeitLine(line_no, game, find_entry(db, event, row["forfeit"]).id))
                 continue
             if not set(RESULT_COLUMNS) <= set(row):

@@ -195,6 +195,10 @@ def _exit_with_parent(parent: int) -> None:
     import threading
     import time
 
+    # the fork inherits the print's SIGTERM handler (raise KeyboardInterrupt), and
+    # the pool ends its workers with SIGTERM: each would print a traceback
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(0.5)

@@ -121,6 +121,11 @@ class DoorList:
         return tuple(r for r in self.rows if r.paid is None and not r.withdrawn)
 
     @property
+    def short(self) -> tuple[DoorRow, ...]:
+        """Paid, but less than the entry fee (the ledger counts the rest as owed)."""
+        return tuple(r for r in self.rows if r.paid is not None and r.paid < self.entry_fee and not r.withdrawn)
+
+    @property
     def collected(self) -> int:
         return sum(r.paid or 0 for r in self.rows)
 

@@ -110,7 +110,8 @@ class Withdrawal:
 
     def line(self) -> str:
         forfeited = f"; forfeits scheduled game(s) {', '.join(map(str, self.forfeited))}" if self.forfeited else ""
-        return f"{self.name} withdrew after game {self.after_game}{forfeited}"
+        when = f"after game {self.after_game}" if self.after_game else "before game 1"  # not "after game 0"
+        return f"{self.name} withdrew {when}{forfeited}"
 
 
 @record
@@ -127,6 +128,7 @@ class OpenGame:
     event_id: int
     event: str
     game: int
+    sides: int = 2  # scores a table line gives
 
 
 @record
@@ -188,7 +190,10 @@ def change_settings(db: Db, event_id: int, changes: Mapping[str, Any], recut: bo
     if merged.sides != event.sides and scheduled:
         raise CribError(f"{event.name} has games paired: the sides at a table ({event.sides}) cannot change now")
     change = Change(db, "settings", Log(event.id), by)
-    followed = {"sides": merged.sides} if merged.sides != event.sides else {}  # sides follow the variant (three-player: 3)
+    # a new variant brings the settings that follow it (three-player: 3 sides; a team game: pairs;
+    # five-card: no double skunk), as new-event does; other changes leave the stored ones alone
+    before, after = schema.as_dict(event.settings), schema.as_dict(merged)
+    followed = {k: v for k, v in after.items() if k not in changes and v != before[k]} if "variant" in changes else {}
     store.update_settings(change, event.id, followed | dict(changes))
     recut_done = playoffs.recut_if_moved(db, store.load_event(db, event.id), change, recut)
     done = SettingsChanged(event.name, tuple(changes.items()), recut_done)
@@ -555,7 +560,7 @@ def open_game(db: Db, event_id: int, game: int | None = None) -> OpenGame:
     event = store.load_event(db, event_id)
     current = first_open_game(db, event) if game is None else game
     game_view(db, event, current)
-    return OpenGame(event.id, event.name, current)
+    return OpenGame(event.id, event.name, current, event.sides)
 
 
 def unschedule(db: Db, event_id: int, first: int, by: Actor = CLI) -> Unscheduled:

@@ -18,6 +18,7 @@ from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.ledger import Ledger, ledger
 from crib_tourney.tourney.money import format_money, parse_money
+from crib_tourney.tourney.names import opponents_text
 from crib_tourney.tourney.reconcile import Card, agree
 
 
@@ -99,7 +100,7 @@ def _games_at_tables_of_three(db: Db, event: Event, entry_id: int) -> list[GameR
     games: list[GameRow] = []
     for p in pairings:
         others = [e for e in p.sides if e != entry_id]
-        row = GameRow(game=p.game_no, table=p.table_no, opponent=" & ".join(names[e] for e in others) if others else "bye",
+        row = GameRow(game=p.game_no, table=p.table_no, opponent=opponents_text([names[e] for e in others]) if others else "bye",
                       score=None, opponent_score=None, game_points=None, spread=None, cards_agree=None)
         held = cards.get(p.id, [])
         own = next((c for c in held if c.entry == entry_id), None)
@@ -277,7 +278,7 @@ def _report(db: Db, event: Event) -> Report:
     for r in event_standings(db, event):
         entry: int = r.player
         name = names[entry]
-        acc = ", ".join(roster[p].acc_number or "" for p in members[entry])
+        acc = ", ".join(number for number in (roster[p].acc_number for p in members[entry]) if number)
         rows.append(ReportRow(entry, r.rank, name, acc, r.game_points, r.wins, r.losses, r.spread, entry in seeded,
                               won.finish.get(name) if entry in seeded or not br.exists else None,
                               won.prize.get(name, 0), won.pools.get(name, 0), r.withdrawn))

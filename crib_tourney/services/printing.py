@@ -15,6 +15,7 @@ from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.bracket import qualifier_count
+from crib_tourney.tourney.names import opponents_text
 from crib_tourney.tourney.settings import as_dict
 
 
@@ -119,7 +120,7 @@ def _three_sided_cards(db: Db, event: Event, entries: list[tuple[int, str, str]]
         totals, any_played = {"gp": 0, "plus": 0, "minus": 0}, False
         for game in range(1, event.games + 1):
             table, opponents, seat = seats.get(pid, {}).get(game, (None, [], 0))
-            row: dict[str, Any] = {"game": game, "table": table, "opponent": " & ".join(names[o] for o in opponents) or None,
+            row: dict[str, Any] = {"game": game, "table": table, "opponent": opponents_text([names[o] for o in opponents]) or None,
                                    "result": "", "gp": None, "plus": None, "minus": None, "total_gp": None, "total_spread": None}
             if game in seats.get(pid, {}) and not opponents:
                 row.update(opponent="bye", gp=rules.bye_points, plus=rules.bye_spread, minus=0)

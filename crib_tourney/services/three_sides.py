@@ -137,8 +137,10 @@ class TableSettled:
     cards: tuple[tuple[str, tuple[int, ...], bool], ...]  # (side, its settled version in seat order, apparent qualifier)
 
     def line(self) -> str:
+        # the scores in seat order, named as `check` names them: "Eve 121-100-100" alone read as Eve's 121
         return f"game {self.game} table {self.table} resolved: " + "; ".join(
-            f"{n} {'-'.join(map(str, v))}" + (" (apparent qualifier)" if q_ else "") for n, v, q_ in self.cards)
+            f"{n} {'-'.join(map(str, v))}" + (" (apparent qualifier)" if q_ else "") for n, v, q_ in self.cards) + \
+            f" (scores in seat order: {', '.join(n for n, _, _ in self.cards)})"
 
 
 def settle_tables(db: Db, event: Event, recut: bool = False, by: Actor = CLI,

@@ -304,3 +304,10 @@ def suggestion(query: str, names: Iterable[str], cutoff: float = 0.75) -> str | 
     folded = {fold(n): n for n in names}
     close = difflib.get_close_matches(fold(query), list(folded), n=3, cutoff=cutoff)
     return " or ".join(f"'{folded[c]}'" for c in close) if close else None
+
+
+def opponents_text(names: list[str]) -> str:
+    """A table of three's two opponents as one name: "Bob & Cat", but "B1 & B2, Cees"
+    when a name holds an ampersand itself (a team named by its players), so two
+    teams never read as three players (and the scorecard's column still fits)."""
+    return (", " if any("&" in n for n in names) else " & ").join(names)

@@ -371,6 +371,18 @@ def parse_value(schema: type, name: str, raw: str) -> Any:
     return text
 
 
+def parse_pairs(schema: type, pairs: list[str]) -> dict[str, Any]:
+    """SETTING=VALUE pairs; a setting named twice (sides=3 sides=2) is refused,
+    not settled by whichever came last."""
+    changes: dict[str, Any] = {}
+    for pair in pairs:
+        key, value = parse_pair(schema, pair)
+        if key in changes:
+            raise CribError(f"setting {key} is given twice")
+        changes[key] = value
+    return changes
+
+
 def parse_pair(schema: type, pair: str) -> tuple[str, Any]:
     if "=" not in pair:
         raise CribError(f"'{pair}' is not SETTING=VALUE")

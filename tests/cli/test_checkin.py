@@ -44,6 +44,18 @@ def test_checkin_marks_records_payments_and_a_repeat_writes_nothing(cli):
     assert cli("checkin", "E", "--list", "--json").json()["missing"] == []
 
 
+def test_the_door_list_names_who_paid_short(cli):
+    """The ledger counts a part payment's rest as owed; the door list named only
+    those who paid nothing, so the desk could not find who owed the rest."""
+    cli("new-event", "E", "--entry-fee", "20", "--games", "2")
+    cli("enter", "E", "Ann", "Bob", "Cat", "--new")
+    cli("checkin", "E", "Ann", "--paid")
+    cli("checkin", "E", "Bob", "--amount", "10")
+    door = cli("checkin", "E", "--list", "--json").json()
+    assert door["unpaid"] == ["Cat"] and door["short"] == ["Bob"]
+    assert "paid short: Bob (10.00 of 20.00)" in cli("checkin", "E", "--list").stdout.splitlines()
+
+
 def test_who_game_one_waits_for():
     from types import SimpleNamespace as Entry
 

@@ -61,3 +61,20 @@ def test_standings_are_computed_once_per_command(cli, tmp_path, monkeypatch):
     computed.clear()
     cli("player", "history", name)
     assert computed == [1]  # his one event, once
+
+
+def test_report_gives_a_team_the_acc_numbers_its_players_have(cli):
+    """A team's ACC column lists its players' numbers; players without one add
+    nothing (it printed ',' for a team of two without numbers, 'K1, ' for one)."""
+    cli("player", "add", "Ann", "--acc-number", "K1")
+    cli("player", "add", "Bob", "--acc-number", "K2")
+    cli("new-event", "S", "--variant", "partners", "--sides", "3", "--games", "1")
+    cli("enter", "S", "--team", "Ann", "Bob", "--team-name", "Aces")
+    cli("enter", "S", "--team", "Cat", "Dan", "--team-name", "Cees", "--new")
+    cli("player", "add", "Eve", "--acc-number", "K5")
+    cli("enter", "S", "--team", "Eve", "Fay", "--team-name", "Ees", "--new")
+    cli("round", "S")
+    cli("result", "S", "Aces", "121", "Cees", "100", "Ees", "90")
+    rows = {r["name"]: r["acc_number"] for r in cli("report", "S", "--json").json()["rows"]}
+    assert rows == {"Aces": "K1, K2", "Cees": "", "Ees": "K5"}
+    assert "│ ,   │" not in cli("report", "S").stdout

@@ -197,6 +197,7 @@ CASES = [
     (["result", "T3", "Ann", "121", "Bob", "95", "Cat", "80", "--game", "2"], "does not exist"),
     (["result", "T3", "Ann", "121", "Bob", "95", "Cat", "80", "--game", BIG], "out of range"),
     (["result", "T3", "Ann", "121", "Bob", "95"], "give three sides and their scores"),
+    (["result", "T3", "Ann", "121", "Bob", "95", "Cat", "80", "Dan", "70"], "or three of PLAYER SCORE at a table of three"),
     (["result", "T3", "--game", "1", "--table", "1", "121", "95"], "give 3 scores, not 2"),
     (["result", "T3", "--game", "1", "--table", "1", "121", "95", "80", "70"], "expected EVENT SCORE SCORE [SCORE]"),
     (["result", "T3", "--table", "1", "121", "95", "80"], "--table needs --game"),
@@ -212,6 +213,9 @@ CASES = [
     (["new-event", "X", "--variant", "partners", "--sides", "3", "--team-size", "3"], "three teams of two"),
     (["new-event", "X", "--variant", "backward", "--sides", "3"], "three places have no rule"),
     (["event", "set", "T3", "sides=2"], "sides must be 3"),
+    (["event", "set", "T3", "place_points=2,1,0", "place_points=3,2,1"], "setting place_points is given twice"),
+    (["event", "set", "E", "games=4", "Games=5"], "setting games is given twice"),
+    (["league", "set", "Club", "threshold=12", "threshold=10"], "setting threshold is given twice"),
     (["cut", "T3"], "it has no bracket"),
     (["result", "E", "Bob", "121", "Cat", "100", "--game", "0"], "does not exist"),
     (["result", "E", "Bob", "121", "Cat", "100", "--game", "5"], "does not exist"),
@@ -570,6 +574,11 @@ CSV_CASES = [
     (["result", "import", "E"], f"game,player1,score1,player2,score2\n1,Bob,{HUGE},Cat,90\n", "line 2: score1 999"),
     (["result", "import", "E"], f"game,player1,score1,player2,score2\n{HUGE},Bob,121,Cat,90\n", "line 2: game 999"),
     (["result", "import", "E"], "game,player1,score1,player2,score2,forfeit\n1,,,,,Nobody\n", "unknown player"),
+    # a row that gives both the scores and a forfeit contradicts itself: it was saved as the forfeit, scores dropped
+    (["result", "import", "E"], "game,player1,score1,player2,score2,forfeit\n1,Bob,121,Cat,90,Bob\n",
+     "line 2: a row is scores or a forfeit, not both: score1, score2 must stay empty when Bob forfeits"),
+    (["result", "import", "T3"], "game,player1,score1,player2,score2,player3,score3,forfeit\n1,Ann,121,Bob,90,Cat,,Cat\n",
+     "line 2: a row is scores or a forfeit, not both: score1, score2 must stay empty"),
 ]
 CSV_CASES = [case for case in CSV_CASES if case[2] is not None]
 

@@ -307,6 +307,15 @@ def test_a_consolation_with_a_fee_pays_its_own_table(cli, tmp_path):
     cli.fails("consolation", "E", "--payouts", "50,60", match="add to 110")
 
 
+def test_a_consolation_says_it_keeps_the_main_events_house_share(cli, tmp_path):
+    """--house-share left out keeps the main event's share; --help said 'default: 0.0'."""
+    assert "[default: (the main event's)]" in " ".join(cli("consolation", "--help").stdout.split())
+    qualified_event(cli, tmp_path, 9, "--entry-fee", "30", "--house-share", "10", "--payouts", "100")
+    cli("cut", "E")
+    cli("consolation", "E", "--entry-fee", "10", "--payouts", "100")
+    assert cli("event", "show", "E Consolation", "--json").json()["settings"]["house_share"] == 10.0
+
+
 def test_bracket_before_the_cut(cli):
     cli("new-event", "E")
     cli.fails("bracket", "E", match="no bracket yet")

@@ -399,3 +399,33 @@ def test_publish_removes_what_a_killed_run_left_and_a_sigterm_leaves_no_part_fil
                                        " were; publish again to finish"]
     assert list(site.rglob("*.part")) == []
     assert set(_tree(site)) == set(published)  # every page whole, old or new
+
+
+
+def _sigterm_is_default(_: int) -> bool:
+    import signal
+
+    return signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+def test_render_workers_end_quietly_on_sigterm():
+    """The workers inherited the print's SIGTERM handler (raise KeyboardInterrupt),
+    so the pool's terminate() at the end of a good print often made one of them
+    print a KeyboardInterrupt traceback under 'wrote scorecards.pdf'."""
+    import multiprocessing
+
+    from crib_tourney.render.pdf import _exit_with_parent, terminated_as_interrupt
+
+    with terminated_as_interrupt(), multiprocessing.get_context("fork").Pool(
+            2, initializer=_exit_with_parent, initargs=(os.getpid(),)) as pool:
+        assert pool.map(_sigterm_is_default, range(2)) == [True, True]
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="render workers start only with two cores")
+def test_a_print_rendered_by_workers_ends_without_a_traceback(cli, tmp_path):
+    cli("new-event", "T", "--variant", "three-player", "--games", "2")
+    cli("enter", "T", *[f"P{i}" for i in range(1, 13)], "--new")
+    cli("round", "T", "--all")
+    run = _program(cli.db, "print", "scorecards", "T", "-o", str(tmp_path / "cards.pdf"))
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr and "KeyboardInterrupt" not in run.stderr, run.stderr

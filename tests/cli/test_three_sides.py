@@ -140,7 +140,7 @@ def test_byes_forfeits_cards_and_undo_at_a_table_of_three(cli):
     resolved = cli("check", "T", "--resolve", "--json").json()
     # game 1: nobody is an apparent qualifier yet: Ann and Cat keep their own cards; Bob, without one,
     # takes the version worse for him (Cat's: Bob third)
-    assert resolved["resolved"] == ["game 1 table 1 resolved: Ann 121-100-80; Bob 121-80-100; Cat 121-80-100"]
+    assert resolved["resolved"] == ["game 1 table 1 resolved: Ann 121-100-80; Bob 121-80-100; Cat 121-80-100 (scores in seat order: Ann, Bob, Cat)"]
     assert resolved["problems"] == []
     rows = {r["player"]: r for r in cli("standings", "T", "--json").json()["rows"]}
     assert [(rows[p]["game_points"], rows[p]["spread"]) for p in ("Ann", "Bob", "Cat")] == [(3, 62), (0, -41), (1, -21)]
@@ -148,7 +148,7 @@ def test_byes_forfeits_cards_and_undo_at_a_table_of_three(cli):
     cli("result", "T", "Ann", "110", "Bob", "121", "Cat", "80", "--card", "Bob", "--replace")
     cli("result", "T", "Ann", "121", "Bob", "100", "Cat", "80", "--card", "Cat", "--replace")
     assert cli("check", "T", "--resolve", "1", "1", "--use-card", "Cat").stdout.startswith(
-        "game 1 table 1 resolved: Ann 121-100-80; Bob 121-100-80; Cat 121-100-80")
+        "game 1 table 1 resolved: Ann 121-100-80; Bob 121-100-80; Cat 121-100-80 (scores in seat order: Ann, Bob, Cat)")
 
 
 def test_both_cards_claiming_the_win_are_each_charged_a_loss(cli):
@@ -158,7 +158,7 @@ def test_both_cards_claiming_the_win_are_each_charged_a_loss(cli):
     cli("result", "T", "Ann", "121", "Bob", "100", "Cat", "80", "--card", "Cat")
     resolved = cli("check", "T", "--resolve", "--json").json()["resolved"]
     # Ann takes the worst for her of the others' cards (Bob's), Bob the worst of Ann's and Cat's
-    assert resolved == ["game 1 table 1 resolved: Ann 100-121-80; Bob 121-100-80; Cat 121-100-80"]
+    assert resolved == ["game 1 table 1 resolved: Ann 100-121-80; Bob 121-100-80; Cat 121-100-80 (scores in seat order: Ann, Bob, Cat)"]
 
 
 def test_results_import_and_quick_results_take_three_scores(cli, tmp_path):
@@ -173,6 +173,7 @@ def test_results_import_and_quick_results_take_three_scores(cli, tmp_path):
     run = cli.runner.invoke(cli_app(), ["--db", str(cli.db), "quick-results", "T"], input="1 121 95\n1 121 95 80\nquit\n")
     assert "give 3 scores, not 2" in run.stderr
     assert "recorded game 1 table 1: Ann 121 - Bob 95 - Cat 80" in run.stdout
+    assert "entering game 1 (TABLE SCORE SCORE SCORE [replace];" in run.stderr  # it asked for two scores
 
 
 def cli_app():
@@ -197,3 +198,44 @@ def test_two_sided_forms_are_refused_at_a_table_of_three(cli, unchanged):
         cli.fails("new-event", "X", "--variant", "three-player", "--sides", "2", match="sides must be 3")
         cli.fails("new-event", "X", "--sides", "3", match="standard is played by two")
         cli.fails("new-event", "X", "--variant", "three-player", "--place-points", "1,2,0", match="cannot rise")
+
+
+def test_placings_before_the_last_game_say_the_event_is_not_finished(cli):
+    """A table of three has no playoffs: placings said '(the playoffs are not finished)'."""
+    _three(cli)
+    out = cli("placings", "T").stdout
+    assert "(the event is not finished: these places can still change)" in out and "playoffs" not in out
+
+
+def test_a_withdrawal_before_any_game_is_played_says_so(cli):
+    _three(cli)
+    assert cli("withdraw", "T", "Eve").stdout.startswith("Eve withdrew before game 1")  # was "after game 0"
+
+
+def test_two_teams_named_by_their_players_never_read_as_three_opponents(cli):
+    """A team's default name joins its players with '&'; the opponents at a table
+    of three were joined the same way: 'B1 & B2 & Cees'."""
+    cli("new-event", "S", "--variant", "partners", "--sides", "3", "--games", "1")
+    cli("enter", "S", "--team", "A1", "A2", "--team-name", "Aces", "--new")
+    cli("enter", "S", "--team", "B1", "B2", "--new")
+    cli("enter", "S", "--team", "C1", "C2", "--team-name", "Cees", "--new")
+    cli("round", "S")
+    games = {n: cli("player", "games", "S", n, "--json").json()["games"][0]["opponent"] for n in ("Aces", "Cees", "B1")}
+    assert games == {"Aces": "B1 & B2, Cees", "Cees": "Aces, B1 & B2", "B1": "Aces & Cees"}
+
+
+def test_event_set_variant_brings_what_follows_it_as_new_event_does(cli):
+    """event set stored only the typed settings (and sides): partners with three
+    sides kept teams of one (new-event refuses that), four-player singles, and a
+    five-card event a double skunk line (61) a game to 61 can reach."""
+    def shown(name):
+        return cli("event", "show", name, "--json").json()["settings"]
+    for name, changes, made in [("Y3", ["variant=partners", "sides=3"], ["--variant", "partners", "--sides", "3"]),
+                                ("Y4", ["variant=four-player"], ["--variant", "four-player"]),
+                                ("Y5", ["variant=five-card"], ["--variant", "five-card"])]:
+        cli("new-event", name)
+        cli("event", "set", name, *changes)
+        cli("new-event", name + " new", *made)
+        assert {k: v for k, v in shown(name).items() if k != "name"} == {
+            k: v for k, v in shown(name + " new").items() if k != "name"}, name
+    assert (shown("Y3")["team_size"], shown("Y4")["team_size"], shown("Y5")["double_skunk_margin"]) == (2, 2, 62)
