@@ -5,8 +5,9 @@ render them."""
 from __future__ import annotations
 
 from crib_tourney.render.bracket_chart import pages as bracket_pages
+from crib_tourney.render.fit import PT, Fitted, fit
 from crib_tourney.render.scorecard_grid import Grid
-from crib_tourney.render.templates import fill
+from crib_tourney.render.templates import fill, spelled_by
 
 CARDS_PER_SHEET = 4  # 2 x 2 on a portrait page
 
@@ -21,29 +22,74 @@ def standings(data: dict, paper: str, landscape: bool) -> list[str]:
 
 
 PAPER_MM = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
+CARD_FOOT = 8.0  # mm: "checked by"
+NAME_PT, NAME_MIN_PT = 14.0, 9.0
+OPPONENT_PT, OPPONENT_MIN_PT = 8.0, 6.0
+QR_MM = 19.0  # the personal link's QR code beside the name
+TAB_MM = 7.0  # the game, table and W/L columns
+ROW_MM = 10.0  # the tallest game line worth having; below MIN_ROW_MM a card takes more of the sheet
+MIN_ROW_MM = {3: 7.0, 2: 4.9, 1: 0.0}  # by rows of cards on a sheet
 
 
 def scorecards(data: dict, paper: str, landscape: bool, chunks: int = 2) -> list[str]:
-    """Cards two across and two down on a portrait sheet (two per sheet for long
-    events), dashed cut lines. A few big chunks, because each chunk pays for its
-    own fonts."""
+    """Cards two across, three, two or one down a portrait sheet (the most whose
+    game lines stay roomy), dashed cut lines; the game lines share out the card's
+    height under a heading as tall as the longest name needs. Names shrink to
+    fit, then wrap, never clipped. A few big chunks, because each chunk pays
+    for its own fonts."""
     cards = data["cards"]
     games = len(cards[0]["games"]) if cards else 0
-    per_sheet = CARDS_PER_SHEET if games <= 16 else 2
     sheet_mm = PAPER_MM[paper][1] - 16 - 1
-    grid = Grid(width=(PAPER_MM[paper][0] - 16) / 2 - 8 - 0.5, games=games,  # inside the card's padding and border
-                row=6.2 if games <= 12 else 5.0)
-    rows = per_sheet // 2
+    width = (PAPER_MM[paper][0] - 16) / 2 - 8 - 0.5  # inside the card's padding and border
+    grid = Grid(width=width, games=games, row=ROW_MM)
+    laid = [_card(card | {"date": data["event"].get("date")}, width, grid.boxes_left - 3 * TAB_MM - 2) for card in cards]
+    head = max((c["head_mm"] for c in laid), default=20.0)
+    rows = next(k for k in (3, 2, 1) if _room(sheet_mm / k, head) / (games + 1) >= MIN_ROW_MM[k])
+    card_mm = sheet_mm / rows
+    grid = Grid(width=width, games=games, row=min(ROW_MM, _room(card_mm, head) / (games + 1)))
+    per_sheet = 2 * rows
     context = {
         "event": data["event"], "title": f"{data['event']['name']}: scorecards",
-        "sheet_height": f"{sheet_mm:.1f}mm", "card_height": f"{sheet_mm / rows:.1f}mm",
-        "card_top": [f"{sheet_mm / rows * r:.1f}mm" for r in range(rows)],
-        "grid": grid, "column": f"{grid.width * 0.09:.1f}mm",  # tab stop of the game, table and W/L columns
+        "sheet_height": f"{sheet_mm:.1f}mm", "card_height": f"{card_mm:.1f}mm", "head_height": f"{head:.1f}mm",
+        "card_top": [f"{card_mm * r:.1f}mm" for r in range(rows)],
+        "grid": grid, "column": f"{TAB_MM:.1f}mm",
         **_page(paper, False),
     }
-    sheets = [cards[i:i + per_sheet] for i in range(0, len(cards), per_sheet)] or [[]]
+    sheets = [laid[i:i + per_sheet] for i in range(0, len(laid), per_sheet)] or [[]]
     size = max(1, -(-len(sheets) // chunks))
     return [fill("scorecards.html", sheets=sheets[i:i + size], **context) for i in range(0, len(sheets), size)]
+
+
+def _room(card_mm: float, head_mm: float) -> float:
+    """The height a card leaves its game lines and totals: less padding, border,
+    heading, column headings and the "checked by" line."""
+    return card_mm - 8 - 0.5 - head_mm - 5.5 - CARD_FOOT - 1
+
+
+def _card(card: dict, width: float, opponent_room: float) -> dict:
+    """A card with its name and opponents fitted, and the height its heading
+    needs: a team named after its players prints them on two lines
+    ("Lloyd Lachance &" / "Dale Bergstrom")."""
+    room = width - (QR_MM if card.get("qr") else 0)
+    members = card.get("members") or []
+    if members and spelled_by(card["player"], members):
+        lines = [f"{m} &" for m in members[:-1]] + [members[-1]]
+        fits = [fit(line, room, NAME_PT, NAME_MIN_PT, bold=True, max_lines=1) for line in lines]
+        name = Fitted(tuple(x for f in fits for x in f.lines), min(f.size for f in fits))
+        shown_members = None
+    else:
+        name = fit(card["player"], room, NAME_PT, NAME_MIN_PT, bold=True)
+        shown_members = fit(" & ".join(members), room, 8, 6, face="sans") if members else None
+    sub_text = "ACC no. " + (card["acc_number"] or "________") + "".join(
+        f" · {part}" for part in (card.get("date"), f"starts at {card['start']}" if card.get("start") else None) if part)
+    sub = fit(sub_text, room, 8, 6, face="sans")
+    head = 11 * 1.2 * PT + 0.5 + name.height(1.15) + 0.5 + sub.height(1.2) + 2.5
+    if shown_members:
+        head += shown_members.height(1.2) + 0.5
+    opponents = [fit(g["opponent"] or "", opponent_room, OPPONENT_PT, OPPONENT_MIN_PT) for g in card["games"]]
+    return card | {"name": name, "shown_members": shown_members, "sub": sub,
+                   "head_mm": max(head, QR_MM + 1 if card.get("qr") else 0),
+                   "games": [g | {"opp": o} for g, o in zip(card["games"], opponents)]}
 
 
 def tables(data: dict, paper: str, landscape: bool) -> list[str]:

@@ -195,6 +195,7 @@ def _exit_with_parent(parent: int) -> None:
     import threading
     import time
 
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's handler (terminated_as_interrupt) is not ours: the pool ends us quietly
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(0.5)

@@ -54,7 +54,7 @@ def test_scorecards_blank_before_play_and_filled_after(cli, tmp_path):
     small_event(cli, tmp_path)
     blank = tmp_path / "blank.pdf"
     cli("print", "scorecards", "Spring Open", "-o", blank)
-    assert pages(blank) == 2  # six cards, four to a sheet
+    assert pages(blank) == 1  # six short cards (three games), six to a sheet
     text = pdf_text(blank)
     assert text.count("Checked by") == 6 and "Totals" in text
     game1 = cli("round", "Spring Open", "--show", "1", "--json").json()["tables"][0]
@@ -233,7 +233,7 @@ def test_large_event_standings_and_scorecards(cli, tmp_path):
     assert all(n in joined for n in names)
     cards = tmp_path / "cards.pdf"
     cli("print", "scorecards", "Big", "-o", cards)
-    assert pages(cards) == 30  # 120 cards, four to a sheet
+    assert pages(cards) == 20  # 120 short cards (two games), six to a sheet
     text = pdf_text(cards)
     assert text.count("Checked by") == 120 and all(n in text for n in names)
 
