@@ -92,8 +92,49 @@ def _card(card: dict, width: float, opponent_room: float) -> dict:
                    "games": [g | {"opp": o} for g, o in zip(card["games"], opponents)]}
 
 
+BODY_MM = 279.4 - 14 - 16  # letter's height inside print.css's page margins (A4: more; the same layout)
+SHEET_HEAD_MM = {True: 36.0, False: 22.0}  # kind, title and facts; with the QR code beside them
+NAME_LINE_MM = 14 * 1.2 * PT  # a name at 14 pt, the table sheet's least
+MEMBERS_LINE_MM = 9 * 1.2 * PT  # a team's players under its name
+ROW_PAD_MM = 2.4
+TALLEST_ROW_MM = 16.0
+
+
+def _paged(items: list, room_mm: float, row_mm: float, columns: int = 1) -> tuple[list[list[list]], float]:
+    """``items`` in pages of ``columns`` columns read downwards, as few pages as
+    the least row height allows, rows shared out evenly; and the row height that
+    fills the page (up to TALLEST_ROW_MM). Each page is a list of rows, each row
+    a list of up to ``columns`` items."""
+    fits = max(1, int(room_mm // row_mm))
+    count = max(1, -(-len(items) // (fits * columns)))
+    per_page = -(-len(items) // count) if items else 0
+    down = max(1, -(-per_page // columns))
+    pages = []
+    for start in range(0, max(1, len(items)), per_page or 1):
+        chunk = items[start:start + per_page]
+        down_here = -(-len(chunk) // columns)
+        pages.append([[chunk[c * down_here + r] for c in range(columns) if c * down_here + r < len(chunk)]
+                      for r in range(down_here)])
+    return pages, min(TALLEST_ROW_MM, room_mm / down)
+
+
 def tables(data: dict, paper: str, landscape: bool) -> list[str]:
-    return [fill("tables.html", title=f"{data['event']['name']}: tables", **data, **_page(paper, landscape))]
+    """Each game on its own pages: by table (one line a table, names at 14 pt or
+    more, lines as tall as the page allows), then find-your-table in columns.
+    A table's sides are listed in order, so a table of three is one more column."""
+    body = (PAPER_MM[paper][0] if landscape else PAPER_MM[paper][1]) - 30
+    teams = data["event"]["team_size"] > 1
+    row = NAME_LINE_MM + ROW_PAD_MM + (MEMBERS_LINE_MM if teams else 0)
+    room = body - SHEET_HEAD_MM[bool(data["qr"])] - 8  # less the column headings
+    games = []
+    for game in data["games"]:
+        sides = max((len(t["players"]) for t in game["tables"]), default=2)
+        by_table, table_row = _paged(game["tables"], room, row)
+        find, find_row = _paged(game["find"], room, row, columns=3 if landscape else 2)
+        games.append(game | {"sides": ["Player", "Opponent"] if sides == 2 else [f"Seat {k}" for k in range(1, sides + 1)],
+                             "by_table": by_table, "table_row": f"{table_row:.1f}mm",
+                             "find_pages": find, "find_row": f"{find_row:.1f}mm"})
+    return [fill("tables.html", title=f"{data['event']['name']}: tables", **(data | {"games": games}), **_page(paper, landscape))]
 
 
 def slips(data: dict, paper: str, landscape: bool) -> list[str]:
