@@ -5,7 +5,8 @@ render them."""
 from __future__ import annotations
 
 from crib_tourney.render.bracket_chart import pages as bracket_pages
-from crib_tourney.render.fit import PT, Fitted, fit
+from crib_tourney.render.columns import Column, line, stripes_svg
+from crib_tourney.render.fit import PT, Fitted, _wrap, fit, width
 from crib_tourney.render.scorecard_grid import Grid
 from crib_tourney.render.templates import fill, spelled_by
 
@@ -17,8 +18,94 @@ def _page(paper: str, landscape: bool) -> dict:
 
 
 def standings(data: dict, paper: str, landscape: bool) -> list[str]:
+    """Sixty rows to a portrait page, the column headings on every page. Each row
+    is one line of text (render/columns.py); the pages are cut here, a row never
+    split, so the stripes and the cut line can be drawn under each page."""
     title = f"{data['event']['name']}: standings"
-    return [fill("standings.html", title=title, **data, **_page(paper, landscape))]
+    wide, high = PAPER_MM[paper][::-1] if landscape else PAPER_MM[paper]
+    body_w, body_h = wide - 24, high - 23  # inside the standings' page margins
+    digit = width("0", ST_PT)
+    edges: list[float] = []
+    x = body_w - 1.2
+    for label, _, digits in reversed(ST_NUMBERS):
+        edges.insert(0, x)
+        x -= max((digits - 1) * digit, width(label.upper(), ST_HEAD_PT, bold=True)) + 2 * digit
+    name_room = x - ST_NAME_X
+    team_event = data["event"]["team_size"] > 1
+    cut, rows = data["cut"], data["rows"]
+    laid = []
+    for r in rows:
+        label = r["player"] + (" (withdrawn)" if r.get("withdrawn") else "")
+        names = _wrap(label, name_room, ST_PT, "condensed", False) if width(label, ST_PT) > name_room else [label]
+        members = r.get("members") or []
+        if team_event and members and not spelled_by(r["player"], members):
+            names += _wrap(", ".join(members), name_room - 3, ST_PT, "condensed", False)
+        rank = f"{r['rank']}{'=' if r['tied'] else ''}"
+        numbers = [(_signed(r[key]) if key == "spread" else str(r[key]), Column(edge)) for (_, key, _), edge in zip(ST_NUMBERS, edges)]
+        first = line([(rank, Column(ST_RANK_X)), (names[0], Column(ST_NAME_X, "left")), *numbers], ST_PT)
+        laid.append([first] + [line([(more, Column(ST_NAME_X + 3, "left"))], ST_PT) for more in names[1:]])
+    heading = line([("RANK", Column(ST_RANK_X)), ("TEAM" if team_event else "PLAYER", Column(ST_NAME_X, "left")),
+                    *[(label.upper(), Column(edge)) for (label, _, _), edge in zip(ST_NUMBERS, edges)]], ST_HEAD_PT, bold=True)
+    top = ST_TOP_MM[bool(data["qr"])]
+    pages: list[dict] = []
+    room = body_h - top - ST_COLUMNS_MM
+    page: list[tuple[int, list[str]]] = []
+    used = 0.0
+    for k, row_lines in enumerate(laid):
+        if page and used + len(row_lines) * ST_LINE_MM > room + 0.01:
+            pages.append(_standings_page(page, cut, len(rows), body_w))
+            page, used, room = [], 0.0, body_h - ST_COLUMNS_MM
+        page.append((k, row_lines))
+        used += len(row_lines) * ST_LINE_MM
+    pages.append(_standings_page(page, cut, len(rows), body_w))
+    return [fill("standings.html", title=title, **data, pages=pages, heading=heading, top=f"{top:.1f}mm",
+                 **_page(paper, landscape))]
+
+
+ST_PT, ST_HEAD_PT, ST_LINE_MM = 8.5, 6.5, 3.6
+ST_TOP_MM = {False: 24.0, True: 27.0}  # the sheet's heading; beside a QR code
+ST_COLUMNS_MM = 5.0  # the column headings
+ST_RANK_X, ST_NAME_X = 8.0, 11.0
+ST_NUMBERS = (("GP", "game_points", 3), ("W", "wins", 3), ("L", "losses", 3), ("Spread", "spread", 6), ("Plus", "plus", 5),
+              ("Minus", "minus", 5), ("Skunks", "skunks", 3), ("Skunked", "skunks_taken", 3))  # heading, key, widest in characters
+BAND, QUALIFIER_BAND, QUALIFIER_PLAIN, CUT = "#f1f4f7", "#dce9f4", "#eef4fa", "#b3261e"
+QUALIFIER_TINT = "rgba(31, 95, 139, 0.09)"
+
+
+def _signed(n: int) -> str:
+    """+12, −12 (a minus as wide as the plus: the column stays aligned), 0."""
+    return f"{n:+d}".replace("-", "\u2212") if n else "0"
+
+
+def _standings_page(page: list[tuple[int, list[str]]], cut: int, total: int, body_w: float) -> dict:
+    """One page's lines and the backgrounds under them: stripes, the qualifiers
+    shaded, the cut dashed under the last qualifier. CSS gradients when every
+    row is one line (WeasyPrint paints them as one shading; it parses an SVG
+    path slowly), else one SVG picture."""
+    height = sum(len(lines) for _, lines in page) * ST_LINE_MM
+    first = page[0][0] if page else 0
+    qualifiers = ST_LINE_MM * max(0, min(cut - first, len(page))) if all(len(lines) == 1 for _, lines in page) else None
+    text = "\n".join(text for _, row_lines in page for text in row_lines)
+    if qualifiers is not None:
+        step, shade = ST_LINE_MM, ("transparent", BAND) if first % 2 == 0 else (BAND, "transparent")
+        layers = []
+        if 0 < cut - first <= len(page) and cut < total:
+            layers.append(f"linear-gradient(to right, {CUT} 60%, transparent 60%) 0 {qualifiers - 0.5:.1f}mm / 2.5mm 0.5mm repeat-x")
+        if qualifiers:
+            layers.append(f"linear-gradient({QUALIFIER_TINT}, {QUALIFIER_TINT}) 0 0 / 100% {qualifiers:.1f}mm no-repeat")
+        layers.append(f"repeating-linear-gradient({shade[0]} 0, {shade[0]} {step}mm, {shade[1]} {step}mm, {shade[1]} {2 * step}mm)")
+        return {"text": text, "height": f"{height:.1f}mm", "background": ", ".join(layers)}
+    bands, rules, y = [], [], 0.0
+    for k, row_lines in page:
+        tall = len(row_lines) * ST_LINE_MM
+        colour = (QUALIFIER_BAND if k % 2 else QUALIFIER_PLAIN) if k < cut else (BAND if k % 2 else None)
+        if colour:
+            bands.append((y, tall, colour))
+        y += tall
+        if k == cut - 1 and cut < total:
+            rules.append((y - 0.1, CUT, 1.4, True))
+    return {"text": text, "height": f"{height:.1f}mm",
+            "background": f"url('{stripes_svg(body_w, bands, rules)}') no-repeat"}
 
 
 PAPER_MM = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}

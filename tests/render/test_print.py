@@ -210,8 +210,8 @@ def test_templates_found_inside_an_installed_package(tmp_path):
 
 
 def test_large_event_standings_and_scorecards(cli, tmp_path):
-    """120 players: standings run over several pages with the header repeated on
-    each; every player's name and card is printed."""
+    """120 players: standings run over two pages (sixty rows a page) with the
+    column headings repeated on each; every player's name and card is printed."""
     names = [f"Player Number {i:03d}" for i in range(1, 121)]
     cli("new-event", "Big", "--games", "2")
     cli("enter", "Big", *names, "--new")
@@ -225,7 +225,7 @@ def test_large_event_standings_and_scorecards(cli, tmp_path):
     standings = tmp_path / "standings.pdf"
     cli("print", "standings", "Big", "-o", standings)
     reader = PdfReader(standings)
-    assert len(reader.pages) >= 3
+    assert len(reader.pages) == 2
     texts = [p.extract_text() for p in reader.pages]
     assert all("RANK" in t.upper() and "PLAYER" in t.upper() for t in texts)  # repeated table header
     assert all(f"page {i} of {len(texts)}" in t for i, t in enumerate(texts, start=1))
