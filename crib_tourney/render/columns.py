@@ -15,6 +15,7 @@ background picture per page (an SVG, like the scorecard's grid).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 from typing import Sequence
 from urllib.parse import quote
 
@@ -73,3 +74,21 @@ def stripes_svg(width_mm: float, bands: Sequence[tuple[float, float, str]],
     svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width_mm:.2f}mm" height="{height:.2f}mm" '
            f'viewBox="0 0 {width_mm:.2f} {height:.2f}">{shapes}</svg>')
     return "data:image/svg+xml," + quote(svg)
+
+
+def left_cells(cells: Sequence[tuple[str, float, float | None]], size: float, face: str = "condensed",
+               bold: bool = False) -> str:
+    """One line of HTML (escaped here): each text starts at its left edge (mm);
+    a text given its own size (it would not fit at the line's) is the only
+    element on the line, a span."""
+    out = []
+    at = 0.0
+    for text, edge, own in cells:
+        gap = edge - at
+        pad = spaces(max(0.0, gap), size, face, bold) if at or gap > 0 else ""
+        if gap < 0 and at:
+            pad = " "
+        shown = escape(text) if own is None else f'<span style="font-size:{own:.1f}pt">{escape(text)}</span>'
+        out.append(pad + shown)
+        at += width(pad, size, face, bold) + width(text, own or size, face, bold)
+    return "".join(out)

@@ -5,6 +5,10 @@ render them."""
 from __future__ import annotations
 
 from crib_tourney.render.bracket_chart import pages as bracket_pages
+from html import escape
+
+from markupsafe import Markup
+
 from crib_tourney.render.columns import Column, line, stripes_svg
 from crib_tourney.render.fit import PT, Fitted, _wrap, fit, width
 from crib_tourney.render.scorecard_grid import Grid
@@ -206,22 +210,88 @@ def _paged(items: list, room_mm: float, row_mm: float, columns: int = 1) -> tupl
 
 
 def tables(data: dict, paper: str, landscape: bool) -> list[str]:
-    """Each game on its own pages: by table (one line a table, names at 14 pt or
-    more, lines as tall as the page allows), then find-your-table in columns.
-    A table's sides are listed in order, so a table of three is one more column."""
-    body = (PAPER_MM[paper][0] if landscape else PAPER_MM[paper][1]) - 30
+    """Each game on its own pages: by table (one line a table, names at 14 pt,
+    table numbers at 18 pt, lines as tall as the page allows), then
+    find-your-table in columns. A page is one block of plain lines per column
+    (names, numbers, a team's players): WeasyPrint lays out a handful of boxes
+    a page instead of a table cell per name. A table's sides are listed in
+    order: a table of three is one more column."""
+    wide, high = PAPER_MM[paper][::-1] if landscape else PAPER_MM[paper]
+    body_w, body = wide - 24, high - 30
     teams = data["event"]["team_size"] > 1
     row = NAME_LINE_MM + ROW_PAD_MM + (MEMBERS_LINE_MM if teams else 0)
     room = body - SHEET_HEAD_MM[bool(data["qr"])] - 8  # less the column headings
     games = []
     for game in data["games"]:
         sides = max((len(t["players"]) for t in game["tables"]), default=2)
+        side_w = (body_w - TABLE_NO_MM - 3) / sides
+        lefts = [k * side_w for k in range(sides)]
         by_table, table_row = _paged(game["tables"], room, row)
-        find, find_row = _paged(game["find"], room, row, columns=3 if landscape else 2)
-        games.append(game | {"sides": ["Player", "Opponent"] if sides == 2 else [f"Seat {k}" for k in range(1, sides + 1)],
-                             "by_table": by_table, "table_row": f"{table_row:.1f}mm",
-                             "find_pages": find, "find_row": f"{find_row:.1f}mm"})
-    return [fill("tables.html", title=f"{data['event']['name']}: tables", **(data | {"games": games}), **_page(paper, landscape))]
+        heads = ["Player", "Opponent"] if sides == 2 else [f"Seat {k}" for k in range(1, sides + 1)]
+        if teams:
+            heads[0] = "Team"
+        columns = 3 if landscape else 2
+        col_w = (body_w - 6 * (columns - 1)) / columns
+        find, find_row = _paged(game["find"], room, row, columns=columns)
+        games.append(game | {
+            "table_pages": [_seat_page(page, table_row, lefts, side_w, teams) for page in by_table],
+            "table_heading": _heading([("TABLE", TABLE_NO_MM, "right")] + [(h.upper(), TABLE_NO_MM + 3 + x, "left") for h, x in zip(heads, lefts)]),
+            "find_pages": [_find_page(page, find_row, col_w, teams) for page in find],
+            "find_heading": _heading([cell for c in range(columns) for cell in (("PLAYER", c * (col_w + 6), "left"),
+                                                                                ("TABLE", c * (col_w + 6) + col_w, "right"))]),
+        })
+    return [fill("tables.html", title=f"{data['event']['name']}: tables", **(data | {"games": games}),
+                 **_page(paper, landscape))]
+
+
+TABLE_NO_MM = 14.0  # the table numbers' right edge
+NAME_PT, NUMBER_PT, MEMBERS_PT, HEADING_PT = 14.0, 18.0, 9.0, 7.0
+
+
+def _heading(cells: list[tuple[str, float, str]]) -> str:
+    return line([(text, Column(edge, align)) for text, edge, align in cells], HEADING_PT, bold=True)
+
+
+def _name(text: str, room: float) -> str:
+    """A name's line at 14 pt (escaped here), or smaller when it would not fit
+    its column (never under 8 pt): the only span on a line."""
+    natural = width(text, NAME_PT)
+    if natural <= room:
+        return escape(text)
+    return f'<span style="font-size:{max(8.0, int(NAME_PT * room / natural * 10) / 10):.1f}pt">{escape(text)}</span>'
+
+
+def _block(kind: str, left: float, wide: float, lines: list[str], align: str = "left") -> dict:
+    return {"kind": kind, "left": f"{left:.1f}mm", "width": f"{wide:.1f}mm", "align": align, "text": Markup("\n".join(lines))}
+
+
+def _seat_page(page: list[list[dict]], row: float, lefts: list[float], side_w: float, teams: bool) -> dict:
+    """One block of lines a column: the table numbers, then each side's names
+    (and a team's players under them)."""
+    tables = [r[0] for r in page]
+    blocks = [_block("numbers", 0, TABLE_NO_MM, [escape(str(t["table"])) for t in tables], "right")]
+    for k, x in enumerate(lefts):
+        left = TABLE_NO_MM + 3 + x
+        blocks.append(_block("names", left, side_w - 2, [_name(t["players"][k] if k < len(t["players"]) else "", side_w - 3) for t in tables]))
+        if teams:
+            members = [(t.get("members") or [[]] * len(t["players"]))[k] if k < len(t["players"]) else [] for t in tables]
+            shown = [", ".join(m) if m and not spelled_by(t["players"][k], m) else "" for t, m in zip(tables, members)]
+            blocks.append(_block("members", left, side_w - 2, [escape(x) for x in shown]))
+    return {"blocks": blocks, "row": f"{row:.2f}mm", "height": f"{row * len(page):.1f}mm", "teams": teams}
+
+
+def _find_page(page: list[list[dict]], row: float, col_w: float, teams: bool) -> dict:
+    """Per column: the names (a team under each member's name) and the tables."""
+    columns = max((len(r) for r in page), default=0)
+    blocks = []
+    for c in range(columns):
+        here = [r[c] if c < len(r) else None for r in page]
+        left = c * (col_w + 6)
+        blocks.append(_block("names", left, col_w - 14, [_name(w["player"], col_w - 15) if w else "" for w in here]))
+        if teams:
+            blocks.append(_block("members", left, col_w - 14, [escape(w.get("team") or "") if w else "" for w in here]))
+        blocks.append(_block("numbers", left + col_w - 14, 14, [escape(str(w["table"])) if w else "" for w in here], "right"))
+    return {"blocks": blocks, "row": f"{row:.2f}mm", "height": f"{row * len(page):.1f}mm", "teams": teams}
 
 
 def slips(data: dict, paper: str, landscape: bool) -> list[str]:
