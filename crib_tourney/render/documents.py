@@ -61,6 +61,9 @@ def standings(data: dict, paper: str, landscape: bool) -> list[str]:
             page, used, room = [], 0.0, body_h - ST_COLUMNS_MM
         page.append((k, row_lines))
         used += len(row_lines) * ST_LINE_MM
+    if len(page) > 1 and used + ST_LEGEND_MM > room:  # the legend would stand alone on a page: the last row goes with it
+        pages.append(_standings_page(page[:-1], cut, len(rows), body_w))
+        page = page[-1:]
     pages.append(_standings_page(page, cut, len(rows), body_w))
     return [fill("standings.html", title=title, **data, pages=pages, heading=heading, top=f"{top:.1f}mm",
                  **_page(paper, landscape))]
@@ -69,6 +72,7 @@ def standings(data: dict, paper: str, landscape: bool) -> list[str]:
 ST_PT, ST_HEAD_PT, ST_LINE_MM = 8.5, 6.5, 3.6
 ST_TOP_MM = {False: 24.0, True: 27.0}  # the sheet's heading; beside a QR code
 ST_COLUMNS_MM = 5.0  # the column headings
+ST_LEGEND_MM = 10.0  # the legend under the last row
 ST_RANK_X, ST_NAME_X = 8.0, 11.0
 ST_NUMBERS = (("GP", "game_points", 3), ("W", "wins", 3), ("L", "losses", 3), ("Spread", "spread", 6), ("Plus", "plus", 5),
               ("Minus", "minus", 5), ("Skunks", "skunks", 3), ("Skunked", "skunks_taken", 3))  # heading, key, widest in characters

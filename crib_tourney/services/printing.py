@@ -188,8 +188,15 @@ def bracket_data(db: Db, event_id: int) -> dict[str, Any]:
 def season_data(db: Db, league_id: int) -> dict[str, Any]:
     from crib_tourney.services.leagues import season_print_data
 
+    from crib_tourney.tourney.league import dropped_nights, nights_shown
+
     data = season_print_data(db, league_id)
-    return data | {"qr": _live_page(data["league"].get("public_url"), "")}
+    season = data["season"]
+    dropping = bool(season["drop_worst"] or season["best_of_nights"])
+    for r in [*season["rows"], *season["guests"]]:  # the sheet writes nights one way, and marks the nights dropped
+        r["nights_shown"] = nights_shown(r["counted_nights"], r["nights"], dropping)
+        r["dropped"] = sorted(dropped_nights(r["per_night"], r["counted_nights"]), key=int)
+    return data | {"qr": _live_page(data["league"].get("public_url"), ""), "dropping": dropping}
 
 
 def cash_data(db: Db, event_id: int) -> dict[str, Any]:
