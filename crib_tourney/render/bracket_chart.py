@@ -8,13 +8,17 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Mapping, Sequence
 
+from crib_tourney.render.fit import PT
+from crib_tourney.render.fit import width as measure
+
 WIDTH, HEIGHT = 255.0, 160.0  # millimetres of a landscape letter/A4 page body
 SECTION = 32  # slots per page; bigger brackets split into sections plus a finals page
 
 
 def _fit(text: str, width: float, size: float) -> float:
-    """A font size at which ``text`` fits ``width`` mm (condensed face)."""
-    needed = 0.52 * size * max(1, len(text))
+    """A font size (mm) at which ``text`` fits ``width`` mm: measured in the
+    condensed bold face (the widest a name is drawn in)."""
+    needed = measure(text, 1, bold=True) / PT * size
     return size if needed <= width else max(1.6, size * width / needed)
 
 
