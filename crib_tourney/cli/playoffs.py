@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal, Optional
+from dataclasses import fields
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional
 
 import typer
 
 from crib_tourney.cli.common import EventArg, JsonOption, db, number
 from crib_tourney.cli.output import print_json, print_table
+from crib_tourney.cli.settings_options import settings_options
 from crib_tourney.errors import CribError
+from crib_tourney.tourney.settings import EventSettings
 
 if TYPE_CHECKING:
     from crib_tourney.services.playoffs import BracketData
@@ -162,25 +165,31 @@ def placings(event: EventArg, as_json: JsonOption = False) -> None:
         typer.echo("(the playoffs are not finished)")
 
 
+CONSOLATION_MONEY = ("entry_fee", "house_share", "prize_fund", "payouts")  # the consolation's own money, as options
+
+
+@settings_options(EventSettings, skip=tuple(f.name for f in fields(EventSettings) if f.name not in CONSOLATION_MONEY))
 def consolation(
     event: EventArg,
+    settings: dict[str, Any],
     name: Annotated[Optional[str], typer.Option("--name", help="Name of the consolation event.")] = None,
     format: Annotated[Optional[str], typer.Option("--format", help="single-elim (default), double-elim, acc or round-robin.")] = None,
 ) -> None:
     """Create the consolation event from the non-qualifiers, linked to the main event.
+    It plays by the main event's rules with money of its own: no entry fee and no
+    payouts unless given here (or later with `event set`).
 
-    Example: crib-tourney consolation "Spring Open" --format single-elim
+    Example: crib-tourney consolation "Spring Open" --format single-elim --entry-fee 10 --payouts 60,40
     """
     from crib_tourney.inputs import names
     from crib_tourney.tourney.names import checked_name
     from crib_tourney.services.events import create_consolation
-    from crib_tourney.tourney.settings import EventSettings, build
+    from crib_tourney.tourney.settings import build
 
-    if format is not None:
-        build(EventSettings, {"format": format})
+    build(EventSettings, settings | ({"format": format} if format is not None else {}))
     clean = checked_name(name, "event") if name is not None else None
     with db() as conn:
-        made = create_consolation(conn, names.event_id(conn, event), clean, format)
+        made = create_consolation(conn, names.event_id(conn, event), clean, format, settings=settings)
     typer.echo(f"created event #{made.event.id} {made.event.name} ({made.event.format}) with {made.entries} players")
 
 

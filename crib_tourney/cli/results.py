@@ -421,6 +421,9 @@ def report(
                           [[r["place"], r["name"], r["acc_number"], r["game_points"], r["wins"], r["losses"], f"{r['spread']:+d}",
                             "yes" if r["qualified"] else "", r["playoff_finish"] or "", r["prize"], r["pools"]] for r in data["rows"]],
                           right=["place", "GP", "W", "L", "spread", "prize", "pools"])
+        from crib_tourney.cli.ledger import ledger_text
+
+        text += "\n" + ledger_text(f"{data['event']}: ledger", data["ledger"])
     if output is None:
         typer.echo(text, nl=False)
         return

@@ -11,6 +11,7 @@ from crib_tourney.cli import state
 from crib_tourney.cli.common import db, number
 from crib_tourney.cli.output import note
 from crib_tourney.errors import CribError
+from crib_tourney.services.links import SERVE_PORT
 
 if TYPE_CHECKING:
     import socket
@@ -21,7 +22,7 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (default: this computer only).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", parser=number("port"), metavar="N", help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option("--port", parser=number("port"), metavar="N", help="Port to listen on.")] = SERVE_PORT,
     scoring: Annotated[bool, typer.Option("--scoring", help="Open the players' phones (/p/TOKEN) and, with a password, the desk (/desk/).")] = False,
     password_file: Annotated[Optional[Path], typer.Option("--director-password-file", metavar="FILE",
                                                           help="File whose first line is the director's password (the desk).")] = None,

@@ -73,6 +73,21 @@ def check_in(db: Db, event_id: int, entries: list[int], payment: Payment | None 
     return CheckedIn(event.name, tuple(arrivals))
 
 
+def check_out(db: Db, event_id: int, entry_id: int, by: Actor = CLI) -> CheckedIn:
+    """Take back an entrant's check-in (named at the desk by mistake); what he paid
+    stays recorded. A command that changes nothing writes no entry."""
+    event = load_event(db, event_id)
+    row = next((e for e in entries_of(db, event) if e.id == entry_id), None)
+    if row is None:
+        raise CribError(f"entry #{entry_id} is not entered in {event.name}")
+    name = entry_names(db, event)[row.id]
+    change = Change(db, "checkin", Log(event.id), by)
+    if row.checked_in:
+        change.update("entry", row.id, {"checked_in": False})
+        change.log(f"{name} not checked in")
+    return CheckedIn(event.name, (Arrival(row.id, name, row.checked_in, row.paid, row.paid),))
+
+
 @dataclass(frozen=True)
 class DoorRow:
     entry: int

@@ -11,16 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from crib_tourney.errors import CribError
-from crib_tourney.services import results
+from crib_tourney.services import checkin, results
 from crib_tourney.services.phone import Conflict
 from crib_tourney.services.results import Checked, EventUndone, Recorded
 from crib_tourney.services.standings import check_cards
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.directory import entries_of, entry_names
+from crib_tourney.store.directory import entries_of
 from crib_tourney.store.events import load_event
 from crib_tourney.store.rows import Entry, Event, Pairing
 from crib_tourney.store.sql import Db
-from crib_tourney.store.writer import Actor, Change, Log
+from crib_tourney.store.writer import Actor
 
 DIRECTOR = Actor("web", "director")
 
@@ -49,12 +49,12 @@ class CheckIn:
     name: str
     checked_in: bool
     withdrawn: bool
+    paid: int | None  # cents; None: not paid
 
 
 def check_in_list(db: Db, event: Event) -> list[CheckIn]:
-    names = entry_names(db, event)
-    return sorted((CheckIn(e.id, names[e.id], e.checked_in, e.withdrawn_after is not None) for e in entries_of(db, event)),
-                  key=lambda c: c.name.lower())
+    """The door list (`checkin --list`), alphabetically."""
+    return [CheckIn(r.entry, r.name, r.checked_in, r.withdrawn, r.paid) for r in checkin.door_list(db, event.id).rows]
 
 
 def event_of(db: Db, event_id: int) -> Event:
@@ -100,12 +100,8 @@ class CheckedIn:
 
 
 def check_in(db: Db, event: Event, entry_id: int, present: bool, by: Actor = DIRECTOR) -> CheckedIn:
-    """Mark an entrant checked in (or not)."""
-    entry = next((e for e in entries_of(db, event) if e.id == entry_id), None)
-    if entry is None:
-        raise CribError(f"no entry {entry_id} in {event.name}")
-    name = entry_names(db, event)[entry.id]
-    change = Change(db, "checkin", Log(event.id), by)
-    change.update("entry", entry.id, {"checked_in": present})
-    change.log(f"{name} {'checked in' if present else 'not checked in'}")
-    return CheckedIn(name, present, change.changed)
+    """Mark an entrant checked in (or take it back), as `checkin` does."""
+    done = (checkin.check_in(db, event.id, [entry_id], by=by) if present
+            else checkin.check_out(db, event.id, entry_id, by=by))
+    arrival = done.arrivals[0]
+    return CheckedIn(arrival.name, present, done.changed)

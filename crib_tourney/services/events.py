@@ -544,9 +544,18 @@ def unschedule(db: Db, event_id: int, first: int, by: Actor = CLI) -> Unschedule
     return Unscheduled(event.name, first, last)
 
 
-def create_consolation(db: Db, event_id: int, name: str | None, format_: str | None, by: Actor = CLI) -> Consolation:
+# What a consolation does not take from its main event: its money is its own (no fee
+# collected, no payout table, unless given), and its players are already in the room.
+CONSOLATION_OWN = {"entry_fee": 0, "prize_fund": 0, "payouts": "", "high_nonqualifier_prize": 0, "sanctioning_fee": 0,
+                   "check_in": False}
+
+
+def create_consolation(db: Db, event_id: int, name: str | None, format_: str | None, by: Actor = CLI,
+                       settings: Mapping[str, Any] | None = None) -> Consolation:
     """The consolation event of the non-qualifiers (``format_``: a format's name,
-    single-elim by default), in the main event's log."""
+    single-elim by default), in the main event's log. It plays by the main event's
+    rules but keeps its own money: no fee and no payouts unless ``settings`` give
+    them (entry_fee, payouts, prize_fund, house_share)."""
     event = store.load_event(db, event_id)
     field = playoffs.non_qualifiers(db, event)
     existing = store.consolation_of(db, event.id)
@@ -554,9 +563,9 @@ def create_consolation(db: Db, event_id: int, name: str | None, format_: str | N
         raise CribError(f"{event.name} already has its consolation event '{existing.name}'")
     if len(field) < 2:
         raise CribError(f"only {len(field)} non-qualifier(s): too few for a consolation event")
-    settings = schema.changed(event.settings, {"format": format_ or "single-elim"})
+    own = schema.changed(event.settings, CONSOLATION_OWN | dict(settings or {}) | {"format": format_ or "single-elim"})
     change = Change(db, "consolation", Log(event.id), by)  # in the main event's log: undo there removes it
-    consolation = insert_event(change, name or f"{event.name} Consolation", settings, parent=event.id)
+    consolation = insert_event(change, name or f"{event.name} Consolation", own, parent=event.id)
     members = members_of(db, event)
     by_id = players_by_id(db, [p for e in field for p in members[e.id]])
     if event.team_size > 1:  # the same teams, under the same names

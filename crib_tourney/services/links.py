@@ -15,7 +15,8 @@ from crib_tourney.store.events import load_event
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import CLI, Actor, Change, Log, now
 
-SERVED = "http://127.0.0.1:8722"  # serve's own address, when the event names no public address
+SERVE_PORT = 8000  # `serve`'s port unless told another
+SERVED = f"http://127.0.0.1:{SERVE_PORT}"  # serve's own address, when the event names no public address
 
 
 @dataclass(frozen=True)

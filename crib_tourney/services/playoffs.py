@@ -26,7 +26,8 @@ from crib_tourney.tourney import bracket as bk
 from crib_tourney.tourney.cut import qualifiers as cut_qualifiers
 from crib_tourney.tourney.cut import tied_across_line
 from crib_tourney.tourney.formats import FORMATS
-from crib_tourney.tourney.money import format_money, parse_payouts, payout_shares, prize_fund
+from crib_tourney.tourney.ledger import fund_for_places
+from crib_tourney.tourney.money import format_money, parse_payouts, payout_shares
 from crib_tourney.tourney.scoring import ScoringRules, check_scores, won_game
 from crib_tourney.tourney.standings import Row
 
@@ -601,9 +602,12 @@ def match_slip(db: Db, event: Event, key: str) -> MatchSlip:
     }
 
 
-def event_fund(db: Db, event: Event) -> int:
-    """The prize fund in cents: as set, or the entry fees less the house's share."""
-    return prize_fund(len(entries_of(db, event)), event.entry_fee, Decimal(str(event.house_share)), event.prize_fund)
+def event_fund(db: Db, event: Event, high_nonqualifier: HighNonQualifier | None) -> int:
+    """The fund the payout table shares, in cents: as set, or the entry fees less the
+    house's share; less the high non-qualifier's prize when the event pays it from the fund."""
+    hnq_prize = event.high_nonqualifier_prize if high_nonqualifier is not None else 0
+    return fund_for_places(len(entries_of(db, event)) * event.entry_fee, Decimal(str(event.house_share)), event.prize_fund,
+                           hnq_prize, event.high_nonqualifier_from_fund)
 
 
 def placings_view(db: Db, event: Event) -> Placings:
@@ -621,7 +625,8 @@ def placings_view(db: Db, event: Event) -> Placings:
     else:
         _no_bracket(event)
     names = entry_names(db, event)
-    fund = event_fund(db, event)
+    high_nonqualifier = _high_nonqualifier(db, event, br, names)
+    fund = event_fund(db, event, high_nonqualifier)
     prizes = payout_shares(bands, fund, parse_payouts(event.payouts, stored=True))
     members = member_names(db, event) if event.team_size > 1 else {}
     rows: list[PlaceRow] = []
@@ -636,7 +641,7 @@ def placings_view(db: Db, event: Event) -> Placings:
             rows.append(row)
     champion = rows[0]["player"] if rows and complete and rows[0]["first"] == rows[0]["last"] == 1 else None
     return {"event": event.name, "complete": complete, "champion": champion, "prize_fund": format_money(fund),
-            "rows": rows, "high_nonqualifier": _high_nonqualifier(db, event, br, names)}
+            "rows": rows, "high_nonqualifier": high_nonqualifier}
 
 
 def event_decided(db: Db, event: Event) -> bool:

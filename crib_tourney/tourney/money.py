@@ -112,10 +112,3 @@ def payout_shares(bands: list[tuple[int, int, list[int]]], fund: int, percents: 
             prizes[player] = cents
     return prizes
 
-
-def prize_fund(entries: int, entry_fee: int, house_share: Decimal, set_fund: int) -> int:
-    """The fund: as set, or the entry fees less the house's share."""
-    if set_fund:
-        return set_fund
-    collected = entries * entry_fee
-    return collected - part_of(collected, house_share)

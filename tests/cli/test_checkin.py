@@ -154,10 +154,10 @@ def test_the_door_sheet(cli, tmp_path):
     assert lines[start + 1:start + 5] == ["✓ Ann Lee 25.00", "Bob Ray", "Cat Moss (withdrawn)", "✓ Zed Young 20.00"]
     assert "4 entrants · 2 checked in · entry fee 25.00 · collected 45.00" in text
     event = cli("event", "show", "Door", "--json").json()["id"]
-    assert f"check in: http://127.0.0.1:8722/events/{event}/" in text.replace("\n", "")
+    assert f"check in: http://127.0.0.1:8000/events/{event}/" in text.replace("\n", "")
     printed = _pdf_qr_texts(out, tmp_path)
     if printed is not None:
-        assert printed == [f"http://127.0.0.1:8722/events/{event}/"]
+        assert printed == [f"http://127.0.0.1:8000/events/{event}/"]
     cli("event", "set", "Door", "public_url=https://club.example.org/events/9/")
     cli("print", "checkin", "Door", "-o", out)
     assert "check in: https://club.example.org/events/9/" in pdf_text(out).replace("\n", "")
@@ -206,6 +206,28 @@ def test_the_ledger_of_a_small_event_worked_by_hand(cli, tmp_path):
     from crib_tourney.cli.ledger import ledger_rows
 
     assert ledger_rows(report["ledger"])[-1] == ["balance", "-17.50"]
+
+
+def test_the_report_prints_its_ledger_under_the_results(cli):
+    _small_event(cli)
+    text = cli("report", "L").stdout
+    ledger = text[text.index("L: ledger"):]
+    for label, amount in (("entry fees collected (8 of 8 paid, 5.00 owed)", "235.00"), ("house's share", "-23.50"),
+                          ("high non-qualifier (on top of the fund)", "-5.00"), ("balance", "-17.50")):
+        assert any(line.split("│")[1:3] and label in line and line.rstrip(" │").endswith(amount)
+                   for line in ledger.splitlines()), (label, ledger)
+
+
+def test_a_high_nonqualifier_paid_from_the_fund_comes_out_of_the_places(cli):
+    _small_event(cli)
+    cli("event", "set", "L", "high_nonqualifier_from_fund=on")
+    placings = cli("placings", "L", "--json").json()
+    # the fund 216.00 less Cat's 5.00: 211.00 shared 60/40
+    assert placings["prize_fund"] == "211.00"
+    assert [(r["player"], r["prize"]) for r in placings["rows"][:2]] == [("Ann", "126.60"), ("Bob", "84.40")]
+    assert placings["high_nonqualifier"]["prize"] == "5.00"
+    ledger = cli("report", "L", "--json").json()["ledger"]
+    assert (ledger["prizes"], ledger["high_nonqualifier"], ledger["balance"]) == ("211.00", "5.00", "-12.50")
 
 
 def test_without_recorded_payments_every_entrant_is_taken_as_paid(cli):

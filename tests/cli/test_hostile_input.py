@@ -356,6 +356,8 @@ CASES = [
     (["placings", "E"], "has no bracket yet"),
     (["consolation", "E"], "cut E first"),
     (["consolation", "C", "--format", "swiss"], "unknown format"),
+    (["consolation", "C", "--payouts", "50,60"], "add to 110"),
+    (["consolation", "C", "--entry-fee", "-3"], "must be an amount"),
     (["ruling", "E", "shout", "5H", "--claim", "1", *AT_TABLE], "unknown ruling kind"),
     (["ruling", "E", "count", *HAND, "--starter", "5C", "--claim", "28", "--game", "9", "--player", "Ann"], "does not exist"),
     (["ruling", "E", "count", *HAND, "--starter", "5C", "--claim", "28", "--game", "1", "--player", "Outsider"], "has no seat in game 1"),

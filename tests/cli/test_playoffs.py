@@ -280,6 +280,33 @@ def test_consolation_from_non_qualifiers(cli, tmp_path):
     cli.fails("consolation", "E", match="already has its consolation")
 
 
+def test_a_consolation_keeps_its_own_money(cli, tmp_path):
+    qualified_event(cli, tmp_path, 9, "--entry-fee", "30", "--payouts", "60,40", "--sanctioning-fee", "1",
+                    "--high-nonqualifier-prize", "5")
+    cli("cut", "E")
+    cli("consolation", "E")  # no fee collected, no payouts: nothing inherited from the main event
+    shown = cli("event", "show", "E Consolation", "--json").json()["settings"]
+    assert (shown["entry_fee"], shown["payouts"], shown["sanctioning_fee"], shown["high_nonqualifier_prize"]) == (
+        "0.00", "", "0.00", "0.00")
+    cli("cut", "E Consolation")
+    play_out(cli, "E Consolation")
+    placings = cli("placings", "E Consolation", "--json").json()
+    assert placings["prize_fund"] == "0.00" and all(r["prize"] is None for r in placings["rows"])
+    assert cli("report", "E Consolation", "--json").json()["ledger"]["collected"] == "0.00"
+
+
+def test_a_consolation_with_a_fee_pays_its_own_table(cli, tmp_path):
+    qualified_event(cli, tmp_path, 9, "--entry-fee", "30", "--payouts", "60,40")
+    cli("cut", "E")
+    cli("consolation", "E", "--entry-fee", "10", "--payouts", "100")
+    cli("cut", "E Consolation")
+    champion = play_out(cli, "E Consolation")["champion"]
+    placings = cli("placings", "E Consolation", "--json").json()
+    assert placings["prize_fund"] == "60.00"  # six non-qualifiers at 10.00, not the main event's 270.00
+    assert [(r["player"], r["prize"]) for r in placings["rows"] if r["prize"]] == [(champion, "60.00")]
+    cli.fails("consolation", "E", "--payouts", "50,60", match="add to 110")
+
+
 def test_bracket_before_the_cut(cli):
     cli("new-event", "E")
     cli.fails("bracket", "E", match="no bracket yet")

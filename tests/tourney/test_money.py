@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crib_tourney.errors import CribError
-from crib_tourney.tourney.money import format_money, parse_money, payout_shares, prize_fund, split_cents
+from crib_tourney.tourney.ledger import fund_for_places
+from crib_tourney.tourney.money import format_money, parse_money, payout_shares, split_cents
 
 
 @given(st.integers(0, 10**8), st.lists(st.integers(0, 1000), min_size=1, max_size=12))
@@ -33,9 +34,15 @@ def test_payouts_pay_the_whole_fund_with_remainders_to_higher_places():
 
 
 def test_the_fund_follows_the_entries_less_the_house_share():
-    assert prize_fund(45, 25_00, Decimal("10"), 0) == 1012_50
-    assert prize_fund(45, 25_00, Decimal("12.5"), 0) == 984_38  # 1125.00 less 140.625, the house keeps the half cent
-    assert prize_fund(45, 25_00, Decimal("10"), 900_00) == 900_00
+    assert fund_for_places(45 * 25_00, Decimal("10"), 0, 0, False) == 1012_50
+    assert fund_for_places(45 * 25_00, Decimal("12.5"), 0, 0, False) == 984_38  # 1125.00 less 140.625: the house keeps the half cent
+    assert fund_for_places(45 * 25_00, Decimal("10"), 900_00, 0, False) == 900_00
+
+
+def test_a_high_nonqualifier_paid_from_the_fund_shrinks_it_and_on_top_does_not():
+    assert fund_for_places(45 * 25_00, Decimal("10"), 0, 25_00, True) == 987_50
+    assert fund_for_places(45 * 25_00, Decimal("10"), 0, 25_00, False) == 1012_50
+    assert fund_for_places(10_00, Decimal("0"), 0, 25_00, True) == 0  # never below nothing
 
 
 @pytest.mark.parametrize("text, cents", [("25", 2500), ("25.5", 2550), ("25.50", 2550), ("$7.05", 705), ("0", 0)])

@@ -377,6 +377,12 @@ def test_the_desk_lists_settles_enters_undoes_and_checks_in(app, phones, event):
     assert "undid #" in desk.get("/desk/events/1/").text
     assert desk.form("/desk/events/1/checkin", entry="2", present="1").status_code == 303
     assert "Undo check-in" in desk.get("/desk/events/1/").text
+    door = event("checkin", "Open", "--list", "--json").json()
+    assert [r["name"] for r in door["rows"] if r["checked_in"]] == ["Bob Ray"]  # the desk's check-in is the CLI's
+    assert _log(event)[-1]["action"] == "checkin" and _audit_sources(event)[-1] == ("web", "director")
+    assert desk.form("/desk/events/1/checkin", entry="2", present="0").status_code == 303
+    assert not any(r["checked_in"] for r in event("checkin", "Open", "--list", "--json").json()["rows"])
+    assert _log(event)[-1]["summary"] == "Bob Ray not checked in"
     before = event.snapshot()
     for fields, status, said in ((dict(game="1", table="9", score1="121", score2="7"), 400, "game 1 has no table 9"),
                                  (dict(game="x", table="2", score1="121", score2="7"), 400, "game &#39;x&#39; is not a whole number"),
