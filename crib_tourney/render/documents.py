@@ -143,11 +143,17 @@ def scorecards(data: dict, paper: str, landscape: bool, chunks: int = 2) -> list
     card_mm = sheet_mm / rows
     grid = Grid(width=width, games=games, row=min(ROW_MM, _room(card_mm, head) / (games + 1)))
     per_sheet = 2 * rows
+    for card in laid:  # the numbers at the right of each game line, and the totals: one block of lines
+        totals = card["totals"]
+        last = grid.numbers(totals["gp"], totals["plus"], totals["minus"], totals["gp"],
+                            f"{totals['plus'] - totals['minus']:+d}") if totals else ""
+        card["numbers"] = "\n".join([grid.numbers(g["gp"], g["plus"], g["minus"], g["total_gp"], g["total_spread"])
+                                     for g in card["games"]] + [last])
     context = {
         "event": data["event"], "title": f"{data['event']['name']}: scorecards",
         "sheet_height": f"{sheet_mm:.1f}mm", "card_height": f"{card_mm:.1f}mm", "head_height": f"{head:.1f}mm",
         "card_top": [f"{card_mm * r:.1f}mm" for r in range(rows)],
-        "grid": grid, "column": f"{TAB_MM:.1f}mm",
+        "grid": grid, "column": f"{TAB_MM:.1f}mm", "grid_heading": grid.heading_line(TAB_MM),
         **_page(paper, False),
     }
     sheets = [laid[i:i + per_sheet] for i in range(0, len(laid), per_sheet)] or [[]]
@@ -182,9 +188,20 @@ def _card(card: dict, width: float, opponent_room: float) -> dict:
     if shown_members:
         head += shown_members.height(1.2) + 0.5
     opponents = [fit(g["opponent"] or "", opponent_room, OPPONENT_PT, OPPONENT_MIN_PT) for g in card["games"]]
-    return card | {"name": name, "shown_members": shown_members, "sub": sub,
-                   "head_mm": max(head, QR_MM + 1 if card.get("qr") else 0),
-                   "games": [g | {"opp": o} for g, o in zip(card["games"], opponents)]}
+    left = "\n".join(f"{g['game']}\t{'' if g['table'] is None else g['table']}\t{g['result']}\t{_opponent(o)}"
+                     for g, o in zip(card["games"], opponents))
+    return card | {"name": name, "shown_members": shown_members, "sub": sub, "left": Markup(left),
+                   "head_mm": max(head, QR_MM + 1 if card.get("qr") else 0)}
+
+
+def _opponent(fitted: Fitted) -> str:
+    """An opponent's name on a game line (escaped here): plain text at the line's
+    size; smaller, or on two half-height lines, in a span of its own."""
+    if len(fitted.lines) > 1:
+        return f'<span class="o2" style="{fitted.style}">{escape(chr(10).join(fitted.lines))}</span>'
+    if fitted.size < OPPONENT_PT:
+        return f'<span style="{fitted.style}">{escape(fitted.lines[0])}</span>'
+    return escape(fitted.lines[0])
 
 
 BODY_MM = 279.4 - 14 - 16  # letter's height inside print.css's page margins (A4: more; the same layout)
