@@ -70,6 +70,10 @@ def check_upgraded(url: str, fresh_url: str) -> None:
     assert shape(url) == shape(fresh_url)
     with transaction(url) as db:
         assert db.scalar("SELECT MAX(version) FROM schema_version") == migrations.LATEST_VERSION
+        # schema 14: an old event seats two sides, its tables no third, its cards no second opponent
+        assert db.rows("SELECT sides, place_points FROM event") == [(2, "2,1,0")]
+        assert db.rows("SELECT entry3_id FROM pairing") == [(None,)]
+        assert db.rows("SELECT opp2_score FROM outcome") == [(None,), (None,)]
         loaded = standings(db, event_id(db, "Old Open"))
         assert [(r["player"], r["game_points"], r["spread"]) for r in loaded.rows] == [("Ann", 3, 36), ("Bob", 0, -36)]
         steps = json.loads(db.scalar("SELECT data FROM audit WHERE id = 1"))["steps"]
@@ -86,7 +90,7 @@ def check_upgraded(url: str, fresh_url: str) -> None:
         change.log("a new row after the upgrade")
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
 def test_sqlite_upgrades_from_every_version(tmp_path, version):
     path = tmp_path / f"v{version}.db"
     connection = sqlite3.connect(path, isolation_level=None)
@@ -97,7 +101,7 @@ def test_sqlite_upgrades_from_every_version(tmp_path, version):
 
 
 @pytest.mark.skipif(not SERVER, reason="no PostgreSQL server given (CRIB_TOURNEY_TEST_POSTGRES)")
-@pytest.mark.parametrize("version", [1, 4, 12])  # the oldest, the one before the schema-5 reshape, the last: SQLite runs them all
+@pytest.mark.parametrize("version", [1, 4, 13])  # the oldest, the one before the schema-5 reshape, the last: SQLite runs them all
 def test_postgresql_upgrades_from_every_version(version):
     psycopg = pytest.importorskip("psycopg")
     from sqlalchemy import create_engine

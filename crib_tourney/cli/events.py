@@ -189,6 +189,12 @@ def round_(
         return
     for view in views:
         drawn = f" (drawn, seed {view.draw_seed})" if view.draw_seed is not None else ""
+        if view.thirds is not None:  # three at a table; one or two sit out
+            print_table(f"Game {view.game}{drawn}", ["table", "player", "opponent", "opponent"],
+                        [[t, *view.sides(t, a, b)] for t, a, b in view.tables], right=["table"])
+            if view.byes:
+                typer.echo(f"sit out (bye): {', '.join(view.byes)}")
+            continue
         print_table(f"Game {view.game}{drawn}", ["table", "player", "opponent"], [[t, a, b] for t, a, b in view.tables], right=["table"])
         if view.bye:
             typer.echo(f"sits out (bye): {view.bye}")

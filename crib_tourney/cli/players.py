@@ -176,7 +176,8 @@ def games(
         return
     agree = {True: "yes", False: "NO", None: ""}
     print_table(f"{data['player']} in {data['event']}", ["game", "table", "opponent", "score", "GP", "spread", "cards agree"],
-                [[g["game"], g["table"], g["opponent"], "" if g["score"] is None else f"{g['score']}-{g['opponent_score']}",
+                [[g["game"], g["table"], g["opponent"], "" if g["score"] is None else f"{g['score']}-{g['opponent_score']}"
+                 + (f"-{g['opponent2_score']}" if g.get("opponent2_score") is not None else ""),
                   g["game_points"], "" if g["spread"] is None else f"{g['spread']:+d}", agree[g["cards_agree"]]]
                  for g in data["games"]], right=["game", "table", "GP", "spread"])
 

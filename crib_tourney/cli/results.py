@@ -14,6 +14,7 @@ from crib_tourney.errors import CribError
 from crib_tourney.tourney.numbers import whole_number
 
 if TYPE_CHECKING:
+    from crib_tourney.services.results import Recorded
     from crib_tourney.store.sql import Db
 
 
@@ -27,17 +28,21 @@ def result(
     match_game: Annotated[Optional[int], typer.Option("--match-game", parser=number("match game"), metavar="N", help="Playoffs: which game of the match (with --replace).")] = None,
     cascade: Annotated[bool, typer.Option("--cascade", help="Playoffs: allow a correction that clears later matches (listed).")] = False,
     recut: RecutOption = False,
+    table: Annotated[Optional[int], typer.Option("--table", "-t", parser=number("table"), metavar="T", help="Enter a table's scores in the table sheet's order: result EVENT --game G --table T SCORE SCORE [SCORE].")] = None,
 ) -> None:
     """Record a game result, a forfeit, one player's card, or import a CSV of results.
 
     Once the bracket is made, a result between two qualifiers (without --game) is a
-    game of the playoff match they are playing.
+    game of the playoff match they are playing. In a three-sided event (three at a
+    table) give the three sides and their scores, in any order.
 
     \b
     Examples:
       crib-tourney result "Spring Open" "Pat Smith" 121 "Lee Wong" 88
       crib-tourney result "Spring Open" --forfeit "Lee Wong" --game 3
       crib-tourney result import "Spring Open" results.csv
+      crib-tourney result "Threes" "Ann" 121 "Bob" 95 "Cy" 80
+      crib-tourney result "Threes" --game 2 --table 4 121 95 80
     """
     from crib_tourney.inputs import names
     from crib_tourney.services import results as service
@@ -47,7 +52,11 @@ def result(
             raise CribError("usage: crib-tourney result import EVENT FILE.csv")
         _import(args[1], Path(args[2]))
         return
-    if forfeit is not None:
+    if table is not None:
+        recorded = _by_table(args, game, table, replace, forfeit, card, playoff, match_game, cascade)
+    elif len(args) == 7 and forfeit is None and not (playoff or match_game is not None or cascade):
+        recorded = _three(args, game, replace, card)
+    elif forfeit is not None:
         if len(args) != 1:
             raise CribError("with --forfeit give only the event: result EVENT --forfeit PLAYER")
         with db() as conn:
@@ -67,6 +76,41 @@ def result(
             recorded = service.record_result(conn, event_id, first, scores[0], second, scores[1], game=game, replace=replace,
                                              card=card_of, playoff=playoff, match_game=match_game, cascade=cascade, recut=recut)
     typer.echo("\n".join(recorded.lines()))
+
+
+def _by_table(args: list[str], game: int | None, table: int, replace: bool, forfeit: str | None, card: str | None,
+              playoff: bool, match_game: int | None, cascade: bool) -> Recorded:
+    """result EVENT --game G --table T SCORE SCORE [SCORE]: the scores in the table sheet's order."""
+    from crib_tourney.inputs import names
+    from crib_tourney.services import results as service
+
+    if forfeit is not None or card is not None or playoff or match_game is not None or cascade:
+        raise CribError("--table takes only the table's scores (and --game, --replace)")
+    if game is None:
+        raise CribError("--table needs --game: result EVENT --game G --table T SCORE SCORE [SCORE]")
+    if len(args) not in (3, 4):
+        raise CribError("expected EVENT SCORE SCORE [SCORE] with --table (the scores in the table sheet's order)")
+    scores = tuple(whole_number(s, "score") for s in args[1:])
+    with db() as conn:
+        event_id = names.event_id(conn, args[0])
+        return service.record_table(conn, event_id, game, table, scores, replace=replace)
+
+
+def _three(args: list[str], game: int | None, replace: bool, card: str | None) -> Recorded:
+    """result EVENT A SCORE B SCORE C SCORE: a table of three, the sides in any order."""
+    from crib_tourney.inputs import names
+    from crib_tourney.services.three_sides import record_three
+
+    event = args[0]
+    pairs = [(args[i], args[i + 1]) for i in (1, 3, 5)]
+    scores = [whole_number(score, f"{name}'s score") for name, score in pairs]
+    if card is not None and not card.strip():
+        raise CribError("--card names the player whose own scorecard this is; it cannot be empty")
+    with db() as conn:
+        event_id = names.event_id(conn, event)
+        entries = [names.entry_id(conn, event_id, name) for name, _ in pairs]
+        card_of = names.entry_id(conn, event_id, card) if card else None
+        return record_three(conn, event_id, list(zip(entries, scores)), game=game, replace=replace, card=card_of)
 
 
 def _sides(conn: Db, event_id: int, name1: str, name2: str) -> tuple[int, int]:
@@ -166,10 +210,12 @@ def quick_results(
                     mine.append(last_entry_id(conn, Log(event_id)))
                     ours.add(mine[-1])
                 saved += 1
-            elif len(words) == 3 or (len(words) == 4 and words[3].lower() == "replace"):
-                table, first, second = (whole_number(w, "table" if i == 0 else "score") for i, w in enumerate(words[:3]))
+            elif _table_line(words):  # TABLE SCORE SCORE [SCORE] [replace]: a third score at a table of three
+                replace_it = words[-1].lower() == "replace"
+                numbers = words[:-1] if replace_it else words
+                table, *scores = (whole_number(w, "table" if i == 0 else "score") for i, w in enumerate(numbers))
                 with db() as conn:
-                    recorded = service.record_table(conn, event_id, current, table, (first, second), replace=len(words) == 4)
+                    recorded = service.record_table(conn, event_id, current, table, tuple(scores), replace=replace_it)
                     typer.echo("\n".join(recorded.lines()))
                     mine.append(last_entry_id(conn, Log(event_id)))
                     ours.add(mine[-1])
@@ -179,6 +225,12 @@ def quick_results(
         except CribError as exc:
             typer.echo(f"error: {printable(str(exc))}", err=True)
     typer.echo(f"{saved} result(s) saved", err=True)
+
+
+def _table_line(words: list[str]) -> bool:
+    replace_it = len(words) in (4, 5) and words[-1].lower() == "replace"
+    numbers = words[:-1] if replace_it else words
+    return len(numbers) == 3 or (len(numbers) == 4 and numbers[3].isascii() and numbers[3].isdigit())
 
 
 def check(
@@ -323,8 +375,12 @@ def standings(
          f"{r['spread']:+d}", r["plus"], r["minus"], r["skunks"], r["skunks_taken"]]
         for r in rows
     ]
-    print_table(f"{name}: standings", ["rank", "player", "GP", "W", "L", "spread", "plus", "minus", "skunks", "skunked"],
-                table, right=["rank", "GP", "W", "L", "spread", "plus", "minus", "skunks", "skunked"])
+    headers = ["rank", "player", "GP", "W", "L", "spread", "plus", "minus", "skunks", "skunked"]
+    if rows and "seconds" in rows[0]:  # three at a table: the losses split into 2nd and 3rd places
+        for line, r in zip(table, rows):
+            line[5:5] = [r.get("seconds", 0), r.get("thirds", 0)]
+        headers[5:5] = ["2nd", "3rd"]
+    print_table(f"{name}: standings", headers, table, right=[h for h in headers if h != "player"])
     if any(r["tied"] for r in rows):
         typer.echo("= tied after game points, wins, spread, plus spread and head-to-head")
 

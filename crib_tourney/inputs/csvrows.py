@@ -41,6 +41,8 @@ class ResultLine:
     first_score: int
     second: int
     second_score: int
+    third: int | None = None  # a three-sided event's third side
+    third_score: int | None = None
 
 
 @dataclass(frozen=True)
@@ -62,14 +64,20 @@ class ResultsFile:
 
 
 RESULT_COLUMNS = ("player1", "score1", "player2", "score2")
+THIRD_COLUMNS = ("player3", "score3")  # a three-sided event's third side
 
 
 def results_file(db: Db, event_id: int, text: str, file_name: str) -> ResultsFile:
-    """game, player1, score1, player2, score2[, forfeit] rows of a results CSV;
-    players named as in `result` (an entrant, a team or any of its players)."""
+    """game, player1, score1, player2, score2[, forfeit] rows of a results CSV
+    (a three-sided event's also player3, score3); players named as in `result`
+    (an entrant, a team or any of its players)."""
     event = load_event(db, event_id)
     header, records = read_rows(text, file_name)
-    if not set(RESULT_COLUMNS) <= set(header):
+    three = event.sides == 3
+    if not set(RESULT_COLUMNS + (THIRD_COLUMNS if three else ())) <= set(header):
+        if three:
+            raise CribError(f"{file_name}: the header needs columns game, player1, score1, player2, score2, player3, score3"
+                            " (optional: forfeit)")
         raise CribError(f"{file_name}: the header needs columns game, player1, score1, player2, score2 (optional: forfeit)")
     rows: list[ResultLine | ForfeitLine] = []
     errors: list[LineError] = []
@@ -86,6 +94,15 @@ def results_file(db: Db, event_id: int, text: str, file_name: str) -> ResultsFil
                 raise CribError("fewer fields than the header has")
             first, second = find_entry(db, event, row["player1"]).id, find_entry(db, event, row["player2"]).id
             scores = whole_number(row["score1"], "score1"), whole_number(row["score2"], "score2")
+            if three:
+                if not set(THIRD_COLUMNS) <= set(row):
+                    raise CribError("fewer fields than the header has")
+                third = find_entry(db, event, row["player3"]).id
+                rows.append(ResultLine(line_no, game, first, scores[0], second, scores[1], third,
+                                       whole_number(row["score3"], "score3")))
+                continue
+            if row.get("player3") or row.get("score3"):
+                raise CribError(f"{event.name} seats two sides at a table: player3 and score3 stay empty")
             rows.append(ResultLine(line_no, game, first, scores[0], second, scores[1]))
         except CribError as exc:
             errors.append(LineError(line_no, str(exc)))

@@ -248,7 +248,7 @@ def tables(data: dict, paper: str, landscape: bool) -> list[str]:
         side_w = (body_w - TABLE_NO_MM - 3) / sides
         lefts = [k * side_w for k in range(sides)]
         by_table, table_row = _paged(game["tables"], room, row)
-        heads = ["Player", "Opponent"] if sides == 2 else [f"Seat {k}" for k in range(1, sides + 1)]
+        heads = ["Player"] + ["Opponent"] * (sides - 1)
         if teams:
             heads[0] = "Team"
         columns = 3 if landscape else 2

@@ -31,7 +31,7 @@ class Waiting:
 
     game: int
     table: int | None
-    players: tuple[str, str]
+    players: tuple[str, ...]  # three at a table of three
     state: str  # pending | disputed
     detail: str
 
@@ -39,7 +39,7 @@ class Waiting:
 def waiting(db: Db, event: Event) -> list[Waiting]:
     """The games `check` lists with a card to act on, disputed first."""
     found = [Waiting(p.game, p.table, p.players, "disputed" if p.problem == "disagree" else "pending", p.detail)
-             for p in check_cards(db, event) if p.problem in ("one card", "disagree")]
+             for p in check_cards(db, event) if p.problem in ("one card", "missing cards", "disagree")]
     return sorted(found, key=lambda w: (w.state != "disputed", w.game, w.table or 0))
 
 

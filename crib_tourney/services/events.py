@@ -185,8 +185,11 @@ def change_settings(db: Db, event_id: int, changes: Mapping[str, Any], recut: bo
         raise CribError(f"the format cannot change once play has started ({event.name} is {event.format})")
     if merged.games < scheduled:
         raise CribError(f"{scheduled} games are already scheduled; games cannot be fewer")
+    if merged.sides != event.sides and scheduled:
+        raise CribError(f"{event.name} has games paired: the sides at a table ({event.sides}) cannot change now")
     change = Change(db, "settings", Log(event.id), by)
-    store.update_settings(change, event.id, dict(changes))
+    followed = {"sides": merged.sides} if merged.sides != event.sides else {}  # sides follow the variant (three-player: 3)
+    store.update_settings(change, event.id, followed | dict(changes))
     recut_done = playoffs.recut_if_moved(db, store.load_event(db, event.id), change, recut)
     done = SettingsChanged(event.name, tuple(changes.items()), recut_done)
     change.log("set " + ", ".join(f"{k}={v}" for k, v in changes.items()) + (f"; {recut_done.line()}" if recut_done else ""))
@@ -374,13 +377,18 @@ class TableJson(_Table, total=False):
     members: list[list[str]]  # a team event: each team's players
 
 
-class GameJson(TypedDict):
-    """A game's tables as `round --json` prints them."""
-
+class _GameJson(TypedDict):
     game: int
     tables: list[TableJson]
     bye: str | None
     draw_seed: int | None
+
+
+class GameJson(_GameJson, total=False):
+    """A game's tables as `round --json` prints them; a three-sided event's tables
+    list three players, and "byes" everyone sitting out (one or two)."""
+
+    byes: list[str]
 
 
 @dataclass(frozen=True)
@@ -390,15 +398,25 @@ class GameView:
     bye: str | None
     draw_seed: int | None = None  # the seed of a drawn game
     members: dict[str, list[str]] | None = None  # a team event: each team's players
+    thirds: dict[int, str] | None = None  # a three-sided event: each table's third side
+    byes: tuple[str, ...] = ()  # a three-sided event: everyone sitting out (one or two)
+
+    def sides(self, table: int, a: str, b: str) -> list[str]:
+        """The sides at a table, in seat order."""
+        return [a, b] + ([self.thirds[table]] if self.thirds and table in self.thirds else [])
 
     def as_dict(self) -> GameJson:
         tables: list[TableJson] = []
         for t, a, b in self.tables:
-            table: TableJson = {"table": t, "players": [a, b]}
+            sides = self.sides(t, a, b)
+            table: TableJson = {"table": t, "players": sides}
             if self.members:
-                table["members"] = [self.members[a], self.members[b]]
+                table["members"] = [self.members[x] for x in sides]
             tables.append(table)
-        return {"game": self.game, "tables": tables, "bye": self.bye, "draw_seed": self.draw_seed}
+        found: GameJson = {"game": self.game, "tables": tables, "bye": self.bye, "draw_seed": self.draw_seed}
+        if self.thirds is not None:
+            found["byes"] = list(self.byes)
+        return found
 
 
 def players_in_game(db: Db, event: Event, game_no: int) -> list[int]:
@@ -433,6 +451,11 @@ def schedule_next(change: Change, event: Event, draw_seed: int | None = None, ig
     if game_no > event.games:
         raise CribError(f"all {event.games} qualifying games of {event.name} are already scheduled")
     players = players_in_game(db, event, game_no)
+    if event.sides == 3:
+        from crib_tourney.services.three_sides import schedule_three
+
+        schedule_three(change, event, game_no, players, _history(db, event, game_no, players), draw_seed)
+        return game_no
     if len(players) < 2:
         raise CribError(f"{event.name} needs at least 2 players entered to pair a game (has {len(players)})")
     ranking = [r.player for r in event_standings(db, event)] if strategy.by_standings else []
@@ -452,12 +475,12 @@ def _history(db: Db, event: Event, game_no: int, entries: list[int]) -> History:
     apart (family, all event; clubs, for the event's first games)."""
     met: dict[tuple[int, int], int] = {}
     byes: dict[int, int] = {}
-    for a, b in q.seatings(db, event.id):
+    for a, b, c in q.seatings3(db, event.id) if event.sides == 3 else ((a, b, None) for a, b in q.seatings(db, event.id)):
         if b is None:
             byes[a] = byes.get(a, 0) + 1
         else:
-            key = pair_key(a, b)
-            met[key] = met.get(key, 0) + 1
+            for key in [pair_key(a, b)] + ([pair_key(a, c), pair_key(b, c)] if c is not None else []):
+                met[key] = met.get(key, 0) + 1
     playing = set(entries)
     members = members_of(db, event)
     entry_of_player = {p: e for e in playing for p in members.get(e, ())}  # a team's every member
@@ -481,6 +504,10 @@ def game_view(db: Db, event: Event, game_no: int) -> GameView:
     if event.team_size > 1:
         players = member_names(db, event)
         members = {names[e]: players[e] for e in names}
+    if event.sides == 3:
+        thirds = {r.table_no or 0: names[r.entry3_id] for r in rows if r.entry3_id is not None}
+        byes = tuple(names[r.entry1_id] for r in rows if r.entry2_id is None)
+        return GameView(game_no, tables, bye, q.draw_seed(db, event.id, game_no), members, thirds, byes)
     return GameView(game_no, tables, bye, q.draw_seed(db, event.id, game_no), members)
 
 

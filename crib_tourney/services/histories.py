@@ -36,6 +36,9 @@ class GameRow(_Game, total=False):
     """One qualifying game of an entry, as its own card says (``forfeit``: once a card is in)."""
 
     forfeit: str | None
+    # at a table of three: the opponent is both ("A & B", seat order), the second opponent's score, the place
+    opponent2_score: int | None
+    place: int | None
 
 
 class PlayerGames(TypedDict):
@@ -54,6 +57,8 @@ def _games_of(db: Db, event: Event, entry_id: int) -> list[GameRow]:
     names, rules = entry_names(db, event), scoring_rules(event)
     if entry_id not in names:
         raise NotFound(f"no entry #{entry_id} in {event.name}")
+    if event.sides == 3:
+        return _games_at_tables_of_three(db, event, entry_id)
     pairings = q.pairings_of(db, event.id, entry_id)
     cards: dict[int, dict[int, Card]] = {}
     for o in q.outcomes_for(db, [p.id for p in pairings]):
@@ -73,6 +78,42 @@ def _games_of(db: Db, event: Event, entry_id: int) -> list[GameRow]:
             row["cards_agree"] = agree(own, theirs) if theirs is not None and entry_id in cards.get(p.id, {}) else None
             row["forfeit"] = own.forfeit if own.forfeit != "none" else None  # a key of its own: it comes last
         elif opponent is None and rules.bye_points:
+            row["game_points"], row["spread"] = rules.bye_points, rules.bye_spread
+        games.append(row)
+    return games
+
+
+def _games_at_tables_of_three(db: Db, event: Event, entry_id: int) -> list[GameRow]:
+    """_games_of at tables of three: each game as the entry's own card says, or as
+    the first other card read from its side; the cards agree when every card holds
+    the same scores."""
+    from crib_tourney.services.standings import three_sided_lines
+    from crib_tourney.tourney.triples import Card3, cards_agree, place_of
+
+    names, rules = entry_names(db, event), scoring_rules(event)
+    pairings = q.pairings_of(db, event.id, entry_id)
+    cards: dict[int, list[Card3]] = {}
+    for o in q.outcomes_for(db, [p.id for p in pairings]):
+        cards.setdefault(o.pairing_id, []).append(Card3(o.entry_id, o.own_score, o.opp_score, o.opp2_score, o.forfeit, o.source))
+    lines = {s.game: s for s in three_sided_lines(db, event) if s.entry == entry_id}
+    games: list[GameRow] = []
+    for p in pairings:
+        others = [e for e in p.sides if e != entry_id]
+        row = GameRow(game=p.game_no, table=p.table_no, opponent=" & ".join(names[e] for e in others) if others else "bye",
+                      score=None, opponent_score=None, game_points=None, spread=None, cards_agree=None)
+        held = cards.get(p.id, [])
+        own = next((c for c in held if c.entry == entry_id), None)
+        if others and held:
+            version = (own or held[0]).version(p.sides)
+            row["score"], row["opponent_score"], row["opponent2_score"] = (version[entry_id], version[others[0]],
+                                                                           version[others[1]])
+            row["place"] = place_of(version[entry_id], (version[others[0]], version[others[1]]))
+            if own is not None and p.game_no in lines:
+                side = lines[p.game_no]
+                row["game_points"], row["spread"], row["place"] = side.line.game_points, side.line.spread, side.place
+            row["cards_agree"] = cards_agree(held, p.sides) if len(held) > 1 and own is not None else None
+            row["forfeit"] = own.forfeit if own is not None and own.forfeit != "none" else None
+        elif not others and rules.bye_points:
             row["game_points"], row["spread"] = rules.bye_points, rules.bye_spread
         games.append(row)
     return games

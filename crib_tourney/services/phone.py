@@ -114,6 +114,12 @@ def game_state(db: Db, event: Event, entry_id: int, pairing: Pairing, names: dic
 def _game_state(rules: ScoringRules, entry_id: int, pairing: Pairing, cards: list[Card], names: dict[int, str]) -> GameState:
     if pairing.entry2_id is None:
         return GameState(pairing.game_no, None, None, "bye", None, None, True, rules.bye_points, rules.bye_spread)
+    if pairing.entry3_id is not None:  # a table of three: both opponents; its scores go in at the desk
+        others = " & ".join(names[e] for e in pairing.sides if e != entry_id)
+        state = "open" if not cards else "final" if any(c.source != "card" or c.forfeit != "none" for c in cards) else "pending"
+        mine3 = next((c for c in cards if c.entry == entry_id), None)
+        return GameState(pairing.game_no, pairing.table_no, others, state, None if mine3 is None else [mine3.own, mine3.opp],
+                         None, None, None, None)
     other = pairing.entry2_id if pairing.entry1_id == entry_id else pairing.entry1_id
     mine = next((c for c in cards if c.entry == entry_id), None)
     theirs = next((c for c in cards if c.entry == other), None)
@@ -165,8 +171,8 @@ def event_states(db: Db, event: Event) -> dict[int, dict[str, Any]]:
     cards = _cards(q.event_outcomes(db, event.id))
     games: dict[int, list[GameState]] = {e.id: [] for e in entries_of(db, event)}
     for p in pairings:
-        for side in (p.entry1_id, p.entry2_id):
-            if side is not None and side in games:
+        for side in p.sides:
+            if side in games:
                 games[side].append(_game_state(rules, side, p, cards.get(p.id, []), names))
     return {e.id: _phone_state(event, rules, e, names[e.id], games[e.id]) for e in entries_of(db, event)}
 
@@ -232,6 +238,8 @@ def report_result(db: Db, who: Holder, report: Report, by: Actor | None = None) 
     pairing = pairings[0]
     if pairing.entry2_id is None:
         raise Conflict(f"game {report.game} is your bye: there is nothing to enter")
+    if pairing.entry3_id is not None:
+        raise Conflict(f"game {report.game} is a table of three: the director enters its three scores")
     names = entry_names(db, event)
     before = game_state(db, event, who.entry.id, pairing, names)
     if before.state in ("agreed", "final"):

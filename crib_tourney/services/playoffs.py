@@ -309,6 +309,9 @@ class Cut:
 def cut(db: Db, event_id: int, qualifiers: int | None, by: Actor = CLI) -> BracketData:
     """Make the seeded bracket; returns the bracket as `bracket --json` shows it."""
     event = load_event(db, event_id)
+    if event.sides == 3:  # a bracket is head to head: three at a table are placed by their standings
+        raise CribError(f"{event.name} seats three at a table: it has no bracket; its places are its standings"
+                        " (crib-tourney placings)")
     make_bracket(db, event, qualifiers, by)
     return bracket_json(db, event)
 
@@ -618,7 +621,7 @@ def placings_view(db: Db, event: Event) -> Placings:
     if br.exists:
         bands = bk.placings(br.specs, br.states, len(br.seeds))
         complete = bk.champion(br.specs, br.states) is not None
-    elif FORMATS[event.format].placed_by_standings:
+    elif FORMATS[event.format].placed_by_standings or event.sides == 3:  # three at a table: placed by the standings
         standings = [r for r in event_standings(db, event) if not r.withdrawn]
         bands = _bands_by_rank(standings)
         complete = round_robin_finished(db, event)
@@ -650,7 +653,7 @@ def event_decided(db: Db, event: Event) -> bool:
     br = Bracket(db, event)
     if br.exists:
         return bk.champion(br.specs, br.states) is not None
-    return FORMATS[event.format].placed_by_standings and round_robin_finished(db, event)
+    return (FORMATS[event.format].placed_by_standings or event.sides == 3) and round_robin_finished(db, event)
 
 
 def round_robin_finished(db: Db, event: Event) -> bool:

@@ -39,7 +39,8 @@ def standings_data(db: Db, event_id: int) -> dict[str, Any]:
     from crib_tourney.store.leagues import is_night
     from crib_tourney.tourney.formats import FORMATS
 
-    if FORMATS[event.format].seeds_by_standings and not is_night(db, event.id):  # a league night plays no playoff: no cut line
+    # a league night plays no playoff, nor a three-sided event: no cut line
+    if FORMATS[event.format].seeds_by_standings and event.sides == 2 and not is_night(db, event.id):
         cut = min(qualifier_count(len(entries_of(db, event)), event.qualify_ratio), len(rows))
         cut = st.seeded_count(db, event.id) or cut
     return {"event": _header(event), "rows": rows, "cut": cut, "qr": _live_page(event.public_url, "standings")}
@@ -65,6 +66,8 @@ def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str
         if p.entry2_id:
             seats.setdefault(p.entry2_id, {})[p.game_no] = (p.table_no, p.entry1_id, 2)
     played: dict[tuple[int, int], tuple[int, int, str]] = {}
+    if event.sides == 3:  # a table of three: both opponents, and each line by place
+        return _three_sided_cards(db, event, entries, players, personal)
     for pid, own, opp, forfeit, _, _, game_no in q.outcome_lines(db, event.id):
         played[(pid, game_no)] = (own, opp, forfeit)
     cards = []
@@ -92,6 +95,46 @@ def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str
                       "games": rows, "totals": totals if any_played else None, "qr": personal.get(pid)})
     from crib_tourney.store.links import of_event
 
+    issued = len({link.entry_id for link in of_event(db, event.id) if not link.revoked})
+    return {"event": _header(event), "cards": cards, "links": len(personal), "links_issued": issued}
+
+
+def _three_sided_cards(db: Db, event: Event, entries: list[tuple[int, str, str]], players: dict[int, list[str]],
+                       personal: dict[int, dict[str, str]]) -> dict[str, Any]:
+    """scorecards_data for a three-sided event: a row's opponent names both
+    opponents, its result the place (W, 2nd, 3rd), its line the place's points."""
+    from crib_tourney.services.standings import three_sided_lines
+    from crib_tourney.store.links import of_event
+
+    rules = scoring_rules(event)
+    names = entry_names(db, event)
+    seats: dict[int, dict[int, tuple[int | None, list[int], int]]] = {}
+    for p in q.pairings(db, event.id):
+        for seat, side in enumerate(p.sides, 1):
+            seats.setdefault(side, {})[p.game_no] = (p.table_no, [o for o in p.sides if o != side], seat)
+    played = {(side.entry, side.game): (side.line, side.place) for side in three_sided_lines(db, event)}
+    cards = []
+    for pid, _, acc_number in entries:
+        rows: list[dict[str, Any]] = []
+        totals, any_played = {"gp": 0, "plus": 0, "minus": 0}, False
+        for game in range(1, event.games + 1):
+            table, opponents, seat = seats.get(pid, {}).get(game, (None, [], 0))
+            row: dict[str, Any] = {"game": game, "table": table, "opponent": " & ".join(names[o] for o in opponents) or None,
+                                   "result": "", "gp": None, "plus": None, "minus": None, "total_gp": None, "total_spread": None}
+            if game in seats.get(pid, {}) and not opponents:
+                row.update(opponent="bye", gp=rules.bye_points, plus=rules.bye_spread, minus=0)
+            if (pid, game) in played:
+                line, place = played[(pid, game)]
+                row.update(gp=line.game_points, plus=line.plus, minus=line.minus, result={1: "W", 2: "2nd", 3: "3rd"}[place])
+            if row["gp"] is not None:
+                any_played = True
+                totals = {k: totals[k] + row[k] for k in totals}
+                row.update(total_gp=totals["gp"], total_spread=f"{totals['plus'] - totals['minus']:+d}")
+            rows.append(row)
+        first = seats.get(pid, {}).get(1)
+        start = f"table {first[0]}, seat {first[2]}" if first and first[0] is not None else ("bye" if first else None)
+        cards.append({"player": names[pid], "members": players[pid], "acc_number": acc_number, "start": start,
+                      "games": rows, "totals": totals if any_played else None, "qr": personal.get(pid)})
     issued = len({link.entry_id for link in of_event(db, event.id) if not link.revoked})
     return {"event": _header(event), "cards": cards, "links": len(personal), "links_issued": issued}
 
@@ -140,8 +183,8 @@ def tables_data(db: Db, event_id: int, game: int | None = None) -> dict[str, Any
     for n in numbers:
         view: dict[str, Any] = dict(game_view(db, event, n).as_dict())
         find = [{"player": p, "table": t["table"]} for t in view["tables"] for p in t["players"]]
-        if view["bye"]:
-            find.append({"player": view["bye"], "table": "bye"})
+        for bye in view.get("byes") or ([view["bye"]] if view["bye"] else []):  # three sides: one or two sit out
+            find.append({"player": bye, "table": "bye"})
         if event.team_size > 1:  # every member finds his table by his own name
             team_of = member_names(db, event)
             by_name = {entry_names(db, event)[e]: players for e, players in team_of.items()}

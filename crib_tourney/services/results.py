@@ -33,6 +33,7 @@ from crib_tourney.tourney.scoring import check_scores, won_game
 if TYPE_CHECKING:
     from crib_tourney.inputs.csvrows import LineError, ResultsFile
     from crib_tourney.services.playoffs import Recut
+    from crib_tourney.services.three_sides import ThreeResult
 
 
 class Fact(Protocol):
@@ -154,7 +155,7 @@ class Competitor:
 
 def outcome_row(event: Event, pairing_id: int, c: Card) -> dict[str, Any]:
     return dict(event_id=event.id, pairing_id=pairing_id, entry_id=c.entry, own_score=c.own, opp_score=c.opp,
-                forfeit=c.forfeit, source=c.source)
+                opp2_score=None, forfeit=c.forfeit, source=c.source)
 
 
 def entry_of(db: Db, event: Event, entry_id: int) -> Entry:
@@ -203,7 +204,7 @@ def find_pairing(db: Db, event: Event, entries: list[Entry], game: int | None) -
 def _refuse_withdrawn(db: Db, event: Event, pairing: Pairing) -> None:
     names = entry_names(db, event)
     for e in entries_of(db, event):
-        if e.id in (pairing.entry1_id, pairing.entry2_id) and e.withdrawn_after is not None and pairing.game_no > e.withdrawn_after:
+        if e.id in pairing.sides and e.withdrawn_after is not None and pairing.game_no > e.withdrawn_after:
             raise CribError(f"{names[e.id]} withdrew from {event.name} after game {e.withdrawn_after}")
 
 
@@ -247,13 +248,14 @@ def _forfeit(db: Db, event: Event, change: Change, loser: Entry, game: int | Non
     _refuse_withdrawn(db, event, pairing)
     if q.has_result(db, pairing.id) and not replace:
         raise CribError(f"game {pairing.game_no} of {names[loser.id]} already has a result; use --replace to correct it")
-    winner = pairing.entry2_id if pairing.entry1_id == loser.id else pairing.entry1_id
-    assert winner is not None
+    winners = [e for e in pairing.sides if e != loser.id]
     change.replace("outcome", {"pairing_id": pairing.id}, forfeit_rows(event, pairing, loser.id))
-    return ForfeitResult(pairing.game_no, pairing.table_no, names[loser.id], names[winner])
+    return ForfeitResult(pairing.game_no, pairing.table_no, names[loser.id], " and ".join(names[w] for w in winners))
 
 
 def forfeit_rows(event: Event, pairing: Pairing, loser: int) -> list[dict[str, Any]]:
+    if pairing.entry3_id is not None:  # three sides: the others each take a forfeit win
+        return [outcome_row(event, pairing.id, Card(e, 0, 0, "lost" if e == loser else "won", "result")) for e in pairing.sides]
     winner = pairing.entry2_id if loser == pairing.entry1_id else pairing.entry1_id
     assert winner is not None
     return [outcome_row(event, pairing.id, Card(winner, 0, 0, "won", "result")),
@@ -261,7 +263,7 @@ def forfeit_rows(event: Event, pairing: Pairing, loser: int) -> list[dict[str, A
 
 
 def _qualifying_change(db: Db, event: Event, action: str, recut: bool, by: Actor,
-                       make: Callable[[Change], GameResult | ForfeitResult]) -> Recorded:
+                       make: Callable[[Change], GameResult | ForfeitResult | ThreeResult]) -> Recorded:
     """One change to qualifying, held to the bracket after the cut, logged once."""
     change = Change(db, action, Log(event.id), by)
     done = make(change)
@@ -279,6 +281,8 @@ def record_result(db: Db, event_id: int, first: int, score1: int, second: int, s
     """A game from two entries' scores: a cut playoff game, a playoff match game,
     one entry's own card (``card``: whose), or a qualifying game."""
     event = load_event(db, event_id)
+    if event.sides == 3:
+        raise CribError(f"{event.name} seats three at a table: give three sides and their scores (result EVENT A 121 B 95 C 80)")
     entries = [entry_of(db, event, first), entry_of(db, event, second)]
     scores = (score1, score2)
     if playoff:
@@ -328,13 +332,22 @@ def _keep_bracket(db: Db, event: Event, change: Change, recut: bool) -> Recut | 
     return playoffs.recut_if_moved(db, event, change, recut)
 
 
-def record_table(db: Db, event_id: int, game: int, table: int, scores: tuple[int, int], replace: bool = False,
+def record_table(db: Db, event_id: int, game: int, table: int, scores: tuple[int, ...], replace: bool = False,
                  by: Actor = CLI) -> Recorded:
-    """quick-results: TABLE SCORE SCORE [replace], the scores in the table sheet's order."""
+    """quick-results: TABLE SCORE SCORE [SCORE] [replace], the scores in the table sheet's order."""
     event = load_event(db, event_id)
     entries = _at_table(db, event, game, table)
+    if len(scores) != len(entries):
+        raise CribError(f"table {table} of game {game} seats {len(entries)} sides: give {len(entries)} scores, not {len(scores)}")
+    if len(entries) == 3:
+        from crib_tourney.services.three_sides import three_result
+
+        scored = [(e.id, s) for e, s in zip(entries, scores)]
+        return _qualifying_change(db, event, "result", False, by,
+                                  lambda change: three_result(db, event, change, scored, game, replace, None))
+    two = (scores[0], scores[1])
     return _qualifying_change(db, event, "result", False, by,
-                              lambda change: _game_result(db, event, change, entries, scores, game, replace, None))
+                              lambda change: _game_result(db, event, change, entries, two, game, replace, None))
 
 
 def record_table_forfeit(db: Db, event_id: int, game: int, table: int, loser: int, by: Actor = CLI) -> Recorded:
@@ -352,7 +365,7 @@ def _at_table(db: Db, event: Event, game: int, table: int) -> list[Entry]:
     if pairing is None or pairing.entry2_id is None:
         raise CribError(f"game {game} has no table {table}")
     by_id = {e.id: e for e in entries_of(db, event)}
-    return [by_id[pairing.entry1_id], by_id[pairing.entry2_id]]
+    return [by_id[e] for e in pairing.sides]
 
 
 def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI) -> Imported:
@@ -370,6 +383,11 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
             with change.savepoint():
                 if isinstance(row, ForfeitLine):
                     _forfeit(db, event, change, entry_of(db, event, row.loser), row.game, replace=False)
+                elif row.third is not None and row.third_score is not None:
+                    from crib_tourney.services.three_sides import three_result
+
+                    scored = [(row.first, row.first_score), (row.second, row.second_score), (row.third, row.third_score)]
+                    three_result(db, event, change, scored, row.game, False, None)
                 else:
                     entries = [entry_of(db, event, row.first), entry_of(db, event, row.second)]
                     _game_result(db, event, change, entries, (row.first_score, row.second_score), row.game, False, None)
@@ -396,6 +414,10 @@ def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
     """Settle every disagreeing game by the ACC rule (tourney/reconcile.py) (``only``:
     the one at this game and table), or, with ``use_card`` (game, table, entry),
     one game by the card the director chose."""
+    if event.sides == 3:
+        from crib_tourney.services.three_sides import settle_tables
+
+        return settle_tables(db, event, recut, by, use_card, only)
     rules = scoring_rules(event)
     names = entry_names(db, event)
     # read every table first (streamed), write after: no write under an open read

@@ -58,7 +58,7 @@ def make_ruling(db: Db, event_id: int, game: int, player_id: int, disputed: Coun
             raise CribError(f"game {game} of {event.name} does not exist (not scheduled)")
         raise CribError(f"{player.name} has no seat in game {game} of {event.name}")
     variant = get_variant(event.variant)
-    players = 2 * event.team_size  # the table: two sides (partners of three: six players)
+    players = event.sides * event.team_size  # the table: two sides (partners of three: six players), or three
     items: tuple[Union[Item, PlayEvent, Score], ...]
     played_out: GameResult | None = None
     kind: Literal["count", "peg", "game"]
@@ -79,11 +79,11 @@ def make_ruling(db: Db, event_id: int, game: int, player_id: int, disputed: Coun
     else:  # who went out first: the whole game, scored in the order of the rules
         kind = "game"
         sheet = disputed.sheet
-        sides = 2 if variant.seated(players).teams else None  # a table seats two sides
+        sides = event.sides if variant.seated(players).teams else None  # a table seats two sides, or three
         if get_variant(sheet.variant or variant.name) != variant or sheet.players not in (None, players) \
                 or sheet.team_count not in (None, sides):
             raise CribError(f"the file's game is not {event.name}'s: {variant.name}, {players} players"
-                            + (", two teams" if sides else ""))
+                            + ({2: ", two teams", 3: ", three teams"}[sides] if sides else ""))
         played_out = score_game(sheet, variant, players, sides, SkunkLines(event.skunk_margin, event.double_skunk_margin))
         true_score = played_out.final[disputed.seat - 1]
         items = () if played_out.out is None else (played_out.out,)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import Iterator, TypedDict
 
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names, member_names
@@ -51,6 +51,8 @@ class StandingRow(_Standing, total=False):
 
     team: str
     members: list[str]
+    seconds: int  # a three-sided event: games placed 2nd
+    thirds: int  # and 3rd
 
 
 def standing_row(row: Row[int]) -> StandingRow:
@@ -69,6 +71,9 @@ def standings_rows(db: Db, event: Event) -> list[StandingRow]:
         members = member_names(db, event)
         for row, r in zip(rows, ranked):
             row["team"], row["members"] = r.name, members[r.player]
+    if event.sides == 3:
+        for row, r in zip(rows, ranked):
+            row["seconds"], row["thirds"] = r.seconds, r.thirds
     return rows
 
 
@@ -81,7 +86,9 @@ def event_standings(db: Db, event: Event, cut_playoffs: bool = True, before_game
     rows = {eid: Row(eid, names[eid], withdrawn=e.withdrawn_after is not None) for eid, e in entries.items()}
     h2h = HeadToHead()
     under_way: set[int] = set()
-    for entry, own, opp, forfeit, e1, e2, game_no in q.outcome_lines(db, event.id):
+    if event.sides == 3:
+        _three_sided_lines(db, event, rules, rows, h2h, under_way, before_game)
+    for entry, own, opp, forfeit, e1, e2, game_no in () if event.sides == 3 else q.outcome_lines(db, event.id):
         if before_game is not None and game_no >= before_game:
             continue
         under_way.add(game_no)
@@ -101,6 +108,52 @@ def event_standings(db: Db, event: Event, cut_playoffs: bool = True, before_game
     return apply_cut_playoffs(ranked, q.cut_playoff_games(db, event.id))
 
 
+@dataclass(frozen=True)
+class SideLine:
+    """One side's line of one game at a table of three, read off its own card."""
+
+    entry: int
+    game: int
+    line: GameLine
+    place: int  # 1, 2 or 3
+    beat: tuple[int, ...]  # the sides it placed above (head-to-head)
+    beaten_by: tuple[int, ...]  # a forfeit: the sides it lost to
+
+
+def three_sided_lines(db: Db, event: Event) -> Iterator[SideLine]:
+    """Each side's line of each table of three, read off its own card (tourney/triples.py)."""
+    from crib_tourney.tourney.triples import beaten, parse_place_points, place_of, three_forfeit_line, three_line
+
+    rules = scoring_rules(event)
+    places = parse_place_points(event.place_points)
+    for entry, own, opp, opp2, forfeit, e1, e2, e3, game_no in q.outcome_lines3(db, event.id):
+        others = tuple(e for e in (e1, e2, e3) if e is not None and e != entry)
+        if e3 is None:  # not a table of three (the setting was changed): a head-to-head line
+            line = outcome_line(own, opp, forfeit, rules)
+            yield SideLine(entry, game_no, line, 1 if line.won else 2, others if line.won else (), ())
+        elif forfeit != "none":  # the side that forfeits lost to both others (recorded from its own card)
+            line = three_forfeit_line(forfeit == "won", rules)
+            yield SideLine(entry, game_no, line, 1 if line.won else 3, (), others if forfeit == "lost" else ())
+        else:
+            line = three_line(own, opp, opp2 or 0, rules, places)
+            yield SideLine(entry, game_no, line, place_of(own, (opp, opp2 or 0)),
+                           tuple(beaten(own, list(zip(others, (opp, opp2 or 0))))), ())
+
+
+def _three_sided_lines(db: Db, event: Event, rules: ScoringRules, rows: dict[int, Row[int]], h2h: HeadToHead,
+                       under_way: set[int], before_game: int | None) -> None:
+    for side in three_sided_lines(db, event):
+        if before_game is not None and side.game >= before_game:
+            continue
+        under_way.add(side.game)
+        if side.entry in rows:
+            rows[side.entry].add(side.line)
+        for other in side.beat:
+            h2h.record(side.entry, other)
+        for other in side.beaten_by:
+            h2h.record(other, side.entry)
+
+
 class CardProblemJson(TypedDict):
     game: int
     table: int | None
@@ -113,8 +166,8 @@ class CardProblemJson(TypedDict):
 class CardProblem:
     game: int
     table: int | None
-    players: tuple[str, str]
-    problem: str  # missing | one card | disagree
+    players: tuple[str, ...]  # two, or three at a table of three
+    problem: str  # missing | one card | disagree (three sides: missing | missing cards | disagree)
     detail: str
 
     def as_dict(self) -> CardProblemJson:
@@ -124,6 +177,8 @@ class CardProblem:
 def check_cards(db: Db, event: Event) -> list[CardProblem]:
     """Every game whose result is missing, has one card, or whose cards disagree;
     both cards are shown in the table sheet's player order."""
+    if event.sides == 3:
+        return _check_three(db, event)
     names = entry_names(db, event)
     problems: list[CardProblem] = []
     for (_, game, table, entry1, entry2), rows in q.tables_with_cards(db, event.id):
@@ -139,4 +194,33 @@ def check_cards(db: Db, event: Event) -> list[CardProblem]:
             detail = (f"{names[a.entry]}'s card {a.own}-{a.opp}, {names[b.entry]}'s card {b.opp}-{b.own}"
                       f" ({pair[0]} first)")
             problems.append(CardProblem(game, table, pair, "disagree", detail))
+    return problems
+
+
+def _check_three(db: Db, event: Event) -> list[CardProblem]:
+    """A three-sided event's tables whose result is missing, that miss a side's card,
+    or whose cards disagree; each card read as its side's version of the table."""
+    from crib_tourney.tourney.triples import Card3, cards_agree
+
+    names = entry_names(db, event)
+    problems: list[CardProblem] = []
+    for (_, game, table, sides), rows in q.tables_with_cards3(db, event.id):
+        cards = [Card3(*r) for r in rows]
+        players = tuple(names[e] for e in sides)
+        by_entry = {c.entry: c for c in cards}
+
+        def shown(card: Card3, sides: tuple[int, ...] = sides) -> str:
+            version = card.version(sides)
+            return f"{names[card.entry]}'s card " + "-".join(str(version[e]) for e in sides)
+
+        if not cards:
+            problems.append(CardProblem(game, table, players, "missing", "no result entered"))
+        elif len(cards) < len(sides):
+            missing = [names[e] for e in sides if e not in by_entry]
+            problems.append(CardProblem(game, table, players, "missing cards",
+                                        f"no card from {' or '.join(missing)}; " + ", ".join(shown(c) for c in cards)
+                                        + f" ({', '.join(players)})"))
+        elif not cards_agree(cards, sides) and not all(c.source == "resolved" for c in cards):
+            problems.append(CardProblem(game, table, players, "disagree",
+                                        ", ".join(shown(c) for c in cards) + f" ({', '.join(players)})"))
     return problems

@@ -480,6 +480,17 @@ CREATE TABLE web_request (
 """
 
 
+# Three sides at a table (schema 14): a table of a three-handed event seats a third
+# side, each side's card keeps the other opponent's score too, and the event says
+# how many sides a table seats and the game points of each place.
+V14 = """
+ALTER TABLE pairing ADD COLUMN entry3_id INTEGER REFERENCES entry (id);
+ALTER TABLE outcome ADD COLUMN opp2_score INTEGER;
+ALTER TABLE event ADD COLUMN sides INTEGER NOT NULL DEFAULT 2;
+ALTER TABLE event ADD COLUMN place_points VARCHAR NOT NULL DEFAULT '2,1,0'
+"""
+
+
 def _v12_one_writer(db: Db) -> None:
     run_script(db, V12)
     if not db.sqlite:  # explicit ids do not move PostgreSQL's sequence
@@ -576,5 +587,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (11, _script(V11)),  # league absences
     (12, _v12_one_writer),  # one writer: every change logged (event, league or roster), data versions
     (13, _script(V13)),  # players at the table: personal links, check-in and payments, phone requests
+    (14, _script(V14)),  # three sides at a table: a third seat, the other opponent's score, sides and place points
 ]
-LATEST_VERSION = 13
+LATEST_VERSION = 14

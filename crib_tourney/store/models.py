@@ -130,7 +130,8 @@ class GameDraw(SQLModel, table=True):
 
 class Pairing(SQLModel, table=True):
     """One seat assignment of a qualifying game between two entries: a table, or a
-    bye (entry2 empty). Schema 5: entries, not players, are the competitors."""
+    bye (entry2 empty). Schema 5: entries, not players, are the competitors.
+    Schema 14: a three-sided event's table seats a third side (entry3)."""
 
     __tablename__ = "pairing"
     __table_args__ = (
@@ -144,6 +145,7 @@ class Pairing(SQLModel, table=True):
     table_no: Optional[int] = None
     entry1_id: int = Field(foreign_key="entry.id")
     entry2_id: Optional[int] = Field(default=None, foreign_key="entry.id")
+    entry3_id: Optional[int] = Field(default=None, foreign_key="entry.id")
 
 
 class Outcome(SQLModel, table=True):
@@ -158,6 +160,7 @@ class Outcome(SQLModel, table=True):
     entry_id: int = Field(foreign_key="entry.id")
     own_score: int = 0
     opp_score: int = 0
+    opp2_score: Optional[int] = None  # three sides: the other opponent's score (opponents in seat order)
     forfeit: str = "none"  # none | won | lost
     source: str = "result"  # result | card | resolved
 

@@ -26,8 +26,13 @@ def seatings(db: Db, event_id: int) -> list[tuple[int, int | None]]:
     return db.rows("SELECT entry1_id, entry2_id FROM pairing WHERE event_id = :e", e=event_id)
 
 
+def seatings3(db: Db, event_id: int) -> list[tuple[int, int | None, int | None]]:
+    """(entry1, entry2, entry3) of every table and bye of a three-sided event."""
+    return db.rows("SELECT entry1_id, entry2_id, entry3_id FROM pairing WHERE event_id = :e", e=event_id)
+
+
 def pairings_of(db: Db, event_id: int, entry_id: int, game: int | None = None) -> list[Pairing]:
-    where = "event_id = :e AND (entry1_id = :a OR entry2_id = :a)" + (" AND game_no = :g" if game is not None else "")
+    where = "event_id = :e AND (entry1_id = :a OR entry2_id = :a OR entry3_id = :a)" + (" AND game_no = :g" if game is not None else "")
     return fetch(db, Pairing, where, "game_no", e=event_id, a=entry_id, **({"g": game} if game is not None else {}))
 
 
@@ -66,6 +71,27 @@ def tables_with_cards(db: Db, event_id: int) -> Iterator[tuple[tuple[int, int, i
         " ORDER BY p.game_no, p.table_no, p.id, o.entry_id", e=event_id)
     for table, group in groupby(rows, key=lambda r: r[:5]):
         yield table, [r[5:] for r in group if r[5] is not None]
+
+
+def outcome_lines3(db: Db, event_id: int) -> Iterator[tuple[Any, ...]]:
+    """(entry, own, opp, opp2, forfeit, entry1, entry2, entry3, game) for every outcome
+    row of a three-sided event, streamed."""
+    return db.stream(
+        "SELECT o.entry_id, o.own_score, o.opp_score, o.opp2_score, o.forfeit, p.entry1_id, p.entry2_id, p.entry3_id, p.game_no"
+        " FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e", e=event_id)
+
+
+def tables_with_cards3(db: Db, event_id: int) -> Iterator[tuple[tuple[int, int, int | None, tuple[int, ...]], list[tuple[Any, ...]]]]:
+    """((pairing, game, table, sides), [(entry, own, opp, opp2, forfeit, source), ...]) for
+    every table of a three-sided event, in game and table order, streamed."""
+    rows = db.stream(
+        "SELECT p.id, p.game_no, p.table_no, p.entry1_id, p.entry2_id, p.entry3_id, o.entry_id, o.own_score, o.opp_score,"
+        " o.opp2_score, o.forfeit, o.source"
+        " FROM pairing p LEFT JOIN outcome o ON o.pairing_id = p.id WHERE p.event_id = :e AND p.entry2_id IS NOT NULL"
+        " ORDER BY p.game_no, p.table_no, p.id, o.entry_id", e=event_id)
+    for table, group in groupby(rows, key=lambda r: r[:6]):
+        sides = tuple(e for e in table[3:6] if e is not None)
+        yield (table[0], table[1], table[2], sides), [r[6:] for r in group if r[6] is not None]
 
 
 def byes(db: Db, event_id: int) -> list[tuple[int, int]]:

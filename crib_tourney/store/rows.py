@@ -70,6 +70,12 @@ class Pairing:
     table_no: int | None
     entry1_id: int
     entry2_id: int | None
+    entry3_id: int | None = None  # a three-sided event's third side
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """The entries seated at this table, in seat order (one: a bye)."""
+        return tuple(e for e in (self.entry1_id, self.entry2_id, self.entry3_id) if e is not None)
 
 
 @dataclass
@@ -82,6 +88,7 @@ class Outcome:
     opp_score: int
     forfeit: str
     source: str
+    opp2_score: int | None = None  # three sides: the other opponent's score
 
     def values(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

@@ -96,6 +96,7 @@ class Format:
     seeds_by_standings: bool  # the cut seeds by qualifying standings (else by entry order)
     layout: Layout | None  # the playoff bracket, or None for a format without one
     grand_final: bool = False  # the winners' bracket feeds a grand final (its chart has no champion column)
+    three_sided: bool = False  # may seat three at a table (qualifying games, placed by the standings: no bracket)
 
     @property
     def qualifying(self) -> bool:
@@ -113,7 +114,7 @@ def _single(qualifiers: int, best_of: int, final_best_of: int, reset: bool) -> l
 
 
 FORMATS: dict[str, Format] = {
-    "acc": Format("acc", pairing=Rotation(), seeds_by_standings=True, layout=_single),
+    "acc": Format("acc", pairing=Rotation(), seeds_by_standings=True, layout=_single, three_sided=True),
     "round-robin": Format("round-robin", pairing=RoundRobin(), seeds_by_standings=False, layout=None),
     "single-elim": Format("single-elim", pairing=None, seeds_by_standings=False, layout=_single),
     "double-elim": Format("double-elim", pairing=None, seeds_by_standings=False, layout=bk.double_elimination,

@@ -38,6 +38,7 @@ class GameLine:
     double_skunk_taken: bool = False
     forfeit: bool = False
     bye: bool = False
+    place: int | None = None  # at a table of three: 1, 2 or 3
 
     @property
     def spread(self) -> int:

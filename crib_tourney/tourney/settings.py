@@ -106,9 +106,17 @@ def known_variant(name: str, value: str) -> None:
     from crib_tourney.engine.variants import get_variant
 
     variant = get_variant(value)
-    if not variant.teams and not variant.min_players <= 2 <= variant.max_players:
+    if not variant.teams and not variant.min_players <= 2 <= variant.max_players and not variant.min_players <= 3 <= variant.max_players:
         raise CribError(f"{variant.name} cannot be an event's game: a table seats two sides, head to head"
-                        " (one player each, or partners in four-player, canadian-doubles and partners)")
+                        " (one player each, or partners in four-player, canadian-doubles and partners),"
+                        " or three (three-player, or partners as three teams of two)")
+
+
+def three_places(name: str, value: str) -> None:
+    """Game points for 1st, 2nd and 3rd at a table of three: whole numbers, best first."""
+    from crib_tourney.tourney.triples import parse_place_points
+
+    parse_place_points(value)
 
 
 def payout_table(name: str, value: str) -> None:
@@ -138,6 +146,12 @@ def small(name: str, value: int) -> None:
         raise CribError(f"{name} {value} is out of range")
 
 
+def get_variant_target(name: str) -> int:
+    from crib_tourney.engine.variants import get_variant
+
+    return get_variant(name).game_target
+
+
 # --- the two schemas -------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -150,6 +164,9 @@ class EventSettings:
     variant: str = setting("standard", "rule set of the games", known_variant)
     team_size: int = setting(1, "players on each side: 1 (singles); 2 in four-player and canadian-doubles; 2 or 3 in partners",
                              between(1, 3))
+    sides: int = setting(2, "sides at a table: 2 (head to head) or 3 (three-player, or partners as three teams of two)",
+                         between(2, 3))
+    place_points: str = setting("2,1,0", "three sides at a table: game points for 1st, 2nd and 3rd place", three_places)
     format: str = setting("acc", "acc (qualifying, cut, bracket), round-robin, single-elim or double-elim", one_of(_formats))
     win_points: int = setting(2, "game points for a win", at_least(0), small)
     skunk_points: int = setting(3, "game points for a skunk win", at_least(0), small)
@@ -196,6 +213,8 @@ class EventSettings:
         changes: dict[str, Any] = {}
         if variant.teams and self.team_size == 1 and "team_size" not in given:
             changes["team_size"] = 2
+        if variant.min_players == 3 and self.sides == 2 and "sides" not in given:
+            changes["sides"] = 3  # three-player: three at a table
         target = variant.game_target
         lines_given = {"skunk_margin", "double_skunk_margin"} & given
         if target != 121 and (self.skunk_margin, self.double_skunk_margin) == (31, 61) and not lines_given:
@@ -224,20 +243,50 @@ class EventSettings:
         from crib_tourney.engine.variants import get_variant
 
         variant = get_variant(self.variant)
+        if self.sides == 3:
+            self._check_three_sides()
+            return
+        if variant.min_players > 2 and not variant.teams:
+            raise CribError(f"{variant.name} seats three players at a table: sides must be 3, not {self.sides}")
         seated = 2 * self.team_size
         if variant.teams and not (self.team_size > 1 and variant.min_players <= seated <= variant.max_players):
             sizes = sorted({n // 2 for n in range(max(4, variant.min_players), variant.max_players + 1) if n % 2 == 0})
             raise CribError(f"{variant.name} is played by teams of {' or '.join(map(str, sizes))}, not {self.team_size}")
         if not variant.teams and self.team_size != 1:
             raise CribError(f"{variant.name} is played one against one; teams need four-player, canadian-doubles or partners")
+        self._check_lines()
+
+    def _check_lines(self) -> None:
         if not self.win_points <= self.skunk_points <= self.double_skunk_points:
             raise CribError(f"a skunk cannot be worth less than a plain win: win_points {self.win_points} <= "
                             f"skunk_points {self.skunk_points} <= double_skunk_points {self.double_skunk_points}")
         if self.double_skunk_margin <= self.skunk_margin:
             raise CribError("double_skunk_margin must be larger than skunk_margin")
-        target = get_variant(self.variant).game_target
+        target = get_variant_target(self.variant)
         if self.skunk_margin >= target:
             raise CribError(f"skunk_margin {self.skunk_margin} cannot be reached in a game to {target}")
+
+    def _check_three_sides(self) -> None:
+        """Three sides at a table: three players (three-player, noddy), or partners as
+        three teams of two (six players). Backward has no rule for three places."""
+        from crib_tourney.engine.variants import get_variant
+
+        variant = get_variant(self.variant)
+        if variant.reaching_target_loses:
+            raise CribError(f"{variant.name} is played head to head in events (sides=2): three places have no rule there")
+        if variant.teams:
+            if variant.name != "partners" or self.team_size != 2:
+                raise CribError(f"three sides of partners are three teams of two (--variant partners --team-size 2 --sides 3);"
+                                f" {variant.name} with teams of {self.team_size} seats two sides")
+        elif not variant.min_players <= 3 <= variant.max_players:
+            raise CribError(f"{variant.name} is played by two: sides must be 2, not 3")
+        from crib_tourney.tourney.formats import FORMATS
+
+        if not FORMATS[self.format].three_sided:
+            allowed = ", ".join(name for name, f in FORMATS.items() if f.three_sided)
+            raise CribError(f"three-sided events play qualifying games placed by the standings (format {allowed}),"
+                            f" not {self.format}")
+        self._check_lines()
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,8 @@ class Row(Generic[P]):
     tied: bool = False
     withdrawn: bool = False
     note: str | None = None  # e.g. "won cut playoff"
+    seconds: int = 0  # at tables of three: games placed 2nd
+    thirds: int = 0  # and 3rd
 
     @property
     def spread(self) -> int:
@@ -50,6 +52,8 @@ class Row(Generic[P]):
         self.skunks_taken += line.skunk_taken
         self.double_skunks += line.double_skunk_given
         self.double_skunks_taken += line.double_skunk_taken
+        self.seconds += line.place == 2
+        self.thirds += line.place == 3
 
     def key(self) -> tuple[int, int, int, int]:
         return (self.game_points, self.wins, self.spread, self.plus)

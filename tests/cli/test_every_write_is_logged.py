@@ -68,6 +68,11 @@ def base(tmp_path_factory) -> Path:
     cli("enter", "Dbl", "--team", "Ann", "Bob", "--team-name", "Aces")
     cli("enter", "Dbl", "--team", "Eve", "Fay")
     cli("round", "Dbl")
+    # 'Three': three at a table (Ann, Bob, Cat at table 1; Dan, Eve, Fay at table 2, Dan's card in; Gus sits out)
+    cli("new-event", "Three", "--games", "2", "--variant", "three-player")
+    cli("enter", "Three", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")
+    cli("round", "Three")
+    cli("result", "Three", "Dan", 121, "Eve", 100, "Fay", 80, "--card", "Dan")
     cli("league", "new", "Club")
     cli("league", "join", "Club", "Ann", "Bob", "Cat", "Dan")
     cli("league", "night", "Club", "--date", "2026-10-01")
@@ -117,6 +122,15 @@ CASES = [
     ("result --replace", lambda c: ["result", "Open", *_first_table(c), "--replace"], ("event", "Open"), "replace"),
     ("result --forfeit", lambda c: ["result", "Open", "--forfeit", _open_table(c)[1]], ("event", "Open"), "forfeit"),
     ("check --resolve", lambda c: ["check", "Open", "--resolve"], ("event", "Open"), "resolve"),
+    ("result of three sides", lambda c: ["result", "Three", "Cat", 80, "Ann", 121, "Bob", 100], ("event", "Three"), "result"),
+    ("result of three --card", lambda c: ["result", "Three", "Ann", 121, "Bob", 100, "Cat", 80, "--card", "Bob"],
+     ("event", "Three"), "card"),
+    ("result of three --table", lambda c: ["result", "Three", "--game", 1, "--table", 2, 121, 95, 80, "--replace"],
+     ("event", "Three"), "replace"),
+    ("result of three --forfeit", lambda c: ["result", "Three", "--forfeit", "Cat"], ("event", "Three"), "forfeit"),
+    ("withdraw from three", lambda c: ["withdraw", "Three", "Bob"], ("event", "Three"), "withdraw"),
+    ("round of three", lambda c: ["round", "Three"], ("event", "Three"), "round"),
+    ("check --resolve of three", lambda c: ["check", "Three", "--resolve"], ("event", "Three"), "resolve"),
     ("ruling", lambda c: ["ruling", "Open", "count", "5H", "5D", "5S", "JC", "--starter", "5C", "--claim", "28",
                           "--game", "1", "--player", "Ann"], ("event", "Open"), "ruling"),
     ("cut", lambda c: ["cut", "Done"], ("event", "Done"), "cut"),

@@ -184,6 +184,35 @@ CASES = [
     (["result", "E", "Bob", "121", "Cat", "121"], "two winners"),
     (["result", "E", "Ann", "121", "Bob", "100", "--game", BIG], "out of range"),
     (["result", "E", "Ann", "121", "Bob", "100", "--game", "1_0"], "not a whole number"),
+    # three sides at a table (T3: Ann, Bob and Cat at table 1 of game 1, Dan sits out)
+    (["result", "T3", "Ann", "121", "Bob", "95", "Cat", HUGE], "out of range"),
+    (["result", "T3", "Ann", "121", "Bob", "95", "Cat", "-5"], "cannot be negative"),
+    (["result", "T3", "Ann", "121", "Bob", "121", "Cat", "5"], "two winners"),
+    (["result", "T3", "Ann", "120", "Bob", "95", "Cat", "80"], "no winner"),
+    (["result", "T3", "Ann", "121", "Bob", "95", "Cat", "122"], "above the game target"),
+    (["result", "T3", "Ann", "121", "Bob", "95", "Ann", "80"], "named twice"),
+    (["result", "T3", "Ann", "121", "Bob", "95", "Dan", "80"], "not seated together"),
+    (["result", "T3", "Ann", "121", "Bob", "95", "Cat", "80", "--card", ""], "cannot be empty"),
+    (["result", "T3", "Ann", "121", "Bob", "95", "Cat", "80", "--card", "Dan"], "not at this table"),
+    (["result", "T3", "Ann", "121", "Bob", "95", "Cat", "80", "--game", "2"], "does not exist"),
+    (["result", "T3", "Ann", "121", "Bob", "95", "Cat", "80", "--game", BIG], "out of range"),
+    (["result", "T3", "Ann", "121", "Bob", "95"], "give three sides and their scores"),
+    (["result", "T3", "--game", "1", "--table", "1", "121", "95"], "give 3 scores, not 2"),
+    (["result", "T3", "--game", "1", "--table", "1", "121", "95", "80", "70"], "expected EVENT SCORE SCORE [SCORE]"),
+    (["result", "T3", "--table", "1", "121", "95", "80"], "--table needs --game"),
+    (["result", "T3", "--game", "1", "--table", BIG, "121", "95", "80"], "out of range"),
+    (["result", "T3", "--game", "1", "--table", "0", "121", "95", "80"], "has no table 0"),
+    (["result", "T3", "--game", "1", "--table", "1", "121", "abc", "80"], "not a whole number"),
+    (["result", "T3", "--game", "1", "--table", "1", "121", "95", "80", "--forfeit", "Ann"], "--table takes only"),
+    (["result", "T3", "--forfeit", "Dan", "--game", "1"], "has the bye in game 1"),
+    (["result", "E", "Ann", "121", "Bob", "100", "Cat", "90"], "seats two sides at a table"),
+    (["result", "E", "--game", "1", "--table", "1", "121", "100", "90"], "give 2 scores, not 3"),
+    (["new-event", "X", "--sides", "4"], "sides must be 2 to 3"),
+    (["new-event", "X", "--variant", "three-player", "--place-points", "2,1"], "three whole numbers"),
+    (["new-event", "X", "--variant", "partners", "--sides", "3", "--team-size", "3"], "three teams of two"),
+    (["new-event", "X", "--variant", "backward", "--sides", "3"], "three places have no rule"),
+    (["event", "set", "T3", "sides=2"], "sides must be 3"),
+    (["cut", "T3"], "it has no bracket"),
     (["result", "E", "Bob", "121", "Cat", "100", "--game", "0"], "does not exist"),
     (["result", "E", "Bob", "121", "Cat", "100", "--game", "5"], "does not exist"),
     (["result", "E", "--forfeit", "Ann", "--game", BIG], "out of range"),
@@ -511,6 +540,13 @@ CSV_CASES = [
     (["player", "import"], "Name,club,NAME\nA,B,C\n", "the column 'name' twice"),
     (["result", "import", "E"], "game,player1,score1,player2,score2,score2\n1,Bob,121,Cat,90,95\n", "the column 'score2' twice"),
     (["result", "import", "E"], "game,player1,score1,player2,score2\n1,Bob,121,Cat\n", "line 2: fewer fields than the header has"),
+    (["result", "import", "T3"], "game,player1,score1,player2,score2\n1,Ann,121,Bob,90\n", "player3, score3"),
+    (["result", "import", "T3"], "game,player1,score1,player2,score2,player3,score3\n1,Ann,121,Bob,90,Cat,121\n",
+     "line 2: two winners"),
+    (["result", "import", "T3"], "game,player1,score1,player2,score2,player3,score3\n1,Ann,121,Bob,90,Dan,80\n",
+     "line 2: Ann, Bob and Dan are not seated together"),
+    (["result", "import", "E"], "game,player1,score1,player2,score2,player3,score3\n1,Bob,121,Cat,90,Ann,80\n",
+     "line 2: E seats two sides at a table"),
     (["player", "import"], "name\n\x1b[2J\n", "control or invisible"),
     # the free-text checks of `player add` and `player edit`, row by row
     (["player", "import"], "name,club\nZed,\"Hall\x1b]0;OWNED\x07\"\n", "line 2: a club cannot hold control"),
@@ -629,6 +665,9 @@ def seed_database(path: Path) -> None:
     cli("enter", "Dbl", "--team", "Ann", "Bob", "--team-name", "Aces")
     # the circle seats Ann v Dan and Bob v Cat in game 1; the table above relies on it
     assert [t["players"] for t in tables] == [["Ann", "Dan"], ["Bob", "Cat"]]
+    cli("new-event", "T3", "--variant", "three-player", "--games", "2")  # three at a table
+    cli("enter", "T3", "Ann", "Bob", "Cat", "Dan")
+    assert cli("round", "T3", "--json").json()["tables"][0]["players"] == ["Ann", "Bob", "Cat"]
 
 
 def _case_id(args: list) -> str:

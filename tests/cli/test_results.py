@@ -453,10 +453,12 @@ def test_five_card_event_plays_to_61(cli, unchanged):
     assert row(cli, "A")["spread"] == 21
 
 
-@pytest.mark.parametrize("variant", ["solitaire", "three-player"])
-def test_event_games_are_head_to_head(cli, unchanged, variant):
+def test_event_games_seat_two_or_three_sides(cli, unchanged):
     with unchanged():
-        cli.fails("new-event", "E", "--variant", variant, match="a table seats two sides")
+        cli.fails("new-event", "E", "--variant", "solitaire", match="a table seats two sides")
+    # three-player seats three at a table (tests/cli/test_three_sides.py)
+    cli("new-event", "E", "--variant", "three-player")
+    assert cli("event", "show", "E", "--json").json()["settings"]["sides"] == 3
 
 
 def test_reading_commands_never_create_a_database(cli):
