@@ -26,17 +26,18 @@ def standings(data: dict, paper: str, landscape: bool) -> list[str]:
     is one line of text (render/columns.py); the pages are cut here, a row never
     split, so the stripes and the cut line can be drawn under each page."""
     title = f"{data['event']['name']}: standings"
+    cut, rows = data["cut"], data["rows"]
     wide, high = PAPER_MM[paper][::-1] if landscape else PAPER_MM[paper]
     body_w, body_h = wide - 24, high - 23  # inside the standings' page margins
     digit = width("0", ST_PT)
     edges: list[float] = []
     x = body_w - 1.2
-    for label, _, digits in reversed(ST_NUMBERS):
+    columns = ST_NUMBERS if not rows or "seconds" not in rows[0] else ST_NUMBERS[:3] + ST_THREE_SIDED + ST_NUMBERS[3:]
+    for label, _, digits in reversed(columns):
         edges.insert(0, x)
         x -= max((digits - 1) * digit, width(label.upper(), ST_HEAD_PT, bold=True)) + 2 * digit
     name_room = x - ST_NAME_X
     team_event = data["event"]["team_size"] > 1
-    cut, rows = data["cut"], data["rows"]
     laid = []
     for r in rows:
         label = r["player"] + (" (withdrawn)" if r.get("withdrawn") else "")
@@ -45,11 +46,11 @@ def standings(data: dict, paper: str, landscape: bool) -> list[str]:
         if team_event and members and not spelled_by(r["player"], members):
             names += _wrap(", ".join(members), name_room - 3, ST_PT, "condensed", False)
         rank = f"{r['rank']}{'=' if r['tied'] else ''}"
-        numbers = [(_signed(r[key]) if key == "spread" else str(r[key]), Column(edge)) for (_, key, _), edge in zip(ST_NUMBERS, edges)]
+        numbers = [(_signed(r[key]) if key == "spread" else str(r[key]), Column(edge)) for (_, key, _), edge in zip(columns, edges)]
         first = line([(rank, Column(ST_RANK_X)), (names[0], Column(ST_NAME_X, "left")), *numbers], ST_PT)
         laid.append([first] + [line([(more, Column(ST_NAME_X + 3, "left"))], ST_PT) for more in names[1:]])
     heading = line([("RANK", Column(ST_RANK_X)), ("TEAM" if team_event else "PLAYER", Column(ST_NAME_X, "left")),
-                    *[(label.upper(), Column(edge)) for (label, _, _), edge in zip(ST_NUMBERS, edges)]], ST_HEAD_PT, bold=True)
+                    *[(label.upper(), Column(edge)) for (label, _, _), edge in zip(columns, edges)]], ST_HEAD_PT, bold=True)
     top = ST_TOP_MM[bool(data["qr"])]
     pages: list[dict] = []
     room = body_h - top - ST_COLUMNS_MM
@@ -76,6 +77,7 @@ ST_LEGEND_MM = 10.0  # the legend under the last row
 ST_RANK_X, ST_NAME_X = 8.0, 11.0
 ST_NUMBERS = (("GP", "game_points", 3), ("W", "wins", 3), ("L", "losses", 3), ("Spread", "spread", 6), ("Plus", "plus", 5),
               ("Minus", "minus", 5), ("Skunks", "skunks", 3), ("Skunked", "skunks_taken", 3))  # heading, key, widest in characters
+ST_THREE_SIDED = (("2nd", "seconds", 3), ("3rd", "thirds", 3))  # a table of three: second and third places
 BAND, QUALIFIER_BAND, QUALIFIER_PLAIN, CUT = "#f1f4f7", "#dce9f4", "#eef4fa", "#b3261e"
 QUALIFIER_TINT = "rgba(31, 95, 139, 0.09)"
 
