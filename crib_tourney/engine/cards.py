@@ -6,10 +6,10 @@ Users type cards in many ways: ``5H``, ``10h``, ``TH``, ``qs``, ``Q♠``, ``J♦
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable
 
 from crib_tourney.errors import CardError
+from crib_tourney.records import record
 
 RANK_NAMES = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
 RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
@@ -25,7 +25,7 @@ SUITS = "SHDC"
 JACK = 11
 
 
-@dataclass(frozen=True, order=True)
+@record(order=True)
 class Card:
     rank: int  # 1 (ace) .. 13 (king)
     suit: str  # one of S H D C

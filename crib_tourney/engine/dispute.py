@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from crib_tourney.errors import CribError
+from crib_tourney.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Ruling:
     true_score: int
     claim: int

@@ -23,7 +23,6 @@ follow from the hands: a seat says go only when none of its cards fits.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 from crib_tourney.engine.cards import Card
@@ -32,11 +31,12 @@ from crib_tourney.engine.play import PlayResult, score_play, team_seats
 from crib_tourney.engine.show import ShowCount, count_show, heels, spoken
 from crib_tourney.engine.variants import Variant
 from crib_tourney.errors import GameError, PlayError
+from crib_tourney.records import record
 
 SOLITAIRE_DEALS = 6  # then the free crib
 
 
-@dataclass(frozen=True)
+@record
 class SkunkLines:
     """Winning margins that make a skunk and a double skunk (an event's settings;
     a double-skunk line past the target means no double skunk)."""
@@ -45,7 +45,7 @@ class SkunkLines:
     double: int = 61
 
 
-@dataclass(frozen=True)
+@record
 class Score:
     """Points pegged at one moment of the game."""
 
@@ -61,7 +61,7 @@ class Score:
                 "detail": self.detail, "totals": list(self.totals)}
 
 
-@dataclass(frozen=True)
+@record
 class DealResult:
     number: int
     dealer: int | None  # from 0; None for solitaire's free crib
@@ -78,7 +78,7 @@ class DealResult:
         return data
 
 
-@dataclass(frozen=True)
+@record
 class GameResult:
     variant: Variant
     players: int

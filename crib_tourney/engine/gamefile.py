@@ -36,11 +36,11 @@ give solitaire's free crib.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from crib_tourney.engine.cards import Card, parse_card
 from crib_tourney.errors import CardError, GameError
+from crib_tourney.records import record
 
 MAX_DEALS = 1000  # every deal pegs at least the last card: no game to 121 comes near
 MAX_SEATS = 52
@@ -49,7 +49,7 @@ TOP_KEYS = ("variant", "players", "team_count", "start", "deals", "free_crib")
 DEAL_KEYS = ("dealer", "hands", "crib", "starter", "play")
 
 
-@dataclass(frozen=True)
+@record
 class DealSheet:
     """One deal as written: ``dealer`` is a seat number from 1 (None: the next
     seat after the last deal's dealer), ``hands`` the cards each seat kept for
@@ -62,7 +62,7 @@ class DealSheet:
     play: tuple[Card, ...]
 
 
-@dataclass(frozen=True)
+@record
 class FreeCrib:
     """Solitaire's free crib: the last four cards and their starter."""
 
@@ -70,7 +70,7 @@ class FreeCrib:
     starter: Card
 
 
-@dataclass(frozen=True)
+@record
 class GameSheet:
     variant: str | None
     players: int | None

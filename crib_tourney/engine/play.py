@@ -8,18 +8,19 @@ pegs the go, the count restarts at 0 and the next player after them leads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Sequence
 
 from crib_tourney.engine.cards import Card, parse_card
 from crib_tourney.engine.variants import STANDARD, Variant
 from crib_tourney.errors import CardError, PlayError
+from crib_tourney.records import record
 
 GO = "go"
 _PAIR_NAMES = {2: ("pair", 2), 3: ("pair royal", 6), 4: ("double pair royal", 12)}
 
 
-@dataclass
+@record(frozen=False)
 class PlayEvent:
     seat: int  # seat index counted from the leader (0)
     token: str  # the card played, "go", or "" for a point awarded between tokens
@@ -43,7 +44,7 @@ class PlayEvent:
         return data
 
 
-@dataclass
+@record(frozen=False)
 class PlayResult:
     players: int
     events: list[PlayEvent]

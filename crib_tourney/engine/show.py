@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Sequence
 
 from crib_tourney.engine.cards import JACK, Card
 from crib_tourney.engine.variants import STANDARD, Variant
 from crib_tourney.errors import CardError, VariantError
+from crib_tourney.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Item:
     kind: str  # fifteen, pair, run, flush, nobs
     cards: tuple[Card, ...]
@@ -22,7 +22,7 @@ class Item:
         return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
 
 
-@dataclass(frozen=True)
+@record
 class ShowCount:
     hand: tuple[Card, ...]
     starter: Card

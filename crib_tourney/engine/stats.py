@@ -12,7 +12,6 @@ fifteens of all 13 starters cost one pass, not 13 x 31 subsets.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from math import comb
 from typing import Any, Iterator
 
@@ -20,9 +19,10 @@ from crib_tourney.engine.cards import JACK
 from crib_tourney.engine.show import run_points
 from crib_tourney.engine.variants import STANDARD, Variant
 from crib_tourney.errors import VariantError
+from crib_tourney.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Distribution:
     counts: list[int]  # counts[s] = number of combinations scoring s
 

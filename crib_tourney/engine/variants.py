@@ -6,12 +6,13 @@ field here rather than a literal in the counting code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from crib_tourney.errors import VariantError
+from crib_tourney.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Variant:
     name: str
     description: str

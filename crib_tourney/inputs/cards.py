@@ -5,12 +5,12 @@ values the services take, and a bad token is refused before any service runs."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Sequence, Union
 
 from crib_tourney.engine.cards import Card, parse_card, parse_cards
 from crib_tourney.engine.play import GO
 from crib_tourney.errors import CardError, CribError, PlayError
+from crib_tourney.records import record
 
 if TYPE_CHECKING:
     from crib_tourney.engine.gamefile import GameSheet
@@ -55,7 +55,7 @@ def play(tokens: Sequence[str]) -> tuple[PlayToken, ...]:
 
 
 
-@dataclass(frozen=True)
+@record
 class Count:
     """A disputed count: a hand (or crib) and its starter."""
 
@@ -64,7 +64,7 @@ class Count:
     crib: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Peg:
     """A disputed pegging: the play as it happened, and the seat in dispute (1 = who led)."""
 
@@ -72,7 +72,7 @@ class Peg:
     seat: int = 1
 
 
-@dataclass(frozen=True)
+@record
 class WholeGame:
     """A disputed game (who went out first): its deals, and the seat in dispute."""
 

@@ -4,12 +4,12 @@ bad rows listed by line) and checked here, before any service runs."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Union
 
 from crib_tourney.csvfiles import read_rows
 from crib_tourney.errors import CribError
 from crib_tourney.inputs.names import NewPlayer, players_or_new
+from crib_tourney.records import record
 from crib_tourney.store.directory import find_entry
 from crib_tourney.store.events import load_event
 from crib_tourney.store.sql import Db
@@ -19,7 +19,7 @@ from crib_tourney.tourney.numbers import whole_number
 
 # --- results and teams of an event ------------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class LineError:
     """A bad line of a file: the whole file is refused, every bad line named
     (csvfiles.refuse)."""
@@ -31,7 +31,7 @@ class LineError:
         return f"line {self.line}: {self.problem}"
 
 
-@dataclass(frozen=True)
+@record
 class ResultLine:
     """A game's two scores: entries by id, in the file's order."""
 
@@ -45,7 +45,7 @@ class ResultLine:
     third_score: int | None = None
 
 
-@dataclass(frozen=True)
+@record
 class ForfeitLine:
     """An entry that forfeits its game."""
 
@@ -54,7 +54,7 @@ class ForfeitLine:
     loser: int
 
 
-@dataclass(frozen=True)
+@record
 class ResultsFile:
     """A results CSV: the rows that read well, and the lines that did not."""
 
@@ -109,7 +109,7 @@ def results_file(db: Db, event_id: int, text: str, file_name: str) -> ResultsFil
     return ResultsFile(file_name, tuple(rows), tuple(errors))
 
 
-@dataclass(frozen=True)
+@record
 class TeamLine:
     """A team: its name (None: its players' names joined) and its players."""
 
@@ -118,7 +118,7 @@ class TeamLine:
     players: tuple[int | NewPlayer, ...]
 
 
-@dataclass(frozen=True)
+@record
 class TeamsFile:
     name: str
     teams: tuple[TeamLine, ...]
@@ -151,7 +151,7 @@ def teams_file(db: Db, event_id: int, text: str, file_name: str, add_unknown: bo
 
 
 
-@dataclass(frozen=True)
+@record
 class RowError:
     """Why one line of a file was refused."""
 
@@ -162,7 +162,7 @@ class RowError:
         return f"line {self.line}: {self.why}"
 
 
-@dataclass(frozen=True)
+@record
 class RosterRow:
     """One player of a roster file, as it will be added."""
 
@@ -173,7 +173,7 @@ class RosterRow:
     email: str | None
 
 
-@dataclass(frozen=True)
+@record
 class RosterFile:
     """A roster CSV read: its good rows, and its bad ones by line. What only the
     database can tell (an ACC number held by someone else) the import checks."""

@@ -5,9 +5,9 @@ Refusals say what was not found or list the candidates (tourney/names.py)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from crib_tourney.errors import NotFound
+from crib_tourney.records import record
 from crib_tourney.store import directory
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.names import checked_name
@@ -33,7 +33,7 @@ def entry_id(db: Db, event: int, text: str) -> int:
     return directory.find_entry(db, directory.find_event(db, str(event)), text).id
 
 
-@dataclass(frozen=True)
+@record
 class NewPlayer:
     """A name not on the roster, to be added by the command that names it (--new)."""
 

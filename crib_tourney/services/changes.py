@@ -3,8 +3,7 @@ of its newest entry (whatever kind of change it was)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from crib_tourney.records import record
 from crib_tourney.store import writer
 from crib_tourney.store.events import load_event
 from crib_tourney.store.leagues import load_league
@@ -12,7 +11,7 @@ from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import CLI, Actor, Log, LogEntry
 
 
-@dataclass(frozen=True)
+@record
 class NamedLog:
     """A log and the name of what it belongs to (an event, a league, the roster)."""
 

@@ -4,9 +4,8 @@ paid) that `checkin --list` and the door sheet show. Amounts are cents."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from crib_tourney.errors import CribError
+from crib_tourney.records import record
 from crib_tourney.store.directory import entries_of, entry_names, member_names
 from crib_tourney.store.events import load_event
 from crib_tourney.store.sql import Db
@@ -14,7 +13,7 @@ from crib_tourney.store.writer import CLI, Actor, Change, Log
 from crib_tourney.tourney.checkin import Payment, paid_after
 
 
-@dataclass(frozen=True)
+@record
 class Arrival:
     """One entrant named at the desk: checked in before, and paid before and after (cents; None: not paid)."""
 
@@ -29,7 +28,7 @@ class Arrival:
         return not self.was_in or self.paid != self.paid_before
 
 
-@dataclass(frozen=True)
+@record
 class CheckedIn:
     event: str
     arrivals: tuple[Arrival, ...]
@@ -88,7 +87,7 @@ def check_out(db: Db, event_id: int, entry_id: int, by: Actor = CLI) -> CheckedI
     return CheckedIn(event.name, (Arrival(row.id, name, row.checked_in, row.paid, row.paid),))
 
 
-@dataclass(frozen=True)
+@record
 class DoorRow:
     entry: int
     name: str
@@ -98,7 +97,7 @@ class DoorRow:
     withdrawn: bool
 
 
-@dataclass(frozen=True)
+@record
 class DoorList:
     """Every entrant, alphabetically, with check-in and payment."""
 

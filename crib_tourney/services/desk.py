@@ -8,9 +8,8 @@ entered result is `quick-results`' TABLE SCORE SCORE with replace, undo is `undo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from crib_tourney.errors import CribError
+from crib_tourney.records import record
 from crib_tourney.services import checkin, results
 from crib_tourney.services.phone import Conflict
 from crib_tourney.services.results import Checked, EventUndone, Recorded
@@ -25,7 +24,7 @@ from crib_tourney.store.writer import Actor
 DIRECTOR = Actor("web", "director")
 
 
-@dataclass(frozen=True)
+@record
 class Waiting:
     """A game the desk should look at: one card only (pending) or two that disagree."""
 
@@ -43,7 +42,7 @@ def waiting(db: Db, event: Event) -> list[Waiting]:
     return sorted(found, key=lambda w: (w.state != "disputed", w.game, w.table or 0))
 
 
-@dataclass(frozen=True)
+@record
 class CheckIn:
     entry: int
     name: str
@@ -92,7 +91,7 @@ def undo(db: Db, event: Event, by: Actor = DIRECTOR) -> EventUndone:
     return results.undo(db, event.id, by=by)
 
 
-@dataclass(frozen=True)
+@record
 class CheckedIn:
     name: str
     present: bool

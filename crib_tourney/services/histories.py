@@ -4,11 +4,11 @@ cents; the CLI and the web turn them into words."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, TypedDict
 
 from crib_tourney.errors import CribError, NotFound
+from crib_tourney.records import record
 from crib_tourney.services.standings import event_standings, outcome_line, scoring_rules
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names, entry_of, members_of
@@ -126,7 +126,7 @@ def player_games(db: Db, event_id: int, entry_id: int) -> PlayerGames:
     return PlayerGames(event=event.name, player=entry_names(db, event)[entry_id], games=games)
 
 
-@dataclass(frozen=True)
+@record
 class Winnings:
     """What an event pays, by display name, in cents: placings (with the high
     non-qualifier prize) and pools; ``finish`` the playoff place of each placed entry."""
@@ -173,7 +173,7 @@ def _winnings(db: Db, event: Event) -> Winnings:
     return Winnings(finish, prize, pools, complete, high_prize, pooled.collected)
 
 
-@dataclass(frozen=True)
+@record
 class EventLedger:
     """An event's cash ledger (tourney/ledger.py), in cents. ``payments_recorded``:
     the desk recorded payments (checkin --paid); if it recorded none, every
@@ -216,7 +216,7 @@ def _ledger(db: Db, event: Event, won: Winnings) -> EventLedger:
     return EventLedger(book, recorded, event.high_nonqualifier_from_fund, won.complete)
 
 
-@dataclass(frozen=True)
+@record
 class ReportRow:
     """One entrant's final result; ``prize`` and ``pools`` in cents."""
 
@@ -242,7 +242,7 @@ class ReportRow:
                 "withdrawn": self.withdrawn}
 
 
-@dataclass(frozen=True)
+@record
 class Report:
     """The final results an association asks for: one row per entrant."""
 
@@ -284,7 +284,7 @@ def _report(db: Db, event: Event) -> Report:
     return Report(event.name, event.date, tuple(rows), _ledger(db, event, won))
 
 
-@dataclass(frozen=True)
+@record
 class EventRecord:
     """A player's result in one event: his place (the playoff finish, else the
     rank) and what he won there, in cents (prizes and pools)."""
@@ -303,7 +303,7 @@ class EventRecord:
                 "wins": self.wins, "losses": self.losses, "spread": self.spread, "prize": format_money(self.prize)}
 
 
-@dataclass(frozen=True)
+@record
 class History:
     """A player's record in every event (league nights included), oldest first."""
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date as Date
 from typing import Any, TypedDict
 
@@ -10,6 +9,7 @@ from crib_tourney.engine.cards import Card
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.inputs.cards import Cards
 from crib_tourney.inputs.names import NewPlayer
+from crib_tourney.records import record
 from crib_tourney.services.players import resolve_players
 from crib_tourney.store import events as events_store
 from crib_tourney.store import leagues as store
@@ -53,7 +53,7 @@ def change_league(db: Db, league_id: int, changes: dict[str, Any], by: Actor = C
     return load_league(db, league.id)
 
 
-@dataclass(frozen=True)
+@record
 class Joined:
     """Players who just joined a league, by name."""
 
@@ -77,7 +77,7 @@ def join(db: Db, league_id: int, players: list[int | NewPlayer], by: Actor = CLI
     return Joined(league.name, tuple(joined))
 
 
-@dataclass(frozen=True)
+@record
 class Night:
     """A league night just made: its event, with every member entered but ``absent`` of them."""
 
@@ -126,7 +126,7 @@ def _members(db: Db, league: League, player_ids: list[int]) -> list[int]:
     return found
 
 
-@dataclass(frozen=True)
+@record
 class Absences:
     """Members marked absent from a night, by display name."""
 
@@ -228,7 +228,7 @@ def season_view(db: Db, league_id: int, date_from: Date | None = None, date_to: 
     }
 
 
-@dataclass(frozen=True)
+@record
 class HandRecorded:
     """A special hand kept in the club's records, its count confirmed by the engine."""
 

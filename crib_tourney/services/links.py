@@ -4,11 +4,11 @@ the token a phone presents."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from crib_tourney import tokens
 from crib_tourney.errors import NotFound
+from crib_tourney.records import record
 from crib_tourney.store import links as store
 from crib_tourney.store.directory import entries_of, entry_names
 from crib_tourney.store.events import load_event
@@ -19,14 +19,14 @@ SERVE_PORT = 8000  # `serve`'s port unless told another
 SERVED = f"http://127.0.0.1:{SERVE_PORT}"  # serve's own address, when the event names no public address
 
 
-@dataclass(frozen=True)
+@record
 class Link:
     entry: int
     name: str
     url: str
 
 
-@dataclass(frozen=True)
+@record
 class Issued:
     links: list[Link]
     new: int  # links issued by this command
@@ -78,7 +78,7 @@ def live_links(db: Db, event_id: int, key: bytes) -> list[Link]:
     return sorted(links, key=lambda k: k.entry)
 
 
-@dataclass(frozen=True)
+@record
 class Holder:
     """Whose link a token is."""
 

@@ -4,13 +4,13 @@ and records, the words are the CLI's."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TypedDict
 
 from crib_tourney.csvfiles import refuse
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.inputs.csvrows import RosterFile, RosterRow, RowError
 from crib_tourney.inputs.names import NewPlayer
+from crib_tourney.records import record
 from crib_tourney.store import players as store
 from crib_tourney.store.directory import describe_player
 from crib_tourney.store.rows import Player
@@ -80,7 +80,7 @@ def details(db: Db, player_id: int) -> PlayerDetails:
                          kept_apart_from=[p.name for p in store.players_by_id(db, apart).values()])
 
 
-@dataclass(frozen=True)
+@record
 class KeptApart:
     """Two players now kept apart in every pairing (``apart``), or allowed together again."""
 
@@ -145,7 +145,7 @@ def resolve_players(change: Change, refs: list[int | NewPlayer]) -> list[Player]
     return found
 
 
-@dataclass(frozen=True)
+@record
 class Imported:
     """How many players an import added, and how many were on the roster already."""
 

@@ -8,11 +8,11 @@ change's log summary, the CLI and the web share, so they never drift apart.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal, NoReturn, TypedDict, Union, cast
 
 from crib_tourney.errors import CribError
+from crib_tourney import records
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.events import load_event
@@ -34,7 +34,7 @@ from crib_tourney.tourney.standings import Row
 
 # --- what the playoff commands did ---------------------------------------------
 
-@dataclass(frozen=True)
+@records.record
 class SeedMove:
     """An entry whose place in the bracket a change moves (None: not in it)."""
 
@@ -46,7 +46,7 @@ class SeedMove:
         return f"{self.name} ({_seed_text(self.was)} -> {_seed_text(self.now)})"
 
 
-@dataclass(frozen=True)
+@records.record
 class Recut:
     """The bracket reseeded after a change to qualifying."""
 
@@ -56,7 +56,7 @@ class Recut:
         return "recut the bracket: " + ", ".join(m.text() for m in self.moved)
 
 
-@dataclass(frozen=True)
+@records.record
 class CutTiebreak:
     """A one-game tiebreak across the cut line."""
 
@@ -69,7 +69,7 @@ class CutTiebreak:
         return f"recorded cut tiebreak: {self.winner} {self.winner_score} - {self.loser} {self.loser_score}"
 
 
-@dataclass(frozen=True)
+@records.record
 class PlayoffGame:
     """A game of a playoff match: two scores, or a forfeit."""
 
@@ -86,7 +86,7 @@ class PlayoffGame:
                 f" - {self.players[1]} {self.scores[1]}")
 
 
-@dataclass(frozen=True)
+@records.record
 class MatchesCleared:
     """Later matches whose games a correction cleared (--cascade)."""
 
@@ -96,7 +96,7 @@ class MatchesCleared:
         return "cleared dependent matches: " + ", ".join(self.keys)
 
 
-@dataclass(frozen=True)
+@records.record
 class MatchWon:
     winner: str
     match: str
@@ -106,7 +106,7 @@ class MatchWon:
         return f"{self.winner} wins the {self.match} {self.wins[0]}-{self.wins[1]}"
 
 
-@dataclass(frozen=True)
+@records.record
 class Champion:
     name: str
 
@@ -208,7 +208,7 @@ class Placings(TypedDict):
     high_nonqualifier: HighNonQualifier | None
 
 
-@dataclass(frozen=True)
+@records.record
 class BestOf:
     """A round's new length: the bracket (W, L or F), the round, best of N."""
 
@@ -217,7 +217,7 @@ class BestOf:
     best_of: int
 
 
-@dataclass(frozen=True)
+@records.record
 class BracketShown:
     """The bracket, and how many matches a --set-best-of changed."""
 
@@ -299,7 +299,7 @@ def _check_qualifying_finished(db: Db, event: Event) -> None:
         raise CribError(f"qualifying is not finished: {unscheduled}{'; '.join(listed)}{more}".rstrip("; "))
 
 
-@dataclass(frozen=True)
+@records.record
 class Cut:
     qualifiers: int
     size: int

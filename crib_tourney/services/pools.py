@@ -3,11 +3,11 @@ is paid what, in cents."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.inputs.money import PoolKind
+from crib_tourney.records import record
 from crib_tourney.store import brackets as st
 from crib_tourney.store import pools as store
 from crib_tourney.store.directory import entry_names
@@ -24,7 +24,7 @@ def _kind_name(kind: str) -> str:
     return "Q-pool" if kind == "q" else "side pool"
 
 
-@dataclass(frozen=True)
+@record
 class PoolAdded:
     """A pool just added to an event: ``fee`` in cents a player."""
 
@@ -84,7 +84,7 @@ def _entrants(db: Db, event: Event, entry_ids: list[int]) -> dict[int, str]:
     return names
 
 
-@dataclass(frozen=True)
+@record
 class PoolMoves:
     """Who joined (or left) a pool, by display name; ``fee`` in cents a player."""
 
@@ -124,7 +124,7 @@ def leave_pool(db: Db, event_id: int, pool: int, entry_ids: list[int], by: Actor
     return PoolMoves(found["name"], found["fee"], tuple(names[e] for e in entry_ids))
 
 
-@dataclass(frozen=True)
+@record
 class Payout:
     """What one entrant of a pool is paid, in cents."""
 
@@ -133,7 +133,7 @@ class Payout:
     cents: int
 
 
-@dataclass(frozen=True)
+@record
 class PoolResult:
     """One pool: its fee, entrants (by display name) and what it collected and pays, in cents."""
 
@@ -152,7 +152,7 @@ class PoolResult:
                 "payouts": [{"player": p.player, "amount": format_money(p.cents)} for p in self.payouts], "decided": self.decided}
 
 
-@dataclass(frozen=True)
+@record
 class PoolReport:
     """Every pool of an event; what is paid equals what was collected once the winners are known."""
 

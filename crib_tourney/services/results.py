@@ -10,16 +10,16 @@ the change's log summary, the CLI and the web share.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from crib_tourney.csvfiles import refuse
 from crib_tourney.errors import CribError, NotFound
+from crib_tourney.records import record
 from crib_tourney.services.standings import CardProblem, StandingRow, event_standings, scoring_rules, standings_rows
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
 from crib_tourney.store import writer
-from crib_tourney.store.directory import entries_of, entry_names
+from crib_tourney.store.directory import entries_by_id, entry_names
 from crib_tourney.store.events import load_event
 from crib_tourney.store.rows import Entry, Event, Pairing
 from crib_tourney.store.sql import Db
@@ -42,7 +42,7 @@ class Fact(Protocol):
     def line(self) -> str: ...
 
 
-@dataclass(frozen=True)
+@record
 class GameResult:
     """A qualifying game's two scores, or one player's own card of it."""
 
@@ -59,7 +59,7 @@ class GameResult:
         return f"recorded {self.card_of}'s card, {text}" if self.card_of is not None else f"recorded {text}"
 
 
-@dataclass(frozen=True)
+@record
 class ForfeitResult:
     game: int
     table: int | None
@@ -70,7 +70,7 @@ class ForfeitResult:
         return f"recorded game {self.game} table {self.table}: {self.loser} forfeits to {self.winner}"
 
 
-@dataclass(frozen=True)
+@record
 class Recorded:
     """What a result command did (its facts), and the game and table it went to."""
 
@@ -82,7 +82,7 @@ class Recorded:
         return [f.line() for f in self.facts]
 
 
-@dataclass(frozen=True)
+@record
 class CardCopied:
     """The only card of a game, copied to the other side (ACC 12.2)."""
 
@@ -94,7 +94,7 @@ class CardCopied:
         return f"game {self.game}: {self.owner}'s card copied to {self.to}"
 
 
-@dataclass(frozen=True)
+@record
 class SettledCard:
     name: str
     own: int
@@ -102,7 +102,7 @@ class SettledCard:
     apparent_qualifier: bool
 
 
-@dataclass(frozen=True)
+@record
 class GameSettled:
     """Two disagreeing cards settled by the ACC rule."""
 
@@ -114,7 +114,7 @@ class GameSettled:
             f"{c.name} {c.own}-{c.opp}" + (" (apparent qualifier)" if c.apparent_qualifier else "") for c in self.cards)
 
 
-@dataclass(frozen=True)
+@record
 class Checked:
     """check: the games settled (with --resolve), and the card problems left."""
 
@@ -122,7 +122,7 @@ class Checked:
     problems: tuple[CardProblem, ...]
 
 
-@dataclass(frozen=True)
+@record
 class EventUndone:
     """The log entry an undo reverted, and the bracket recut after it (--recut)."""
 
@@ -133,18 +133,18 @@ class EventUndone:
         return [f"undid {self.entry.action} #{self.entry.id}: {self.entry.summary}"] + ([self.recut.line()] if self.recut else [])
 
 
-@dataclass(frozen=True)
+@record
 class Imported:
     results: int
 
 
-@dataclass(frozen=True)
+@record
 class EventStandings:
     event: str
     rows: list[StandingRow]
 
 
-@dataclass(frozen=True)
+@record
 class Competitor:
     """An entry of an event: a player, or a team (its name)."""
 
@@ -160,7 +160,7 @@ def outcome_row(event: Event, pairing_id: int, c: Card) -> dict[str, Any]:
 
 def entry_of(db: Db, event: Event, entry_id: int) -> Entry:
     """An entry of this event by its id."""
-    found = next((e for e in entries_of(db, event) if e.id == entry_id), None)
+    found = entries_by_id(db, event).get(entry_id)
     if found is None:
         raise NotFound(f"no entry #{entry_id} in {event.name}")
     return found
@@ -177,7 +177,7 @@ def find_pairing(db: Db, event: Event, entries: list[Entry], game: int | None) -
     without a result (the latest if all have results)."""
     names = entry_names(db, event)
     first = entries[0].id
-    candidates = q.pairings_of(db, event.id, first, game)
+    candidates = q.pairings_of(db, event.id, first) if game is None else list(q.seats_in_game(db, event.id, game).get(first, ()))
     if game is not None and not candidates:
         if not q.game_exists(db, event.id, game):
             raise CribError(f"game {game} of {event.name} does not exist (not scheduled)")
@@ -202,10 +202,10 @@ def find_pairing(db: Db, event: Event, entries: list[Entry], game: int | None) -
 
 
 def _refuse_withdrawn(db: Db, event: Event, pairing: Pairing) -> None:
-    names = entry_names(db, event)
-    for e in entries_of(db, event):
-        if e.id in pairing.sides and e.withdrawn_after is not None and pairing.game_no > e.withdrawn_after:
-            raise CribError(f"{names[e.id]} withdrew from {event.name} after game {e.withdrawn_after}")
+    by_id = entries_by_id(db, event)
+    for e in sorted((by_id[i] for i in set(pairing.sides) if i in by_id), key=lambda e: (e.seq, e.id)):  # in entry order
+        if e.withdrawn_after is not None and pairing.game_no > e.withdrawn_after:
+            raise CribError(f"{entry_names(db, event)[e.id]} withdrew from {event.name} after game {e.withdrawn_after}")
 
 
 def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], scores: tuple[int, int], game: int | None,
@@ -364,7 +364,7 @@ def _at_table(db: Db, event: Event, game: int, table: int) -> list[Entry]:
     pairing = q.pairing_at_table(db, event.id, game, table)
     if pairing is None or pairing.entry2_id is None:
         raise CribError(f"game {game} has no table {table}")
-    by_id = {e.id: e for e in entries_of(db, event)}
+    by_id = entries_by_id(db, event)
     return [by_id[e] for e in pairing.sides]
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal, TypedDict, Union, cast
 
 from crib_tourney.engine.dispute import Ruling, rule
@@ -12,6 +11,7 @@ from crib_tourney.engine.show import Item, count_show
 from crib_tourney.engine.variants import get_variant
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.inputs.cards import Count, Peg, WholeGame
+from crib_tourney.records import record
 from crib_tourney.store import qualifying as q
 from crib_tourney.store import rulings as store
 from crib_tourney.store.directory import entries_of, members_of
@@ -21,7 +21,7 @@ from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import CLI, Actor, Change, Log
 
 
-@dataclass(frozen=True)
+@record
 class RulingMade:
     """A ruling kept with its game: the true count item by item, and the verdict on the claim."""
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import sys
 from typing import Iterator, TypedDict
 
+from crib_tourney.records import record
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names, member_names
 from crib_tourney.store.rows import Event
@@ -12,11 +13,20 @@ from crib_tourney.store.sql import Db
 from crib_tourney.tourney.cut import apply_cut_playoffs
 from crib_tourney.tourney.reconcile import Card, needs_resolving
 from crib_tourney.tourney.scoring import GameLine, ScoringRules, bye_line, forfeit_line, game_line
+from crib_tourney.tourney.settings import EventSettings
 from crib_tourney.tourney.standings import HeadToHead, Row, bye_counts, rank_rows
 
 
+_RULES: dict[EventSettings, ScoringRules] = {}
+
+
 def scoring_rules(event: Event) -> ScoringRules:
-    return event.settings.scoring_rules()
+    """The event's scoring rules: a pure function of its settings, kept per settings
+    value (an import asks once a row; nothing to forget when settings change)."""
+    rules = _RULES.get(event.settings)
+    if rules is None:
+        rules = _RULES[event.settings] = event.settings.scoring_rules()
+    return rules
 
 
 def outcome_line(own: int, opp: int, forfeit: str, rules: ScoringRules) -> GameLine:
@@ -77,9 +87,20 @@ def standings_rows(db: Db, event: Event) -> list[StandingRow]:
     return rows
 
 
+# What the standings are read from: the writer drops the memo when one changes.
+_STANDINGS_TABLES = ("event", "entry", "player", "outcome", "pairing", "cut_playoff")
+
+
 def event_standings(db: Db, event: Event, cut_playoffs: bool = True, before_game: int | None = None) -> list[Row[int]]:
     """Ranked rows, one per entry; cut playoff games settle ties at the line.
-    ``before_game``: the standings as they stood before that game's round."""
+    ``before_game``: the standings as they stood before that game's round.
+    Computed once per command (``report --csv`` asks three times): the rows are
+    shared, so read them, never change them."""
+    key = ("standings", event.id, event.settings, cut_playoffs, before_game)
+    return list(db.memo(key, _STANDINGS_TABLES, lambda: _event_standings(db, event, cut_playoffs, before_game)))
+
+
+def _event_standings(db: Db, event: Event, cut_playoffs: bool, before_game: int | None) -> list[Row[int]]:
     rules = scoring_rules(event)
     entries = {e.id: e for e in entries_of(db, event)}
     names = entry_names(db, event)
@@ -88,15 +109,22 @@ def event_standings(db: Db, event: Event, cut_playoffs: bool = True, before_game
     under_way: set[int] = set()
     if event.sides == 3:
         _three_sided_lines(db, event, rules, rows, h2h, under_way, before_game)
+    lines: dict[tuple[int, int, str], GameLine] = {}  # a few hundred scores recur over 440,000 cards at 20,000 players
+    wins = h2h.wins  # HeadToHead.record, inlined: this loop runs once a card
+    last = before_game if before_game is not None else sys.maxsize
     for entry, own, opp, forfeit, e1, e2, game_no in () if event.sides == 3 else q.outcome_lines(db, event.id):
-        if before_game is not None and game_no >= before_game:
+        if game_no >= last:
             continue
         under_way.add(game_no)
-        line = outcome_line(own, opp, forfeit, rules)
-        if entry in rows:
-            rows[entry].add(line)
+        line = lines.get((own, opp, forfeit))
+        if line is None:
+            line = lines[own, opp, forfeit] = outcome_line(own, opp, forfeit, rules)
+        row = rows.get(entry)
+        if row is not None:
+            row.add(line)
         if line.won:
-            h2h.record(entry, e2 if entry == e1 else e1)
+            beaten = (entry, e2 if entry == e1 else e1)
+            wins[beaten] = wins.get(beaten, 0) + 1
     for entry, game_no in q.byes(db, event.id):
         if before_game is not None and game_no >= before_game:
             continue
@@ -108,7 +136,7 @@ def event_standings(db: Db, event: Event, cut_playoffs: bool = True, before_game
     return apply_cut_playoffs(ranked, q.cut_playoff_games(db, event.id))
 
 
-@dataclass(frozen=True)
+@record
 class SideLine:
     """One side's line of one game at a table of three, read off its own card."""
 
@@ -162,7 +190,7 @@ class CardProblemJson(TypedDict):
     detail: str
 
 
-@dataclass(frozen=True)
+@record
 class CardProblem:
     game: int
     table: int | None
@@ -182,6 +210,8 @@ def check_cards(db: Db, event: Event) -> list[CardProblem]:
     names = entry_names(db, event)
     problems: list[CardProblem] = []
     for (_, game, table, entry1, entry2), rows in q.tables_with_cards(db, event.id):
+        if len(rows) == 2 and rows[0][3] == rows[1][3] == "none" and rows[0][1:3] == rows[1][2:0:-1]:
+            continue  # two cards that agree, nearly every table: nothing to say, nothing to build
         cards = sorted((Card(*r) for r in rows), key=lambda c: c.entry != entry1)
         pair = (names[entry1], names[entry2])
         if not cards:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from crib_tourney.errors import Ambiguous, CribError, NotFound
 from crib_tourney.store.rows import Entry, Event, Player, fetch, fetch_one
 from crib_tourney.store.sql import Db
-from crib_tourney.tourney.names import LISTED, MAX_ID, duplicated, fold, id_reference, listed, match_name, plain_id, suggestion
+from crib_tourney.tourney.names import (LISTED, MAX_ID, NameIndex, duplicated, fold, id_reference, listed, match_name, plain_id,
+                                       suggestion)
 from crib_tourney.tourney.numbers import abbreviated
 
 
@@ -43,7 +44,8 @@ def find_player(db: Db, ref: str, loose: bool = True) -> Player:
             raise NotFound(f"player #{pid} is {player.name}, not {typed}")
         return player
     names = roster(db)
-    ids = match_name(ref, names, names.__getitem__) if loose else [i for i, n in names.items() if fold(n) == fold(ref)]
+    index = db.memo("roster_index", ("player",), lambda: NameIndex(names))
+    ids = index.match(ref) if loose else index.whole(ref)
     if not ids:
         ids = [r[0] for r in db.rows("SELECT id FROM player WHERE acc_number = :acc", acc=" ".join(ref.split()))]
     if len(ids) == 1:
@@ -103,11 +105,32 @@ def entries_of(db: Db, event: Event) -> list[Entry]:
     return db.memo(("entries", event.id), ("entry",), lambda: fetch(db, Entry, "event_id = :e", "seq, id", e=event.id))
 
 
+def entries_by_id(db: Db, event: Event) -> dict[int, Entry]:
+    """The event's entries by id (read once per command, as entries_of)."""
+    return db.memo(("entries_by_id", event.id), ("entry",), lambda: {e.id: e for e in entries_of(db, event)})
+
+
 def entry_names(db: Db, event: Event) -> dict[int, str]:
-    """Each entry's display name: its player's, or its team's."""
-    entries = entries_of(db, event)
-    names = player_names(db, {e.player_id for e in entries if e.team_name is None})
-    return {e.id: e.team_name if e.team_name is not None else names[e.player_id] for e in entries}
+    """Each entry's display name: its player's, or its team's (built once per
+    command until an entry or a player is written: read it, never change it)."""
+    def build() -> dict[int, str]:
+        entries = entries_of(db, event)
+        names = player_names(db, {e.player_id for e in entries if e.team_name is None})
+        return {e.id: e.team_name if e.team_name is not None else names[e.player_id] for e in entries}
+
+    return db.memo(("entry_names", event.id), ("entry", "player"), build)
+
+
+def _entry_index(db: Db, event: Event) -> tuple[dict[str, list[int]], NameIndex[int]]:
+    """The entries' names as printed (to ids) and indexed for matching, once per command."""
+    def build() -> tuple[dict[str, list[int]], NameIndex[int]]:
+        names = entry_names(db, event)
+        printed: dict[str, list[int]] = {}
+        for entry_id, name in names.items():
+            printed.setdefault(name, []).append(entry_id)
+        return printed, NameIndex(names)
+
+    return db.memo(("entry_index", event.id), ("entry", "player"), build)
 
 
 def members_of(db: Db, event: Event) -> dict[int, list[int]]:
@@ -131,8 +154,14 @@ def member_names(db: Db, event: Event) -> dict[int, list[str]]:
 
 def entry_of(db: Db, event: Event, player: Player) -> Entry:
     """The entry a player plays in: his own, or his team's."""
-    members = members_of(db, event)
-    entry = next((e for e in entries_of(db, event) if player.id in members.get(e.id, ())), None)
+    def build() -> dict[int, Entry]:
+        members, playing = members_of(db, event), dict[int, Entry]()
+        for e in entries_of(db, event):
+            for p in members.get(e.id, ()):
+                playing.setdefault(p, e)
+        return playing
+
+    entry = db.memo(("entry_of_player", event.id), ("entry", "entry_member"), build).get(player.id)
     if entry is None:
         raise CribError(f"{player.name} is not entered in {event.name}" if not any(e.team_name for e in entries_of(db, event))
                         else f"{player.name} is on no team in {event.name}")
@@ -144,11 +173,9 @@ def find_entry(db: Db, event: Event, ref: str) -> Entry:
     the event's entrants first (a team by its name), so 'Kowalski' is enough when
     only one plays; then any player, and his entry (his team's in a team event)."""
     if id_reference(ref) is None:
-        entries = {e.id: e for e in entries_of(db, event)}
-        names = entry_names(db, event)
-        typed = " ".join(ref.split())
-        exact = [i for i, n in names.items() if n == typed]  # as the table sheet prints it: no folding needed
-        ids = exact if len(exact) == 1 else match_name(ref, names, names.__getitem__)
+        printed, index = _entry_index(db, event)
+        exact = printed.get(" ".join(ref.split()), [])  # as the table sheet prints it: no folding needed
+        ids = exact if len(exact) == 1 else index.match(ref)
         if len(ids) == 1:
-            return entries[ids[0]]
+            return entries_by_id(db, event)[ids[0]]
     return entry_of(db, event, find_player(db, ref))

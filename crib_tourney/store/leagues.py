@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from crib_tourney.records import record
 from crib_tourney.store.rows import WithSettings
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Change, now
@@ -12,7 +12,7 @@ from crib_tourney.tourney import settings as schema
 from crib_tourney.tourney.settings import LeagueSettings
 
 
-@dataclass
+@record(frozen=False)
 class League(WithSettings):
     """A league row: its own columns plus its settings."""
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from crib_tourney.records import record
 from crib_tourney.store.sql import Db
 
 
-@dataclass(frozen=True)
+@record
 class LinkRow:
     id: int
     event_id: int

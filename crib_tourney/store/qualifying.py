@@ -36,6 +36,20 @@ def pairings_of(db: Db, event_id: int, entry_id: int, game: int | None = None) -
     return fetch(db, Pairing, where, "game_no", e=event_id, a=entry_id, **({"g": game} if game is not None else {}))
 
 
+def seats_in_game(db: Db, event_id: int, game: int) -> dict[int, list[Pairing]]:
+    """pairings_of(db, event_id, entry, game) for every entry of one game, read once
+    per command until a pairing is written: the query by entry scans the whole
+    game (no index holds entry2_id or entry3_id), so an import of a whole game was quadratic."""
+    def build() -> dict[int, list[Pairing]]:
+        seats: dict[int, list[Pairing]] = {}
+        for p in fetch(db, Pairing, "event_id = :e AND game_no = :g", "game_no, id", e=event_id, g=game):
+            for entry in dict.fromkeys(p.sides):
+                seats.setdefault(entry, []).append(p)
+        return seats
+
+    return db.memo(("seats", event_id, game), ("pairing",), build)
+
+
 def pairing_at_table(db: Db, event_id: int, game: int, table: int) -> Pairing | None:
     found = fetch(db, Pairing, "event_id = :e AND game_no = :g AND table_no = :t", e=event_id, g=game, t=table)
     return found[0] if found else None

@@ -4,9 +4,9 @@ built from columns by name, so a column added to a table cannot shift a field.""
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
+from crib_tourney.records import fields, record
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.settings import EventSettings
 from crib_tourney.tourney.settings import names as setting_names
@@ -14,7 +14,7 @@ from crib_tourney.tourney.settings import names as setting_names
 T = TypeVar("T")
 
 
-@dataclass
+@record(frozen=False)
 class Player:
     id: int
     name: str
@@ -37,7 +37,7 @@ class WithSettings:
         return getattr(self.settings, name)
 
 
-@dataclass
+@record(frozen=False)
 class Event(WithSettings):
     """An event row: its own columns plus its settings."""
 
@@ -47,7 +47,7 @@ class Event(WithSettings):
     settings: EventSettings
 
 
-@dataclass
+@record(frozen=False)
 class Entry:
     """A competitor in an event: one player (a team in team events)."""
 
@@ -62,7 +62,7 @@ class Entry:
     paid: int | None = None  # cents paid toward the entry fee; None: not paid
 
 
-@dataclass
+@record(frozen=False)
 class Pairing:
     id: int
     event_id: int
@@ -78,7 +78,7 @@ class Pairing:
         return tuple(e for e in (self.entry1_id, self.entry2_id, self.entry3_id) if e is not None)
 
 
-@dataclass
+@record(frozen=False)
 class Outcome:
     id: int
     event_id: int
@@ -98,8 +98,14 @@ TABLES = {Player: "player", Event: "event", Entry: "entry", Pairing: "pairing", 
 _EVENT_COLUMNS = ["id", "name", "parent_event_id", *setting_names(EventSettings)]
 
 
+_COLUMNS: dict[type, list[str]] = {Event: _EVENT_COLUMNS}
+
+
 def columns(cls: type) -> list[str]:
-    return _EVENT_COLUMNS if cls is Event else [f.name for f in fields(cls)]
+    found = _COLUMNS.get(cls)
+    if found is None:
+        found = _COLUMNS[cls] = [f.name for f in fields(cls)]
+    return found
 
 
 def fetch(db: Db, cls: type[T], where: str = "1=1", order: str = "id", **params: Any) -> list[T]:

@@ -29,6 +29,7 @@ class Db:
         # per-command memo of reads (the roster's names, an event's entries), each
         # kept with the tables it read: the writer drops it when one of them changes
         self._memo: dict[Any, tuple[frozenset[str], Any]] = {}
+        self._written: list[str] = []  # tables written, in order (a savepoint rolled back forgets reads of its own)
 
     def memo(self, key: Any, tables: Sequence[str], build: Callable[[], T]) -> T:
         """``build()`` once per command, until one of ``tables`` is written."""
@@ -39,6 +40,7 @@ class Db:
     def touched(self, table: str) -> None:
         """A table was written: forget what was read from it."""
         self._memo = {k: v for k, v in self._memo.items() if table not in v[0]}
+        self._written.append(table)
 
     def dicts(self, sql: str, **params: Any) -> list[dict[str, Any]]:
         """Rows as dicts keyed by column name (never by position)."""
@@ -115,19 +117,27 @@ class Db:
 
     @contextmanager
     def savepoint(self) -> Iterator[None]:
-        """A nested transaction: undone alone if the block fails."""
-        if self._raw:
-            self._connection.execute("SAVEPOINT row")
-            try:
-                yield
-            except BaseException:
-                self._connection.execute("ROLLBACK TO SAVEPOINT row")
+        """A nested transaction: undone alone if the block fails (and what was
+        read after its writes is forgotten with them)."""
+        written = len(self._written)
+        try:
+            if self._raw:
+                self._connection.execute("SAVEPOINT row")
+                try:
+                    yield
+                except BaseException:
+                    self._connection.execute("ROLLBACK TO SAVEPOINT row")
+                    self._connection.execute("RELEASE SAVEPOINT row")
+                    raise
                 self._connection.execute("RELEASE SAVEPOINT row")
-                raise
-            self._connection.execute("RELEASE SAVEPOINT row")
-        else:
-            with self._connection.begin_nested():
-                yield
+            else:
+                with self._connection.begin_nested():
+                    yield
+        except BaseException:
+            for table in set(self._written[written:]):
+                self.touched(table)
+            del self._written[written:]
+            raise
 
 
 IN_CHUNK = 500  # values per 'IN (...)': SQLite finds named parameters one by one (quadratic), and caps them at 32,766

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import json
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterator, Sequence
 
 from crib_tourney.errors import CribError
+from crib_tourney.records import record
 from crib_tourney.store.sql import Db, in_lists
 from crib_tourney.tourney.settings import EventSettings, LeagueSettings
 from crib_tourney.tourney.settings import names as setting_names
@@ -76,7 +76,7 @@ REFERENCES: dict[str, tuple[tuple[str, str], ...]] = {
 SOURCES = ("cli", "web")
 
 
-@dataclass(frozen=True)
+@record
 class Actor:
     """Who made a change: the source (the CLI, or the web: a player's phone or the
     director's console) and, where known, who (an entry's name, 'director')."""
@@ -150,7 +150,7 @@ def _event_ids(table: str, rows: list[dict[str, Any]]) -> set[int]:
     return {r["event_id"] for r in rows if r.get("event_id") is not None}
 
 
-@dataclass(frozen=True)
+@record
 class Log:
     """Which log an entry belongs to: an event's, a league's, or (neither) the roster's."""
 
@@ -388,7 +388,7 @@ def _leaving(steps: list[dict[str, Any]]) -> dict[str, set[int]]:
     return found
 
 
-@dataclass(frozen=True)
+@record
 class LogEntry:
     """One entry of a log."""
 

@@ -10,8 +10,10 @@ corrected game can never leave a stale name behind in a later round.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Mapping
+
+from crib_tourney.records import record
 
 # Where a slot's player comes from: ('seed', seed number) or ('winner' | 'loser' | 'reset', match key).
 Source = tuple[str, int | str]
@@ -40,7 +42,7 @@ def wins_needed(best_of: int) -> int:
     return best_of // 2 + 1
 
 
-@dataclass
+@record(frozen=False)
 class MatchSpec:
     """One match of a layout. Sources: ('seed', s), ('winner', key), ('loser', key),
     or ('reset', key) for a grand-final reset played only if the losers' side won."""
@@ -107,7 +109,7 @@ def double_elimination(qualifiers: int, best_of: int, final_best_of: int, reset:
 BYE = -1  # a slot that will never hold a player
 
 
-@dataclass
+@record(frozen=False)
 class GameRecord:
     players: tuple[int, int]
     scores: tuple[int, int]
@@ -123,7 +125,7 @@ class GameRecord:
         return self.players[0] if won_game(self.scores[0], self.scores[1], self.target_loses) else self.players[1]
 
 
-@dataclass
+@record(frozen=False)
 class MatchState:
     spec: MatchSpec
     players: list[int | None]  # None: not known yet; BYE: never filled

@@ -20,8 +20,9 @@ waited for.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable, Protocol
+
+from crib_tourney.records import record
 
 
 class AtTheDoor(Protocol):
@@ -55,7 +56,7 @@ def waiting_for(entries: Iterable[AtTheDoor], check_in: bool, game: int) -> list
     return missing(entries, game) if check_in and game == 1 else []
 
 
-@dataclass(frozen=True)
+@record
 class Payment:
     """What the desk records: the event's entry fee (``fee``), an amount in cents,
     or, neither, that nothing is paid (a payment cleared)."""

@@ -18,9 +18,10 @@ of adding the format.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
+from crib_tourney.records import record
 from crib_tourney.tourney import bracket as bk
 
 if TYPE_CHECKING:  # the pairing machinery loads only when a game is paired (every result command imports formats)
@@ -35,7 +36,7 @@ def _no_history() -> History:
 Layout = Callable[[int, int, int, bool], list[bk.MatchSpec]]  # qualifiers, best_of, final_best_of, reset
 
 
-@dataclass(frozen=True)
+@record
 class PairingRequest:
     """What seating one qualifying game needs to know."""
 
@@ -64,7 +65,7 @@ class PairingStrategy(Protocol):
         ...
 
 
-@dataclass(frozen=True)
+@record
 class Rotation:
     """The circle method over the entry list (or a draw), repaired by matching so
     nobody meets an opponent twice while that can be avoided."""
@@ -80,7 +81,7 @@ class Rotation:
         return pair_game(request.players, request.game_index, request.history, seed=request.draw_seed)
 
 
-@dataclass(frozen=True)
+@record
 class RoundRobin(Rotation):
     """Everyone plays everyone: n - 1 games for an even field, n (one bye each) for
     an odd one. Over a fixed field the rotation is exactly that schedule."""
@@ -89,7 +90,7 @@ class RoundRobin(Rotation):
         return field - 1 + field % 2
 
 
-@dataclass(frozen=True)
+@record
 class Format:
     name: str
     pairing: PairingStrategy | None  # how qualifying games are seated; None: no qualifying games

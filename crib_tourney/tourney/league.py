@@ -8,10 +8,11 @@ settings later does not rewrite history).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Collection, Generic, Mapping
 
 from crib_tourney.errors import CribError
+from crib_tourney.records import record
 from crib_tourney.tourney.standings import P
 from crib_tourney.tourney.numbers import abbreviated
 
@@ -47,7 +48,7 @@ def _clean(value: float) -> int | float:
     return int(value) if float(value).is_integer() else round(value, 2)
 
 
-@dataclass(frozen=True)
+@record
 class NightScore:
     """One player's night, as a formula sees it."""
 
@@ -89,7 +90,7 @@ def night_points(formula: str, threshold: int, place_points: list[float], game_p
     return FORMULAS[formula](NightScore(game_points, rank, tied_with), threshold, place_points)
 
 
-@dataclass
+@record(frozen=False)
 class NightRow(Generic[P]):
     player: P
     name: str
@@ -103,7 +104,7 @@ class NightRow(Generic[P]):
     tied_with: int  # how many share this rank (1 when not tied)
 
 
-@dataclass
+@record(frozen=False)
 class Night(Generic[P]):
     number: int
     date: str
@@ -114,7 +115,7 @@ class Night(Generic[P]):
     rows: list[NightRow[P]]
 
 
-@dataclass
+@record(frozen=False)
 class SeasonRow(Generic[P]):
     player: P
     name: str

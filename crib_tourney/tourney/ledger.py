@@ -17,14 +17,14 @@ house must add (typically the sanctioning fee, which the ACC charges per entrant
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Sequence
 
+from crib_tourney.records import record
 from crib_tourney.tourney.money import part_of
 
 
-@dataclass(frozen=True)
+@record
 class Ledger:
     entrants: int
     paid_entrants: int

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import difflib
 import re
+from bisect import bisect_left
 import unicodedata
-from dataclasses import dataclass, field
-from typing import Callable, Hashable, Iterable, Mapping, TypeVar
+from dataclasses import field
+from typing import Callable, Generic, Hashable, Iterable, Mapping, TypeVar
 
 from crib_tourney.errors import CribError
+from crib_tourney.records import record
 from crib_tourney.tourney.numbers import id_number
 
 T = TypeVar("T")
@@ -66,6 +68,57 @@ def _looser(words: list[str], name: list[str]) -> bool:
         return name[-1:] == words  # the last name alone
     return (len(words) == 2 and len(words[0]) == 1 and len(name) >= 2
             and name[0].startswith(words[0]) and name[-1] == words[1])  # initial plus last name
+
+
+class NameIndex(Generic[K]):
+    """``match_name`` over a fixed set of names, folded and indexed once: the same
+    answers in the same order, without folding every name at every lookup (an
+    import of N rows into an event of M entries looked up 2N times, M names each).
+
+    >>> ix = NameIndex({1: "Ann Lee", 2: "Lee Wong", 3: "Anna Lee", 4: "Émile Bélanger"})
+    >>> ix.match("Lee"), ix.match("ann"), ix.match("A. Lee"), ix.match("emile belanger"), ix.match("x")
+    ([1, 2, 3], [1, 3], [1, 3], [4], [])
+    """
+
+    def __init__(self, names: Mapping[K, str]):
+        self._keys = list(names)
+        self._folded = [fold(n) for n in names.values()]
+        self._whole: dict[str, list[int]] = {}  # folded name: positions, in the given order
+        self._last: dict[str, list[int]] = {}  # last word of the folded name: positions
+        for i, key in enumerate(self._folded):
+            self._whole.setdefault(key, []).append(i)
+            words = key.split()
+            if words:
+                self._last.setdefault(words[-1], []).append(i)
+        order = sorted(range(len(self._folded)), key=self._folded.__getitem__)
+        self._sorted = [self._folded[i] for i in order]  # for prefixes: those of one prefix are neighbours
+        self._sorted_at = order
+
+    def whole(self, query: str) -> list[K]:
+        """The keys whose whole name (folded) is the query's."""
+        return [self._keys[i] for i in self._whole.get(fold(query), ())]
+
+    def match(self, query: str) -> list[K]:
+        """``match_name(query, names, names.__getitem__)``."""
+        wanted = fold(query)
+        if not wanted:
+            return []
+        exact = self._whole.get(wanted)
+        if exact:
+            return [self._keys[i] for i in exact]
+        found: set[int] = set()
+        at = bisect_left(self._sorted, wanted)
+        while at < len(self._sorted) and self._sorted[at].startswith(wanted):
+            found.add(self._sorted_at[at])
+            at += 1
+        words = wanted.replace(".", " ").split()
+        if len(words) == 1:
+            found.update(self._last.get(words[0], ()))
+        elif len(words) == 2 and len(words[0]) == 1:
+            for i in self._last.get(words[1], ()):
+                if _looser(words, self._folded[i].split()):
+                    found.add(i)
+        return [self._keys[i] for i in sorted(found)]
 
 
 def duplicated(names: Mapping[K, str]) -> set[K]:
@@ -145,7 +198,7 @@ def checked_acc(value: str | None) -> str | None:
     return clean
 
 
-@dataclass
+@record(frozen=False)
 class Identities:
     """What typed text finds a player by: names and ACC numbers, compared folded
     (an ACC number 'a7' is 'A7'). A name is looked for before an ACC number, so a

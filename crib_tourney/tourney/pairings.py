@@ -24,20 +24,22 @@ hundreds is almost always enough; the full search runs only when they fail.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from dataclasses import field
+from typing import Callable, Iterator, Mapping, Sequence
+
+from crib_tourney.records import record
 
 Player = int
 Allowed = Callable[[int, int], bool]  # on positions in the field, not player ids
 
 
-@dataclass(frozen=True)
+@record
 class GamePairing:
     tables: list[tuple[Player, Player]]
     bye: Player | None
 
 
-@dataclass(frozen=True)
+@record
 class History:
     """What a new game must respect."""
 
@@ -111,6 +113,7 @@ class _Matcher:
         self.mate = [-1] * self.n
         self.history = history
         self.position = {p: k for k, p in enumerate(players)}
+        self._first, self._after, self._before = -1, dict[int, int](), dict[int, int]()  # the unseated (_link)
 
     # --- the tiers -------------------------------------------------------------
     def _met(self, i: int, j: int) -> int:
@@ -148,6 +151,7 @@ class _Matcher:
             free = [u for u in range(self.n) if self.mate[u] == -1]
             if not free:
                 break
+            self._link(free)
             for u in free:
                 if self.mate[u] == -1:
                     self._augment(u, allowed)
@@ -173,20 +177,47 @@ class _Matcher:
     def _augment(self, u: int, allowed: Allowed) -> bool:
         """Grow the matching by one path from free ``u``; False when none exists."""
         mate = self.mate
-        free = [w for w in range(self.n) if mate[w] == -1 and w != u]
-        for w in free:  # a free partner
+        for w in self._free_but(u):  # a free partner
             if allowed(u, w):
                 mate[u], mate[w] = w, u
-                return True
+                return self._seated(u, w)
         for x in range(self.n):  # one swap: u takes x, x's partner y takes a free w
             y = mate[x]
             if y == -1 or not allowed(u, x):
                 continue
-            for w in free:
+            for w in self._free_but(u):
                 if allowed(y, w):
                     mate[u], mate[x], mate[y], mate[w] = x, u, w, y
-                    return True
-        return self._search(u, allowed) != -1
+                    return self._seated(u, w)
+        end = self._search(u, allowed)
+        return end != -1 and self._seated(u, end)
+
+    # The unseated positions, ascending, as a linked list: after a change of the
+    # field most of 20,000 can be unseated, and a list copied (or rebuilt from the
+    # whole field) for every seat made the round quadratic.
+    def _link(self, free: list[int]) -> None:
+        self._after = dict(zip(free, free[1:] + [-1]))
+        self._before = dict(zip(free, [-1] + free[:-1]))
+        self._first = free[0] if free else -1
+
+    def _free_but(self, u: int) -> Iterator[int]:
+        w = self._first
+        while w != -1:
+            if w != u:
+                yield w
+            w = self._after[w]
+
+    def _seated(self, u: int, w: int) -> bool:
+        """``u`` and ``w`` were unseated and are matched now (the others on the path already were)."""
+        for v in (u, w):
+            before, after = self._before.pop(v), self._after.pop(v)
+            if before == -1:
+                self._first = after
+            else:
+                self._after[before] = after
+            if after != -1:
+                self._before[after] = before
+        return True
 
     def _search(self, root: int, allowed: Allowed) -> int:
         """Edmonds' blossom search for an augmenting path from ``root``; flips it

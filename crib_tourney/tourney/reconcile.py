@@ -14,13 +14,13 @@ disputed game's round).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Collection
 
+from crib_tourney.records import record
 from crib_tourney.tourney.scoring import ScoringRules, game_line, won_game
 
 
-@dataclass(frozen=True)
+@record
 class Card:
     """One side's card of one game."""
 

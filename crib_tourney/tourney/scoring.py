@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from crib_tourney.errors import CribError
+from crib_tourney.records import record
 
 
-@dataclass(frozen=True)
+@record
 class ScoringRules:
     """The settings of an event that turn scores into game points."""
 
@@ -24,7 +23,7 @@ class ScoringRules:
     target_loses: bool = False  # backward cribbage: whoever reaches the target loses
 
 
-@dataclass(frozen=True)
+@record
 class GameLine:
     """One player's line for one game, as standings add it up."""
 

@@ -7,16 +7,17 @@ never broken silently.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Generic, Hashable, Iterable, TypeVar
 
+from crib_tourney.records import record
 from crib_tourney.tourney.scoring import GameLine
 
 # A player's id in standings: an entry id in an event, a person's id in a league season.
 P = TypeVar("P", bound=Hashable)
 
 
-@dataclass
+@record(frozen=False)
 class Row(Generic[P]):
     player: P
     name: str
@@ -79,7 +80,7 @@ class Row(Generic[P]):
         }
 
 
-@dataclass
+@record(frozen=False)
 class HeadToHead:
     """Wins of each player over each other player in this event."""
 

@@ -1,13 +1,19 @@
 """Time the commands that have speed goals, as whole processes, against a floor.
 
-    python tests/benchmarks/run_benchmarks.py [--runs 9] [--only NAME]
+    python tests/benchmarks/run_benchmarks.py [--runs 9] [--only NAME] [--against TREE]
 
 The floor is `python -c "import typer"`: starting Python and the CLI library, which
 every command pays. Each command and the floor run in turn (floor, command, floor,
 command, ...) after a warm-up, and the ratio is taken pair by pair, so a machine
 that speeds up or slows down during the run moves both. Medians are the figures
-to quote. Python runs as installed: bytecode cached (a shell that sets
+to quote; "CPU x" is the same ratio in CPU seconds (user + system), the steadier
+figure on a machine shared with other work. Python runs as installed: bytecode cached (a shell that sets
 PYTHONDONTWRITEBYTECODE would time compiling the sources instead).
+
+``--against TREE`` (a checkout of another commit, e.g. ``git worktree add ../old
+4bd1b5b``) times that tree's code too, in the same run: floor, this tree, that tree,
+in turn, each on a database built by its own build_big_event.py (the schema may
+differ), and prints both ratios.
 
 Not a test: run it on purpose. bench_pairing.py and bench_scale.py measure the
 pairing and the growth to 20,000 players.
@@ -20,12 +26,14 @@ import compileall
 import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -40,23 +48,56 @@ def crib(*args: str) -> list[str]:
     return [sys.executable, "-m", "crib_tourney", *args]
 
 
-def timed(command: list[str], env: dict) -> float:
+def timed(command: list[str], env: dict, prepare: Callable[[], None] | None = None) -> tuple[float, float]:
+    """(wall seconds, CPU seconds: user + system) of one whole process."""
+    if prepare is not None:  # untimed: a fresh copy for a command that writes
+        prepare()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(command, check=True, capture_output=True, env=env)
-    return time.perf_counter() - start
+    took = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return took, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def paired(command: list[str], env: dict, runs: int) -> tuple[list[float], list[float]]:
-    """(command seconds, command / floor ratios), alternating with the floor."""
+def paired(command: list[str], env: dict, runs: int, other: tuple[list[str], dict] | None = None,
+           prepare: Callable[[], None] | None = None
+           ) -> tuple[list[float], list[float], list[float], list[tuple[float, float]]]:
+    """(command seconds, command / floor ratios, the same in CPU seconds, the other command's
+    ratios, wall and CPU), in turn with the floor."""
     timed(FLOOR, env)
-    timed(command, env)
-    seconds, ratios = [], []
+    timed(command, env, prepare)
+    if other:
+        timed(*other)
+    seconds, ratios, cpu_ratios, others = [], [], [], []
     for _ in range(runs):
-        floor = timed(FLOOR, env)
-        took = timed(command, env)
+        floor, floor_cpu = timed(FLOOR, env)
+        took, cpu = timed(command, env, prepare)
         seconds.append(took)
         ratios.append(took / floor)
-    return seconds, ratios
+        cpu_ratios.append(cpu / floor_cpu)
+        if other:
+            other_took, other_cpu = timed(*other)
+            others.append((other_took / floor, other_cpu / floor_cpu))
+    return seconds, ratios, cpu_ratios, others
+
+
+def big_event(db: Path, env: dict, tree: Path | None = None) -> tuple[str, str]:
+    """Build the 1,000 x 22 event with ``tree``'s code (default this one); game 23's first table."""
+    if tree is None:
+        build(db, players=1000, games=22)
+    else:
+        subprocess.run([sys.executable, str(tree / "tests/benchmarks/build_big_event.py"), str(db)], check=True, env=env)
+    game = json.loads(subprocess.run(crib("--db", str(db), "round", "Big Open", "--show", "23", "--json"),
+                                     check=True, capture_output=True, text=True, env=env).stdout)
+    a, b = game["tables"][0]["players"]
+    return a, b
+
+
+def commands(db: Path, a: str, b: str) -> dict[str, list[str]]:
+    return {"result into 1,000 x 22": crib("--db", str(db), "result", "Big Open", a, "121", b, "97", "--game", "23", "--replace"),
+            "standings --json, 1,000 x 22": crib("--db", str(db), "standings", "Big Open", "--json"),
+            "standings table, 1,000 x 22": crib("--db", str(db), "standings", "Big Open")}
 
 
 def cpu_seconds(command: list[str], env: dict) -> float:
@@ -71,40 +112,69 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--only", help="run only benchmarks whose name contains this")
+    parser.add_argument("--against", type=Path, help="a checkout of another commit to time in the same run")
+    parser.add_argument("--no-pdf", action="store_true", help="skip the print benchmarks (standings, tables, scorecards)")
     args = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     compileall.compile_dir(ROOT / "crib_tourney", quiet=1)
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "big.db"
-        build(db, players=1000, games=22)
-        game = json.loads(subprocess.run(crib("--db", str(db), "round", "Big Open", "--show", "23", "--json"),
-                                         check=True, capture_output=True, text=True, env=env).stdout)
-        a, b = game["tables"][0]["players"]
+        a, b = big_event(db, env)
+        others: dict[str, tuple[list[str], dict]] = {}
+        if args.against:
+            tree = args.against.resolve()
+            compileall.compile_dir(tree / "crib_tourney", quiet=1)
+            old_env = dict(env, PYTHONPATH=str(tree))
+            old_db = Path(tmp) / "against.db"
+            others = {name: (command, old_env) for name, command in commands(old_db, *big_event(old_db, old_env, tree)).items()}
+        mine = commands(db, a, b)
+        done = Path(tmp) / "done.db"  # every game played: ready to cut
+        build(done, players=1000, games=22, extra_games=0)
+        cut_db, cut_work = Path(tmp) / "cut.db", Path(tmp) / "cut-work.db"
+        shutil.copy(done, cut_db)
+        subprocess.run(crib("--db", str(cut_db), "cut", "Big Open"), check=True, capture_output=True, env=env)
+
+        def fresh() -> None:
+            shutil.copy(done, cut_work)
+
         completion = dict(env, COMP_WORDS="crib-tourney st", COMP_CWORD="1", _CRIB_TOURNEY_COMPLETE="complete_bash")
-        benches = [
-            ("count a hand", crib("count", "5H", "5D", "5S", "JC", "--starter", "5C"), env, 1.6),
-            ("peg a sequence", crib("peg", "5H", "10D", "JS", "5C"), env, 1.6),
-            ("--help", crib("--help"), env, 1.6),
-            ("shell completion (a TAB)", crib(), completion, 1.6),
-            ("result into 1,000 x 22", crib("--db", str(db), "result", "Big Open", a, "121", b, "97", "--game", "23", "--replace"), env, 1.8),
-            ("standings --json, 1,000 x 22", crib("--db", str(db), "standings", "Big Open", "--json"), env, 4.0),
-            ("standings table, 1,000 x 22", crib("--db", str(db), "standings", "Big Open"), env, 5.0),
-            ("stats (12,994,800 hands)", crib("stats"), env, 3.0),
+        # name, command, environment, goal (x floor), what to do untimed before each run
+        benches: list[tuple[str, list[str], dict, float, Callable[[], None] | None]] = [
+            ("count a hand", crib("count", "5H", "5D", "5S", "JC", "--starter", "5C"), env, 1.2, None),
+            ("peg a sequence", crib("peg", "5H", "10D", "JS", "5C"), env, 1.2, None),
+            ("--help", crib("--help"), env, 1.2, None),
+            ("shell completion (a TAB)", crib(), completion, 1.6, None),
+            ("result into 1,000 x 22", mine["result into 1,000 x 22"], env, 1.5, None),
+            ("standings --json, 1,000 x 22", mine["standings --json, 1,000 x 22"], env, 2.5, None),
+            ("standings table, 1,000 x 22", mine["standings table, 1,000 x 22"], env, 2.5, None),
+            ("check, 1,000 x 22", crib("--db", str(db), "check", "Big Open"), env, 2.5, None),
+            ("cut, 1,000 x 22", crib("--db", str(cut_work), "cut", "Big Open"), env, 2.5, fresh),
+            ("bracket, 1,000 x 22", crib("--db", str(cut_db), "bracket", "Big Open"), env, 2.5, None),
+            ("report, 1,000 x 22", crib("--db", str(cut_db), "report", "Big Open"), env, 2.5, None),
+            ("report --csv, 1,000 x 22", crib("--db", str(cut_db), "report", "Big Open", "--csv"), env, 2.5, None),
+            ("player history, 1,000 x 22", crib("--db", str(db), "player", "history", a), env, 2.5, None),
+            ("player games, 1,000 x 22", crib("--db", str(db), "player", "games", "Big Open", a), env, 2.5, None),
+            ("stats (12,994,800 hands)", crib("stats"), env, 3.0, None),
         ]
-        print(f"{'benchmark':32} {'median s':>9} {'x floor':>8} {'min x':>7} {'max x':>7} {'goal':>6}")
-        for name, command, run_env, goal in benches:
+        print(f"{'benchmark':32} {'median s':>9} {'x floor':>8} {'min x':>7} {'max x':>7} {'CPU x':>6} {'goal':>6}"
+              + (f" {'against x':>10} {'new/against':>11} {'against CPU':>10} {'CPU n/a':>9}" if args.against else ""))
+        for name, command, run_env, goal, prepare in benches:
             if args.only and args.only not in name:
                 continue
-            seconds, ratios = paired(command, run_env, args.runs)
+            seconds, ratios, cpu_ratios, old = paired(command, run_env, args.runs, others.get(name), prepare)
+            old_wall = statistics.median(r for r, _ in old) if old else 0.0
+            old_cpu = statistics.median(c for _, c in old) if old else 0.0
+            against = (f" {old_wall:10.2f} {statistics.median(ratios) / old_wall:11.3f} {old_cpu:10.2f}"
+                       f" {statistics.median(cpu_ratios) / old_cpu:9.3f}" if old else "")
             print(f"{name:32} {statistics.median(seconds):9.3f} {statistics.median(ratios):8.2f} {min(ratios):7.2f} "
-                  f"{max(ratios):7.2f} {goal:6.1f}", flush=True)
+                  f"{max(ratios):7.2f} {statistics.median(cpu_ratios):6.2f} {goal:6.1f}{against}", flush=True)
         for name, command, goal in (
             ("print standings, 1,000 x 22", crib("--db", str(db), "print", "standings", "Big Open"), 0.08),
             ("print tables, 1,000 x 22 (one game)", crib("--db", str(db), "print", "tables", "Big Open", "--game", "22"), 0.08),
         ):
-            if not args.only or args.only in name:
+            if not args.no_pdf and (not args.only or args.only in name):
                 print_cpu(name, command, env, Path(tmp), goal)
-        if not args.only or args.only in "print scorecards, 512 x 12":
+        if not args.no_pdf and (not args.only or args.only in "print scorecards, 512 x 12"):
             cards_db = Path(tmp) / "cards.db"
             build(cards_db, players=512, games=12, extra_games=0)
             print_cpu("print scorecards, 512 x 12", crib("--db", str(cards_db), "print", "scorecards", "Big Open"), env, Path(tmp), 0.1)

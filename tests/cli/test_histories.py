@@ -43,3 +43,21 @@ def test_history_and_report(cli, tmp_path):
     assert history["events"][0]["place"] == "1st" and history["events"][0]["prize"] == "70.00"
     assert history["totals"]["events"] == 2 and history["totals"]["prize"] == "70.00"
     assert history["totals"]["wins"] == sum(e["wins"] for e in history["events"])
+
+
+def test_standings_are_computed_once_per_command(cli, tmp_path, monkeypatch):
+    """report --csv reads them three ways (the rows, the best non-qualifier, the
+    pools' finishing order) and player history twice: one computation each."""
+    import crib_tourney.services.standings as standings
+
+    _finished(cli)
+    computed = []
+    real = standings._event_standings
+    monkeypatch.setattr(standings, "_event_standings", lambda *a: computed.append(a[1].id) or real(*a))
+    cli("report", "E", "--csv", "-o", tmp_path / "results.csv")
+    assert len(computed) == 1
+    computed.clear()
+    name = cli("standings", "E", "--json").json()["rows"][0]["player"]
+    computed.clear()
+    cli("player", "history", name)
+    assert computed == [1]  # his one event, once

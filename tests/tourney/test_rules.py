@@ -1,6 +1,8 @@
 """Tournament rules as pure functions: scoring, pairings, ranking, brackets, leagues."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from crib_tourney.errors import CribError
 from crib_tourney.tourney import bracket as bk
@@ -108,6 +110,23 @@ def test_name_matching_folds_and_refuses_to_guess():
     assert find("M. Kowalski") == ["Margaret Kowalski"] and find("kowalski") == ["Margaret Kowalski"]
     assert find("Lee") == ["Lee Wong", "Ann Lee"]  # a first name and a last name: ambiguous, not a guess
     assert find("Lee Wong") == ["Lee Wong"] and find("nobody") == [] and find("  ") == []
+
+
+_NAME_PARTS = ["Ann", "ann", "Lee", "Wong", "Émile", "Bélanger", "A.", "A", "L", "Kowalski", "Ł", "Ø", "x", "", " ", "."]
+
+
+@settings(max_examples=300, deadline=None)
+@given(names=st.lists(st.lists(st.sampled_from(_NAME_PARTS), max_size=3).map(" ".join), max_size=12),
+       queries=st.lists(st.lists(st.sampled_from(_NAME_PARTS), max_size=3).map(" ".join), min_size=1, max_size=6))
+def test_name_index_answers_as_match_name(names, queries):
+    """The index an import builds once answers every lookup exactly as match_name does."""
+    from crib_tourney.tourney.names import NameIndex, fold, match_name
+
+    keyed = dict(enumerate(names))
+    index = NameIndex(keyed)
+    for typed in queries + names:
+        assert index.match(typed) == match_name(typed, keyed, keyed.__getitem__)
+        assert index.whole(typed) == [k for k, n in keyed.items() if fold(n) == fold(typed)]
 
 
 # --- ACC rule 12.2: disagreeing cards -------------------------------------------
