@@ -167,6 +167,7 @@ def standings(
     from crib_tourney.inputs.dates import day
     from crib_tourney.inputs.names import league_id
     from crib_tourney.services.leagues import season_view
+    from crib_tourney.tourney.league import nights_shown
 
     since, until = day(date_from), day(date_to)
     with db(write=False) as conn:
@@ -177,7 +178,7 @@ def standings(
     columns = ["rank", "player", "points", "nights", "GP", "W", "spread", "best night", "skunks", "skunked"]
     def line(r: dict) -> list:
         return [f"{r['rank']}{'=' if r['tied'] else ''}", r["player"] + ("" if r["member"] else " (guest)"), r["season_points"],
-                f"{r['counted_nights']}/{r['nights']}" if r["counted_nights"] != r["nights"] else r["nights"],
+                nights_shown(r["counted_nights"], r["nights"], bool(data["drop_worst"] or data["best_of_nights"])),
                 r["game_points"], r["wins"], f"{r['spread']:+d}", r["best_night"], r["skunks"], r["skunks_taken"]]
     span = f" ({date_from or '...'} to {date_to or '...'})" if date_from or date_to else ""
     preview = f", preview: scored by {data['formula']}" if data["preview"] else ""

@@ -8,13 +8,17 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Mapping, Sequence
 
+from crib_tourney.render.fit import PT
+from crib_tourney.render.fit import width as measure
+
 WIDTH, HEIGHT = 255.0, 160.0  # millimetres of a landscape letter/A4 page body
 SECTION = 32  # slots per page; bigger brackets split into sections plus a finals page
 
 
 def _fit(text: str, width: float, size: float) -> float:
-    """A font size at which ``text`` fits ``width`` mm (condensed face)."""
-    needed = 0.52 * size * max(1, len(text))
+    """A font size (mm) at which ``text`` fits ``width`` mm: measured in the
+    condensed bold face (the widest a name is drawn in)."""
+    needed = measure(text, 1, bold=True) / PT * size
     return size if needed <= width else max(1.6, size * width / needed)
 
 
@@ -72,12 +76,14 @@ def _slot_text(match: dict, i: int, x0: float, x1: float, y: float, base: float)
         return ""
     seed = match["seeds"][i]
     wins = "" if any(match["bye"]) or not match["games"] else str(match["wins"][i])
-    label = (f"{seed} " if seed else "") + player
+    gone = bool((match.get("withdrawn") or [False, False])[i])  # marked as `bracket` and its JSON mark him
+    label = (f"{seed} " if seed else "") + player + (" (withdrawn)" if gone else "")
     room = x1 - x0 - 2 - (4 if wins else 0)
     size = _fit(label, room, base)
     weight = "bold" if match["winner"] == player else "normal"
     seed_html = f'<span class="bk-seed">{seed}</span> ' if seed else ""
-    out = _label(x0 + 1, y, size, seed_html + escape(player), weight)
+    gone_html = ' <span class="bk-gone">(withdrawn)</span>' if gone else ""
+    out = _label(x0 + 1, y, size, seed_html + escape(player) + gone_html, weight)
     if wins:
         out += (f'<div class="bk-t bk-wins" style="left:{x1 - 5:.2f}mm; top:{y - base * 1.25 - 0.3:.2f}mm; '
                 f'font-size:{base:.2f}mm; font-weight:{weight}">{wins}</div>')

@@ -15,6 +15,7 @@ from urllib.parse import quote
 
 PT = 25.4 / 72  # millimetres in a point
 FONT_PT = 8.0  # the game lines' size
+HEAD_PT = 5.5  # the column headings'
 DIGIT_EM = 1303 / 2048  # DejaVu Sans: every digit and the figure space U+2007 are this wide
 FIGURE = "\u2007"
 INK, RULE = "#1b1f24", "#c9d0d8"
@@ -63,6 +64,17 @@ class Grid:
     def height(self) -> float:
         return self.head + (self.games + 1) * self.row
 
+    def heading_line(self, tab: float) -> str:
+        """The column headings as one line of text (render/columns.py) for a
+        line that starts 1 mm in: game, table, W/L and opponent ``tab`` mm
+        apart, each box's heading centred over its box."""
+        from crib_tourney.render.columns import Column, line
+        from crib_tourney.render.fit import width
+
+        cells = [(label, Column(k * tab, "left")) for k, label in enumerate(("GAME", "TABLE", "W/L", "OPPONENT"))]
+        cells += [(label, Column(x + w / 2 + width(label, HEAD_PT, "sans") / 2 - 1)) for label, x, w in self.headings]
+        return line(cells, HEAD_PT, "sans")
+
     def svg_url(self) -> str:
         w, x0 = self.width, self.boxes_left
         bottom = self.height
@@ -73,8 +85,11 @@ class Grid:
         totals = self.head + self.games * self.row
         lines += [(x0, totals, w, totals, INK, 1.2), (x0, bottom, w, bottom, INK, 0.6)]
         lines += [(min(x, w - 0.1), self.head, min(x, w - 0.1), bottom, INK, 0.6) for x in self.edges]
-        paths = "".join(f'<path d="M{a:.2f} {b:.2f}L{c:.2f} {d:.2f}" stroke="{colour}" stroke-width="{pt * PT:.3f}"/>'
-                        for a, b, c, d, colour, pt in lines)
+        strokes: dict[tuple[str, float], list[str]] = {}  # one path per pen: WeasyPrint draws an SVG node by node
+        for a, b, c, d, colour, pt in lines:
+            strokes.setdefault((colour, pt), []).append(f"M{a:.2f} {b:.2f}L{c:.2f} {d:.2f}")
+        paths = "".join(f'<path d="{"".join(d)}" stroke="{colour}" stroke-width="{pt * PT:.3f}"/>'
+                        for (colour, pt), d in strokes.items())
         svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.2f}mm" height="{bottom:.2f}mm" '
                f'viewBox="0 0 {w:.2f} {bottom:.2f}">{paths}</svg>')
         return "data:image/svg+xml," + quote(svg)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -32,8 +33,14 @@ def environment():  # type: ignore[no-untyped-def]
         lstrip_blocks=True,
     )
     env.filters["signed"] = lambda n: f"{n:+d}" if n else "0"
-    env.tests["spelled_by"] = lambda team, members: spells_members(team, members)  # a team named after its players
+    env.tests["spelled_by"] = spelled_by  # a team named after its players
     return env
+
+
+def spelled_by(team: str, members: list[str]) -> bool:
+    """Whether a team's name only joins its players' names, namesakes' marks on
+    paper ('Janet Novak (ACC 90391)') or on screen ('Janet Novak #45') aside."""
+    return spells_members(team, members) or spells_members(team, [re.sub(r" \([^()]*\)$", "", m) for m in members])
 
 
 def fill(template: str, **context: object) -> str:

@@ -4,7 +4,7 @@ registry of documents: a new printed (or, later, web) document is one entry."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from crib_tourney.services.standings import outcome_line, scoring_rules, standings_rows
 from crib_tourney.store import brackets as st
@@ -232,8 +232,15 @@ def bracket_data(db: Db, event_id: int) -> dict[str, Any]:
 def season_data(db: Db, league_id: int) -> dict[str, Any]:
     from crib_tourney.services.leagues import season_print_data
 
+    from crib_tourney.tourney.league import dropped_nights, nights_shown
+
     data = season_print_data(db, league_id)
-    return data | {"qr": _live_page(data["league"].get("public_url"), "")}
+    season = data["season"]
+    dropping = bool(season["drop_worst"] or season["best_of_nights"])
+    for r in [*season["rows"], *season["guests"]]:  # the sheet writes nights one way, and marks the nights dropped
+        r["nights_shown"] = nights_shown(r["counted_nights"], r["nights"], dropping)
+        r["dropped"] = sorted(dropped_nights(r["per_night"], r["counted_nights"]), key=int)
+    return data | {"qr": _live_page(data["league"].get("public_url"), ""), "dropping": dropping}
 
 
 def cash_data(db: Db, event_id: int) -> dict[str, Any]:
@@ -282,5 +289,51 @@ def document_data(db: Db, kind: str, of: int, game: int | None = None, key: byte
     """The data of a document of an event (or, ``of_league``, of a league): ``of`` is its id."""
     doc = DOCUMENTS[kind]
     if doc.takes_game:
-        return doc.load(db, of, game)
-    return doc.load(db, of, key) if doc.takes_key else doc.load(db, of)
+        data = doc.load(db, of, game)
+    else:
+        data = doc.load(db, of, key) if doc.takes_key else doc.load(db, of)
+    return cast(dict[str, Any], on_paper(db, data))
+
+
+def paper_names(db: Db) -> dict[str, str]:
+    """How namesakes are told apart on paper: the screen's 'Janet Novak #45' (a
+    database id, meaningless to a player) becomes 'Janet Novak (ACC 90391)', or
+    her club, or failing both her place among the namesakes ('Janet Novak (2)')."""
+    from crib_tourney.store.directory import roster
+    from crib_tourney.tourney.names import duplicated, fold
+
+    names = roster(db)
+    twins = sorted(duplicated(names))
+    if not twins:
+        return {}
+    found = {p.id: p for p in players_by_id(db, twins).values()}
+    ordinal: dict[str, int] = {}
+    shown: dict[str, str] = {}
+    for pid in twins:
+        player = found[pid]
+        ordinal[fold(player.name)] = ordinal.get(fold(player.name), 0) + 1
+        tag = f"ACC {player.acc_number}" if player.acc_number else (player.club or str(ordinal[fold(player.name)]))
+        shown[f"{names[pid]} #{pid}"] = f"{names[pid]} ({tag})"
+    return shown
+
+
+def on_paper(db: Db, data: Any, names: dict[str, str] | None = None) -> Any:
+    """``data`` with every namesake's '#id' replaced as :func:`paper_names` says
+    (in names, team names made of names, bracket winners alike)."""
+    import re
+
+    names = paper_names(db) if names is None else names
+    if not names:
+        return data
+    pattern = re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r"(?!\d)")
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, str):
+            return pattern.sub(lambda m: names[m.group(0)], value) if "#" in value else value
+        if isinstance(value, dict):
+            return {walk(k): walk(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return type(value)(walk(v) for v in value)
+        return value
+
+    return walk(data)

@@ -179,6 +179,27 @@ def season_standings(nights: list[Night[P]], members: Collection[P], guest_limit
     return _rank(ranked), _rank(guests)
 
 
+def nights_shown(counted: int, played: int, dropping: bool) -> str:
+    """A row's nights as every view writes them: '7/8' (counted of played) in a
+    league that drops or caps nights, for every row alike; else '8'.
+
+    >>> nights_shown(7, 8, True), nights_shown(8, 8, True), nights_shown(8, 8, False)
+    ('7/8', '8/8', '8')
+    """
+    return f"{counted}/{played}" if dropping else str(played)
+
+
+def dropped_nights(per_night: Mapping[str, float], counted: int) -> set[str]:
+    """Which of a row's nights were dropped: as many as were not counted, the
+    lowest scores (the earlier night first among equal scores), as
+    season_standings drops them."""
+    extra = len(per_night) - counted
+    if extra <= 0:
+        return set()
+    order = sorted(per_night, key=lambda night: (per_night[night], int(night)))
+    return set(order[:extra])
+
+
 def _rank(rows: list[SeasonRow[P]]) -> list[SeasonRow[P]]:
     def key(r: SeasonRow[P]) -> tuple[float, int, int, int]:
         return (-r.season_points, -r.game_points, -r.wins, -r.spread)

@@ -113,7 +113,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--only", help="run only benchmarks whose name contains this")
     parser.add_argument("--against", type=Path, help="a checkout of another commit to time in the same run")
-    parser.add_argument("--no-pdf", action="store_true", help="skip printing the scorecards")
+    parser.add_argument("--no-pdf", action="store_true", help="skip the print benchmarks (standings, tables, scorecards)")
     args = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     compileall.compile_dir(ROOT / "crib_tourney", quiet=1)
@@ -168,15 +168,32 @@ def main() -> None:
                        f" {statistics.median(cpu_ratios) / old_cpu:9.3f}" if old else "")
             print(f"{name:32} {statistics.median(seconds):9.3f} {statistics.median(ratios):8.2f} {min(ratios):7.2f} "
                   f"{max(ratios):7.2f} {statistics.median(cpu_ratios):6.2f} {goal:6.1f}{against}", flush=True)
-        if not args.no_pdf and (not args.only or "scorecards" in args.only):
+        for name, command, goal in (
+            ("print standings, 1,000 x 22", crib("--db", str(db), "print", "standings", "Big Open"), 0.08),
+            ("print tables, 1,000 x 22 (one game)", crib("--db", str(db), "print", "tables", "Big Open", "--game", "22"), 0.08),
+        ):
+            if not args.no_pdf and (not args.only or args.only in name):
+                print_cpu(name, command, env, Path(tmp), goal)
+        if not args.no_pdf and (not args.only or args.only in "print scorecards, 512 x 12"):
             cards_db = Path(tmp) / "cards.db"
             build(cards_db, players=512, games=12, extra_games=0)
-            out = Path(tmp) / "cards.pdf"
-            start = time.perf_counter()
-            cpu = cpu_seconds(crib("--db", str(cards_db), "print", "scorecards", "Big Open", "-o", str(out)), env)
-            wall = time.perf_counter() - start
-            print(f"print scorecards, 512 x 12 (128 pages): {wall:.1f} s wall, {cpu / 128:.3f} s CPU a page (goal 0.2)")
+            print_cpu("print scorecards, 512 x 12", crib("--db", str(cards_db), "print", "scorecards", "Big Open"), env, Path(tmp), 0.1)
 
+
+def print_cpu(name: str, command: list[str], env: dict, folder: Path, goal: float) -> None:
+    """A print's wall time and CPU a page (every process it started: the render
+    workers too), with the floor's CPU measured just before: the machine's
+    speed at that moment."""
+    from pypdf import PdfReader
+
+    out = folder / "print.pdf"
+    floor = statistics.median(cpu_seconds(FLOOR, env) for _ in range(3))
+    start = time.perf_counter()
+    cpu = cpu_seconds(command + ["-o", str(out)], env)
+    wall = time.perf_counter() - start
+    pages = len(PdfReader(out).pages)
+    print(f"{name} ({pages} pages): {wall:.1f} s wall, {cpu / pages:.3f} s CPU a page (goal {goal}); "
+          f"floor {floor:.3f} s CPU", flush=True)
 
 if __name__ == "__main__":
     main()
