@@ -176,10 +176,18 @@ def games(
         return
     agree = {True: "yes", False: "NO", None: ""}
     print_table(f"{data['player']} in {data['event']}", ["game", "table", "opponent", "score", "GP", "spread", "cards agree"],
-                [[g["game"], g["table"], g["opponent"], "" if g["score"] is None else f"{g['score']}-{g['opponent_score']}"
-                 + (f"-{g['opponent2_score']}" if g.get("opponent2_score") is not None else ""),
-                  g["game_points"], "" if g["spread"] is None else f"{g['spread']:+d}", agree[g["cards_agree"]]]
+                [[g["game"], g["table"], g["opponent"], _score_cell(g), g["game_points"], "" if g["spread"] is None else f"{g['spread']:+d}", agree[g["cards_agree"]]]
                  for g in data["games"]], right=["game", "table", "GP", "spread"])
+
+
+def _score_cell(game: dict) -> str:
+    """A game's score as the card reads: a forfeit in words (its scores are only 0-0)."""
+    if game["score"] is None:
+        return ""
+    if game.get("forfeit") in ("won", "lost"):
+        return {"won": "won by forfeit", "lost": "forfeited"}[game["forfeit"]]
+    return f"{game['score']}-{game['opponent_score']}" + (
+        f"-{game['opponent2_score']}" if game.get("opponent2_score") is not None else "")
 
 
 @players_app.command("history")

@@ -247,7 +247,9 @@ def _check_three(db: Db, event: Event) -> list[CardProblem]:
             problems.append(CardProblem(game, table, players, "missing", "no result entered"))
         elif len(cards) < len(sides):
             missing = [names[e] for e in sides if e not in by_entry]
-            problems.append(CardProblem(game, table, players, "missing cards",
+            # two cards in that already disagree are a dispute, whether or not the third comes
+            problem = "disagree" if not cards_agree(cards, sides) else "missing cards"
+            problems.append(CardProblem(game, table, players, problem,
                                         f"no card from {' or '.join(missing)}; " + ", ".join(shown(c) for c in cards)
                                         + f" ({', '.join(players)})"))
         elif not cards_agree(cards, sides) and not all(c.source == "resolved" for c in cards):

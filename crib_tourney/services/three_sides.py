@@ -157,6 +157,8 @@ def settle_tables(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
         unsettled = [(t, cards) for t, cards in unsettled if (t[1], t[2]) == only]
     if use_card is not None:
         game, table, entry = use_card
+        if q.pairing_at_table(db, event.id, game, table) is None:
+            raise CribError(f"game {game} of {event.name} has no table {table}")
         unsettled = [(t, cards) for t, cards in unsettled if (t[1], t[2]) == (game, table)]
         if not unsettled or len(unsettled[0][1]) < 2:
             raise CribError(f"game {game} table {table} of {event.name} has no disagreeing cards to choose from")

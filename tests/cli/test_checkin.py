@@ -214,7 +214,7 @@ def test_the_ledger_of_a_small_event_worked_by_hand(cli, tmp_path):
                  "Sanctioning fee (8 entrants) -8.00", "Prizes (payout table) -216.00",
                  "High non-qualifier (on top of the fund) -5.00", "Pool prizes -40.00"):
         assert line in text, line
-    assert "Balance (negative: the house's share is short by this) -17.50" in text.replace("\n", " ")
+    assert "Balance (negative: the house must add this) -17.50" in text.replace("\n", " ")
     from crib_tourney.cli.ledger import ledger_rows
 
     assert ledger_rows(report["ledger"])[-1] == ["balance", "-17.50"]

@@ -543,3 +543,13 @@ def test_check_shows_both_cards_in_the_table_sheets_order(cli):
     cli("result", "C", a, "93", b, "121", "--card", a)
     (problem,) = cli("check", "C", "--json").json()["problems"]
     assert problem["detail"] == f"{a}'s card 93-121, {b}'s card 97-121 ({a} first)"
+
+
+def test_player_games_says_forfeit_in_words(cli):
+    """A forfeit's card holds 0-0; the table says who forfeited instead."""
+    cli("new-event", "F", "--games", "1")
+    cli("enter", "F", "Ann", "Bob", "--new")
+    cli("round", "F")
+    cli("result", "F", "--forfeit", "Bob")
+    assert "│ won by forfeit │" in cli("player", "games", "F", "Ann").stdout
+    assert "│ forfeited │" in cli("player", "games", "F", "Bob").stdout

@@ -135,7 +135,7 @@ def test_byes_forfeits_cards_and_undo_at_a_table_of_three(cli):
     cli("result", "T", "Ann", "121", "Bob", "100", "Cat", "80", "--card", "Ann")
     cli("result", "T", "Ann", "121", "Bob", "80", "Cat", "100", "--card", "Cat")
     problems = cli("check", "T", "--json").json()["problems"]
-    assert problems == [{"game": 1, "table": 1, "players": ["Ann", "Bob", "Cat"], "problem": "missing cards",
+    assert problems == [{"game": 1, "table": 1, "players": ["Ann", "Bob", "Cat"], "problem": "disagree",
                          "detail": "no card from Bob; Ann's card 121-100-80, Cat's card 121-80-100 (Ann, Bob, Cat)"}]
     resolved = cli("check", "T", "--resolve", "--json").json()
     # game 1: nobody is an apparent qualifier yet: Ann and Cat keep their own cards; Bob, without one,
@@ -149,6 +149,17 @@ def test_byes_forfeits_cards_and_undo_at_a_table_of_three(cli):
     cli("result", "T", "Ann", "121", "Bob", "100", "Cat", "80", "--card", "Cat", "--replace")
     assert cli("check", "T", "--resolve", "1", "1", "--use-card", "Cat").stdout.startswith(
         "game 1 table 1 resolved: Ann 121-100-80; Bob 121-100-80; Cat 121-100-80 (scores in seat order: Ann, Bob, Cat)")
+
+
+def test_two_agreeing_cards_wait_for_the_third_and_two_disagreeing_are_a_dispute(cli):
+    _three(cli)
+    cli("result", "T", "Ann", "121", "Bob", "100", "Cat", "80", "--card", "Ann")
+    cli("result", "T", "Ann", "121", "Bob", "100", "Cat", "80", "--card", "Bob")
+    assert [p["problem"] for p in cli("check", "T", "--json").json()["problems"]] == ["missing cards"]
+    cli("result", "T", "Ann", "121", "Bob", "80", "Cat", "100", "--card", "Bob", "--replace")
+    assert [p["problem"] for p in cli("check", "T", "--json").json()["problems"]] == ["disagree"]
+    cli.fails("check", "T", "--resolve", "1", "9", "--use-card", "Ann", match="game 1 of T has no table 9")
+    cli.fails("check", "T", "--resolve", "2", "1", "--use-card", "Ann", match="game 2 of T has no table 1")
 
 
 def test_both_cards_claiming_the_win_are_each_charged_a_loss(cli):
