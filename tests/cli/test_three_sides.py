@@ -250,3 +250,15 @@ def test_event_set_variant_brings_what_follows_it_as_new_event_does(cli):
         assert {k: v for k, v in shown(name).items() if k != "name"} == {
             k: v for k, v in shown(name + " new").items() if k != "name"}, name
     assert (shown("Y3")["team_size"], shown("Y4")["team_size"], shown("Y5")["double_skunk_margin"]) == (2, 2, 62)
+
+
+def test_the_standings_sheet_states_the_place_points(cli, tmp_path):
+    from tests.render.test_print import pdf_text
+
+    _three(cli)
+    cli("event", "set", "T", "place_points=3,1,0")
+    out = tmp_path / "s.pdf"
+    cli("print", "standings", "T", "-o", out)
+    text = " ".join(pdf_text(out).split())
+    assert "places 3/1/0 · a win +1 for each loser skunked (by 31+), +1 double (by 61+)" in text
+    assert "win 2 · skunk 3" not in text
