@@ -22,7 +22,8 @@ MEAN_LIMIT = 2.0  # mean difference of grey levels (0-255) over a page
 CHANGED_LIMIT = 0.006  # share of pixels allowed to differ by more than a quarter of the range
 
 EVENT = {"name": "Looks Open", "date": "2026-10-17", "location": "Elm Hall", "games": 9, "win_points": 2, "skunk_points": 3,
-         "skunk_margin": 31, "double_skunk_points": 4, "muggins": False, "team_size": 1, "best_of": 3, "final_best_of": 5}
+         "skunk_margin": 31, "double_skunk_points": 4, "muggins": False, "team_size": 1, "best_of": 3, "final_best_of": 5,
+         "sides": 2}
 FIRST = ["Margaret", "Raymond", "Janet", "Russell", "Lloyd", "Bonnie", "Clifford", "Stanley", "Patricia", "Wayne", "Bartholomew"]
 LAST = ["Kowalski", "Lindqvist", "Novak", "Johansson", "Lachance", "Fitzgerald", "Ducharme", "Vandermeer-Ostrowski", "Okafor"]
 
