@@ -92,3 +92,31 @@ def test_the_bracket_chart_scales_to_the_width(served, size):
     finally:
         page.close()
 
+
+
+def _player_href(page, name: str) -> str:  # type: ignore[no-untyped-def]
+    return page.js("Array.prototype.filter.call(document.querySelectorAll('#rounds a'), function (a) {"
+                   f" return a.textContent === {name!r}; }})[0].getAttribute('href')")
+
+
+ONE_LINE = """Array.prototype.map.call(document.querySelectorAll('%s'), function (cell) {
+  var range = document.createRange(); range.selectNodeContents(cell);
+  var line = parseFloat(getComputedStyle(cell).lineHeight), height = range.getBoundingClientRect().height;
+  return [cell.textContent.trim(), height <= line * 1.2]; })"""
+
+
+def test_a_players_scores_stay_on_one_line_on_a_phone(served):
+    _, base, browser, first = served
+    page = browser.context(390, 844)
+    try:
+        page.open(base + "/events/1/bracket")
+        page.open(base + _player_href(page, first[0]))
+        assert page.js("document.querySelector('h1').textContent") == first[0]
+        cells = page.js(ONE_LINE % "#games td.score, #playoff-games td.score, #playoff-games .game-score")
+        texts = [text for text, _ in cells]
+        assert "121-80" in texts and "121–118," in texts and "109–121" in texts  # three-digit scores, playoff games
+        assert [text for text, one in cells if not one] == []
+        # and on one line without the page scrolling sideways
+        assert page.js("document.documentElement.scrollWidth <= document.documentElement.clientWidth") is True
+    finally:
+        page.close()
