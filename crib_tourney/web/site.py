@@ -352,7 +352,17 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
     summary = None
     if row is not None:
         summary = {"rank": f"{row.rank}{'=' if row.tied else ''}", "of": len(ranked), "gp": row.game_points, "wins": row.wins,
-                   "losses": row.losses, "spread": row.spread, "seed": seeds.get(entry_id), "withdrawn": row.withdrawn}
+                   "losses": row.losses, "spread": row.spread, "seed": seeds.get(entry_id), "withdrawn": row.withdrawn,
+                   "standing": None}
+        played = any(r.wins or r.losses or r.game_points for r in ranked)
+        if not seeds and played and not row.withdrawn:  # before the cut: where the standings' cut line puts him
+            from crib_tourney.services.printing import standings_data
+
+            cut = db.memo(("web cut", event.id), ("outcome", "entry", "bracket_game"),
+                          lambda: standings_data(db, event.id)["cut"])
+            if cut and cut < len(ranked):
+                place = ranked.index(row) + 1  # the standings page's order: its Q marks and dashed line
+                summary["standing"] = ("inside" if place <= cut else "outside", cut)
     playoff = db.memo(("web playoff", event.id), ("bracket_game",), lambda: _playoff(db, event))
     matches = []
     for r in (playoff["full"]["rounds"] if playoff else []):

@@ -120,3 +120,29 @@ def test_a_players_scores_stay_on_one_line_on_a_phone(served):
         assert page.js("document.documentElement.scrollWidth <= document.documentElement.clientWidth") is True
     finally:
         page.close()
+
+
+def test_the_player_summary_says_where_he_stands_before_the_cut_and_his_seed_after(served):
+    cli, base, browser, first = served
+    rows = cli("standings", "Club Night", "--json").json()["rows"]
+    page = browser.context(390, 844)
+    try:
+        page.open(base + "/events/2/standings")
+        assert page.js("document.getElementById('legend').textContent").endswith("top 2 qualify")
+        summaries = {}
+        for place in (1, 2, 3, 8):  # both sides of the standings' dashed line
+            href = page.js(f"document.querySelectorAll('#main tbody tr:not(.cut-line)')[{place - 1}].querySelector('a').getAttribute('href')")
+            page.open(base + href)
+            summaries[place] = page.js("document.getElementById('summary').textContent")
+            page.open(base + "/events/2/standings")
+        for place, summary in summaries.items():
+            row = rows[place - 1]
+            rank = f"{row['rank']}{'=' if row['tied'] else ''}"
+            where = "inside" if place <= 2 else "outside"
+            assert summary.startswith(f"Rank {rank} of 8") and summary.endswith(f" · {where} the cut (top 2 qualify)"), summary
+        # after the cut: the seed, or did not qualify
+        page.open(base + "/events/1/bracket")
+        page.open(base + _player_href(page, first[0]))
+        assert page.js("document.getElementById('summary').textContent").endswith(" · seed 1")
+    finally:
+        page.close()
