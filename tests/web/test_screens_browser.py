@@ -9,6 +9,8 @@ import os
 import socket
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -146,3 +148,51 @@ def test_the_player_summary_says_where_he_stands_before_the_cut_and_his_seed_aft
         assert page.js("document.getElementById('summary').textContent").endswith(" · seed 1")
     finally:
         page.close()
+
+
+REFERENCE = Path(__file__).parent / "reference"
+PICTURES = {"standings-phone": ("/events/2/standings", 390, 844), "standings-projector": ("/events/2/standings?screen=1", 1920, 1080),
+            "tables-desktop": ("/events/2/tables", 1366, 900)}
+FREEZE = ("var s = document.createElement('style'); s.textContent = '.stamp { visibility: hidden !important; }"
+          " *, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent !important; }';"
+          " document.head.appendChild(s); if (document.activeElement) document.activeElement.blur(); window.scrollTo(0, 0); true")
+
+
+@pytest.mark.parametrize("name", sorted(PICTURES))
+def test_the_page_looks_as_its_reference(served, name, tmp_path):
+    """A picture of the page (halved, greyscale) against the committed reference,
+    with the PDF pictures' tolerance (tests/render/test_looks.py); the "updated"
+    clock hidden, the rest fixed by the fixture. CRIB_UPDATE_REFERENCES=1 rewrites."""
+    from PIL import Image, ImageChops
+
+    from tests.render.test_looks import CHANGED_LIMIT, MEAN_LIMIT
+
+    _, base, browser, _ = served
+    path, width, height = PICTURES[name]
+    page = browser.context(width, height)
+    try:
+        page.open(base + path)
+        page.wait_for("document.fonts.status === 'loaded'")
+        page.js(FREEZE)
+        time.sleep(0.3)  # a frame or two for the style to apply
+        page.screenshot(tmp_path / "shot.png")
+    finally:
+        page.close()
+    shot = Image.open(tmp_path / "shot.png").convert("L")
+    assert shot.size == (width, height)
+    got = shot.reduce(2)
+    reference = REFERENCE / f"{name}.png"
+    if os.environ.get("CRIB_UPDATE_REFERENCES"):
+        REFERENCE.mkdir(exist_ok=True)
+        got.save(reference, optimize=True)
+    want = Image.open(reference).convert("L")
+    assert got.size == want.size, f"{name}: {got.size} against {want.size}"
+    histogram = ImageChops.difference(got, want).histogram()
+    pixels = got.size[0] * got.size[1]
+    mean = sum(level * count for level, count in enumerate(histogram)) / pixels
+    changed = sum(histogram[64:]) / pixels
+    if mean > MEAN_LIMIT or changed > CHANGED_LIMIT:
+        got.save(tmp_path / f"{name}.png")  # to look at
+    assert mean <= MEAN_LIMIT and changed <= CHANGED_LIMIT, (
+        f"{name} differs from {reference.name}: mean {mean:.2f} (limit {MEAN_LIMIT}), "
+        f"{changed:.2%} of pixels changed (limit {CHANGED_LIMIT:.1%}); the picture: {tmp_path / (name + '.png')}")
