@@ -7,6 +7,7 @@ the server and the publisher only differ in how a path becomes a link.
 from __future__ import annotations
 
 import re
+from html import escape
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Callable, Mapping
@@ -192,19 +193,36 @@ def _overview(db: Db, event: Event) -> Page:
         progress = f"game {details['scheduled']} of {details['settings']['games']}"
     else:
         progress = "not started"
-    charts = _charts(event, playoff["full"]) if playoff else []
+    charts = _charts(db, event, playoff["full"]) if playoff else []
     return Page(f"events/{event.id}/index", "web/event.html", event.name, "Event", event.name,
                 {"event": details, "missing": missing, "progress": progress, "playoff": playoff, "charts": charts,
                  "placings": placings if finished else None},
                 details | {"results_missing": len(missing)})
 
 
-def _charts(event: Event, full: Any) -> list[dict[str, str]]:
+def _charts(db: Db, event: Event, full: Any) -> list[dict[str, Any]]:
+    """The printed bracket chart, scaled to the screen, its names linked to their
+    player pages: ``links`` pairs a placeholder href in ``svg`` with its page (the
+    template makes each a link the way this site links, live or published)."""
     from crib_tourney.render.bracket_chart import pages as chart_pages
+    from crib_tourney.store.directory import entry_names
     from crib_tourney.tourney.formats import FORMATS
 
-    return [{"title": t, "svg": _scalable(svg)} for t, svg in chart_pages(full["rounds"], full["champion"],
-                                                                          champion_column=not FORMATS[event.format].grand_final)]
+    charts = chart_pages(full["rounds"], full["champion"], champion_column=not FORMATS[event.format].grand_final)
+    names = entry_names(db, event)
+    out = []
+    for title, svg in charts:
+        svg, links = _scalable(svg), []
+        for entry, name in names.items():
+            placeholder = f"#bk-entry-{entry}."  # the dot: entry 1 is no prefix of entry 10
+            # a name alone in its label (after its seed), before the label's end or its "(withdrawn)"
+            shown = escape(name)
+            svg, count = re.subn(rf'(?<=>)( ?){re.escape(shown)}(?=</div>| <span class="bk-gone">)',
+                                 rf'\1<a href="{placeholder}">{shown.replace(chr(92), chr(92) * 2)}</a>', svg)
+            if count:
+                links.append((placeholder, f"events/{event.id}/players/{entry}"))
+        out.append({"title": title, "svg": svg, "links": links})
+    return out
 
 
 _MM = re.compile(r"(left|top|font-size):(-?[0-9.]+)mm")
@@ -310,7 +328,7 @@ def _bracket(db: Db, event: Event) -> Page:
     if playoff is not None:
         full = playoff["full"]
         data, champion = bracket_document(full), full["champion"]
-        charts = _charts(event, full)
+        charts = _charts(db, event, full)
     from crib_tourney.store.directory import entry_names
 
     entry_of = {name: entry for entry, name in entry_names(db, event).items()}

@@ -91,6 +91,10 @@ def test_the_bracket_chart_scales_to_the_width(served, size):
                           " return Array.prototype.filter.call(document.querySelectorAll('.chart .bk-t'), function (t) {"
                           " var r = t.getBoundingClientRect(); return r.right > b.right + 1 || r.left < b.left - 1; }).length; })()")
         assert outside == 0
+        # the chart's names link to their player pages, as the rounds above do
+        chart = page.js("Array.prototype.map.call(document.querySelectorAll('.chart .bk-t a'), function (a) { return [a.textContent, a.getAttribute('href')]; })")
+        rounds = page.js("Array.prototype.map.call(document.querySelectorAll('#rounds a'), function (a) { return [a.textContent, a.getAttribute('href')]; })")
+        assert len(chart) == 16 and sorted(map(tuple, chart)) == sorted(set(map(tuple, rounds)))
     finally:
         page.close()
 
