@@ -7,6 +7,7 @@ the server and the publisher only differ in how a path becomes a link.
 from __future__ import annotations
 
 import re
+from html import escape
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Callable, Mapping
@@ -192,19 +193,59 @@ def _overview(db: Db, event: Event) -> Page:
         progress = f"game {details['scheduled']} of {details['settings']['games']}"
     else:
         progress = "not started"
-    charts = _charts(event, playoff["full"]) if playoff else []
+    charts = _charts(db, event, playoff["full"]) if playoff else []
     return Page(f"events/{event.id}/index", "web/event.html", event.name, "Event", event.name,
                 {"event": details, "missing": missing, "progress": progress, "playoff": playoff, "charts": charts,
                  "placings": placings if finished else None},
                 details | {"results_missing": len(missing)})
 
 
-def _charts(event: Event, full: Any) -> list[dict[str, str]]:
+def _charts(db: Db, event: Event, full: Any) -> list[dict[str, Any]]:
+    """The printed bracket chart, scaled to the screen, its names linked to their
+    player pages: ``links`` pairs a placeholder href in ``svg`` with its page (the
+    template makes each a link the way this site links, live or published)."""
     from crib_tourney.render.bracket_chart import pages as chart_pages
+    from crib_tourney.store.directory import entry_names
     from crib_tourney.tourney.formats import FORMATS
 
-    return [{"title": t, "svg": svg} for t, svg in chart_pages(full["rounds"], full["champion"],
-                                                               champion_column=not FORMATS[event.format].grand_final)]
+    charts = chart_pages(full["rounds"], full["champion"], champion_column=not FORMATS[event.format].grand_final)
+    names = entry_names(db, event)
+    out = []
+    for title, svg in charts:
+        svg, links = _scalable(svg), []
+        for entry, name in names.items():
+            placeholder = f"#bk-entry-{entry}."  # the dot: entry 1 is no prefix of entry 10
+            # a name alone in its label (after its seed), before the label's end or its "(withdrawn)"
+            shown = escape(name)
+            svg, count = re.subn(rf'(?<=>)( ?){re.escape(shown)}(?=</div>| <span class="bk-gone">)',
+                                 rf'\1<a href="{placeholder}">{shown.replace(chr(92), chr(92) * 2)}</a>', svg)
+            if count:
+                links.append((placeholder, f"events/{event.id}/players/{entry}"))
+        out.append({"title": title, "svg": svg, "links": links})
+    return out
+
+
+_MM = re.compile(r"(left|top|font-size):(-?[0-9.]+)mm")
+
+
+def _scalable(chart: str) -> str:
+    """The printed chart made to scale with the screen's width instead of scrolling
+    sideways: the page-sized box takes the width (its height by aspect ratio), the
+    SVG fills it through its viewBox, and the names' millimetres become shares of
+    the box (places in %, sizes in cqw of the .chart container)."""
+    from crib_tourney.render.bracket_chart import HEIGHT, WIDTH
+
+    def share(m: re.Match[str]) -> str:
+        prop, mm = m.group(1), float(m.group(2))
+        if prop == "left":
+            return f"left:{mm / WIDTH * 100:.3f}%"
+        if prop == "top":
+            return f"top:{mm / HEIGHT * 100:.3f}%"
+        return f"font-size:{mm / WIDTH * 100:.3f}cqw"
+
+    chart = chart.replace(f'style="width:{WIDTH}mm; height:{HEIGHT}mm"', "", 1)
+    chart = chart.replace(f'width="{WIDTH}mm" height="{HEIGHT}mm"', 'width="100%" height="100%"', 1)
+    return _MM.sub(share, chart)
 
 
 def _placings(db: Db, event: Event) -> Page:
@@ -287,7 +328,7 @@ def _bracket(db: Db, event: Event) -> Page:
     if playoff is not None:
         full = playoff["full"]
         data, champion = bracket_document(full), full["champion"]
-        charts = _charts(event, full)
+        charts = _charts(db, event, full)
     from crib_tourney.store.directory import entry_names
 
     entry_of = {name: entry for entry, name in entry_names(db, event).items()}
@@ -329,7 +370,17 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
     summary = None
     if row is not None:
         summary = {"rank": f"{row.rank}{'=' if row.tied else ''}", "of": len(ranked), "gp": row.game_points, "wins": row.wins,
-                   "losses": row.losses, "spread": row.spread, "seed": seeds.get(entry_id), "withdrawn": row.withdrawn}
+                   "losses": row.losses, "spread": row.spread, "seed": seeds.get(entry_id), "withdrawn": row.withdrawn,
+                   "standing": None}
+        played = any(r.wins or r.losses or r.game_points for r in ranked)
+        if not seeds and played and not row.withdrawn:  # before the cut: where the standings' cut line puts him
+            from crib_tourney.services.printing import standings_data
+
+            cut = db.memo(("web cut", event.id), ("outcome", "entry", "bracket_game"),
+                          lambda: standings_data(db, event.id)["cut"])
+            if cut and cut < len(ranked):
+                place = ranked.index(row) + 1  # the standings page's order: its Q marks and dashed line
+                summary["standing"] = ("inside" if place <= cut else "outside", cut)
     playoff = db.memo(("web playoff", event.id), ("bracket_game",), lambda: _playoff(db, event))
     matches = []
     for r in (playoff["full"]["rounds"] if playoff else []):
