@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, List, Optional
+from typing import Annotated, Any, List, Mapping, Optional
 
 import typer
 
@@ -180,7 +180,7 @@ def games(
                  for g in data["games"]], right=["game", "table", "GP", "spread"])
 
 
-def _score_cell(game: dict) -> str:
+def _score_cell(game: Mapping[str, Any]) -> str:
     """A game's score as the card reads: a forfeit in words (its scores are only 0-0)."""
     if game["score"] is None:
         return ""

@@ -6,6 +6,7 @@ the cut, and pictures of pages compared with committed references."""
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -162,6 +163,17 @@ FREEZE = ("var s = document.createElement('style'); s.textContent = '.stamp { vi
           " document.head.appendChild(s); if (document.activeElement) document.activeElement.blur(); window.scrollTo(0, 0); true")
 
 
+def _renderer() -> str:
+    """What draws the pictures: Chromium's major version and the font system-ui falls
+    to (a browser's text differs from one release or font to the next, a layout
+    regression does not need either to show)."""
+    version = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout
+    major = next((w.split(".")[0] for w in version.split() if w[:1].isdigit() and "." in w), "?")
+    font = subprocess.run(["fc-match", "system-ui"], capture_output=True, text=True).stdout.strip() if shutil.which(
+        "fc-match") else "?"
+    return f"chromium {major}; system-ui: {font}"
+
+
 @pytest.mark.parametrize("name", sorted(PICTURES))
 def test_the_page_looks_as_its_reference(served, name, tmp_path):
     """A picture of the page (halved, greyscale) against the committed reference,
@@ -186,9 +198,14 @@ def test_the_page_looks_as_its_reference(served, name, tmp_path):
     assert shot.size == (width, height)
     got = shot.reduce(2)
     reference = REFERENCE / f"{name}.png"
+    drawn_by = REFERENCE / "RENDERER"
     if os.environ.get("CRIB_UPDATE_REFERENCES"):
         REFERENCE.mkdir(exist_ok=True)
         got.save(reference, optimize=True)
+        drawn_by.write_text(_renderer() + "\n")
+    if drawn_by.read_text().strip() != _renderer():
+        pytest.skip(f"the references were drawn by {drawn_by.read_text().strip()}, this is {_renderer()}:"
+                    " CRIB_UPDATE_REFERENCES=1 redraws them")
     want = Image.open(reference).convert("L")
     assert got.size == want.size, f"{name}: {got.size} against {want.size}"
     histogram = ImageChops.difference(got, want).histogram()
