@@ -11,7 +11,7 @@ from crib_tourney.cli import state
 from crib_tourney.cli.common import db, number
 from crib_tourney.cli.output import note
 from crib_tourney.errors import CribError
-from crib_tourney.services.links import SERVE_PORT
+from crib_tourney.served import SERVE_PORT
 
 if TYPE_CHECKING:
     import socket

@@ -7,6 +7,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from crib_tourney import tokens
+from crib_tourney.served import SERVED
 from crib_tourney.errors import NotFound
 from crib_tourney.records import record
 from crib_tourney.store import links as store
@@ -15,8 +16,6 @@ from crib_tourney.store.events import load_event
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import CLI, Actor, Change, Log, now
 
-SERVE_PORT = 8000  # `serve`'s port unless told another
-SERVED = f"http://127.0.0.1:{SERVE_PORT}"  # serve's own address, when the event names no public address
 
 
 @record

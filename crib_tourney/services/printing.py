@@ -156,7 +156,7 @@ def checkin_data(db: Db, event_id: int) -> dict[str, Any]:
     served one). (Amounts as the template receives them: "25.00".)"""
     from crib_tourney.render.qr import qr_svg
     from crib_tourney.services.checkin import door_list
-    from crib_tourney.services.links import SERVED
+    from crib_tourney.served import SERVED
     from crib_tourney.tourney.money import format_money
 
     event = load_event(db, event_id)
