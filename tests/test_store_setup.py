@@ -39,3 +39,32 @@ def test_a_crash_mid_command_leaves_nothing(cli):
     except KeyboardInterrupt:
         pass
     assert cli.snapshot() == before
+
+
+def test_a_shared_memo_builds_each_key_once_across_threads():
+    """serve's readers share one memo per data version: a burst of pages after a
+    change computes the standings once, the other threads wait for them."""
+    import sqlite3
+    import threading
+    import time
+
+    from crib_tourney.store.sql import Db, SharedMemo
+
+    memo, calls, results = SharedMemo(), [], []
+
+    def build():
+        calls.append(1)
+        time.sleep(0.05)  # long enough for every thread to ask while it is being built
+        return 42
+
+    def read():
+        db = Db(sqlite3.connect(":memory:", check_same_thread=False), sqlite=True)
+        db.share_memo(memo)
+        results.append(db.memo("standings", ("outcome",), build))
+
+    threads = [threading.Thread(target=read) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [42] * 8 and len(calls) == 1

@@ -12,6 +12,7 @@ through SQLAlchemy's text(), which takes the same :name parameters.
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence, TypeVar
@@ -19,6 +20,21 @@ from typing import Any, Callable, Iterator, Sequence, TypeVar
 T = TypeVar("T")
 
 BUSY_TIMEOUT_S = 30
+
+
+class SharedMemo(dict):  # type: ignore[type-arg]
+    """A memo that threads reading one data version share (serve): each key is
+    built by one thread while the others wait for it, so a burst of pages after a
+    change computes the standings once, not once a thread."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._locks: dict[Any, threading.RLock] = {}
+        self._lock = threading.Lock()
+
+    def guard(self, key: Any) -> threading.RLock:
+        with self._lock:
+            return self._locks.setdefault(key, threading.RLock())
 
 
 class Db:
@@ -34,7 +50,12 @@ class Db:
     def memo(self, key: Any, tables: Sequence[str], build: Callable[[], T]) -> T:
         """``build()`` once per command, until one of ``tables`` is written."""
         if key not in self._memo:
-            self._memo[key] = (frozenset(tables), build())
+            if isinstance(self._memo, SharedMemo):
+                with self._memo.guard(key):  # another thread may be building it: wait for its result
+                    if key not in self._memo:
+                        self._memo[key] = (frozenset(tables), build())
+            else:
+                self._memo[key] = (frozenset(tables), build())
         return self._memo[key][1]  # type: ignore[no-any-return]
 
     def share_memo(self, memo: dict[Any, Any]) -> None:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from crib_tourney.errors import NotFound
 from crib_tourney.store.db import read_only
+from crib_tourney.store.sql import SharedMemo
 from crib_tourney.store.writer import ALL, versions
 from crib_tourney.web import site
 from crib_tourney.web.reading import Reader
@@ -95,7 +96,7 @@ class Pages:
         self.stamp = time.strftime("%H:%M:%S")  # the one time format pages show: the server's
         self.cache: dict[tuple[str, str, bool], Built] = {}
         self.building: dict[str, threading.Lock] = {}  # by path: one build of a path at a time
-        self.memo: dict[Any, Any] = {}  # what builds read (the roster, the entries) while the data version stays
+        self.memo: dict[Any, Any] = SharedMemo()  # what builds read (the roster, the entries) while the data version stays
         self.reading = Reader(location)  # read-only transactions, a connection kept per thread
 
     def get(self, path: str, kind: str, fragment: bool, wait: bool = True) -> tuple[Built, str, str] | None:
@@ -113,7 +114,7 @@ class Pages:
                     if self.version is not None:  # the first look at the data is no change
                         self.changed_before, self.changed = self.changed, now
                     self.version = version
-                    self.memo = {}
+                    self.memo = SharedMemo()
                     self.changed_at = formatdate(usegmt=True)
                     self.stamp = time.strftime("%H:%M:%S")
                 db.share_memo(self.memo if version == self.version else {})
