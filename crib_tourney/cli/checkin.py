@@ -15,6 +15,7 @@ from crib_tourney.cli.common import EventArg, JsonOption, db
 from crib_tourney.cli.output import print_json, print_table
 
 if TYPE_CHECKING:
+    from crib_tourney.store.sql import Db
     from crib_tourney.services.checkin import CheckedIn, DoorList
     from crib_tourney.tourney.checkin import Payment
 
@@ -23,7 +24,7 @@ def checkin(
     event: EventArg,
     players: Annotated[Optional[List[str]], typer.Argument(help="Players (or teams) by name, #id or ACC number.",
                                                            show_default=False)] = None,
-    paid: Annotated[bool, typer.Option("--paid", help="They paid the event's entry fee.")] = False,
+    paid: Annotated[bool, typer.Option("--paid", help="They paid the event's entry fee (--paid 12.50: that amount).")] = False,
     amount: Annotated[Optional[str], typer.Option("--amount", metavar="N",
                                                   help="They paid this amount each (25, 12.50); implies --paid.")] = None,
     unpaid: Annotated[bool, typer.Option("--unpaid", help="Clear what they paid (recorded by mistake, or refunded).")] = False,
@@ -32,7 +33,7 @@ def checkin(
 ) -> None:
     """Check players in at the door, and record what they paid.
 
-    --paid records the event's entry fee; --amount 12.50 that amount.
+    --paid records the event's entry fee; --paid 12.50 (or --amount 12.50) that amount.
     Example: crib-tourney checkin "Spring Open" "Pat Smith" "Lee Wong" --paid
     """
     from crib_tourney.inputs.names import entry_id, event_id
@@ -49,13 +50,45 @@ def checkin(
         raise typer.BadParameter("name the players who are here (or --list)", param_hint="PLAYERS")
     if (paid or amount is not None) and unpaid:
         raise typer.BadParameter("choose one of --paid (--amount) and --unpaid", param_hint="--paid/--unpaid")
-    payment = _payment(paid, amount, unpaid)
     from crib_tourney.services.checkin import check_in
 
     with db() as conn:
         ref = event_id(conn, event)
-        done = check_in(conn, ref, [entry_id(conn, ref, p) for p in players], payment)
+        if paid and amount is not None:
+            raise typer.BadParameter("give the amount once: --paid 25 or --amount 25", param_hint="--paid/--amount")
+        players, amount = _amount_after_paid(conn, ref, players, paid, amount)
+        done = check_in(conn, ref, [entry_id(conn, ref, p) for p in players], _payment(paid, amount, unpaid))
     _show_arrivals(done, as_json)
+
+
+def _amount_after_paid(conn: Db, event: int, players: list[str], paid: bool, amount: str | None) -> tuple[list[str], str | None]:
+    """`--paid 25`: Typer's --paid takes no value, so the amount arrives among the
+    names; a word that names no entrant and reads as an amount is what each paid
+    (an ACC number of an entrant stays a player)."""
+    if not paid:
+        return players, amount
+    from crib_tourney.errors import CribError
+    from crib_tourney.inputs.money import cents
+    from crib_tourney.inputs.names import entry_id
+
+    amounts = []
+    for text in players:
+        try:
+            cents(text, "--paid")
+        except CribError:
+            continue
+        try:
+            entry_id(conn, event, text)
+        except CribError:
+            amounts.append(text)
+    if len(amounts) > 1:
+        raise typer.BadParameter(f"one amount after --paid, not {len(amounts)} ({', '.join(amounts)})", param_hint="--paid")
+    if not amounts:
+        return players, amount
+    names = [p for p in players if p != amounts[0]]
+    if not names:
+        raise typer.BadParameter("name the players who are here (or --list)", param_hint="PLAYERS")
+    return names, amounts[0]
 
 
 def _payment(paid: bool, amount: str | None, unpaid: bool) -> Payment | None:

@@ -248,3 +248,18 @@ def test_without_recorded_payments_every_entrant_is_taken_as_paid(cli):
     ledger = cli("report", "E", "--json").json()["ledger"]
     assert (ledger["payments_recorded"], ledger["entry_fees"], ledger["house"], ledger["prizes"], ledger["balance"],
             ledger["final"]) == (False, "40.00", "10.00", "0.00", "30.00", False)
+
+
+def test_paid_takes_an_amount_after_it(cli, unchanged):
+    """`checkin EVENT P... --paid 25`: the amount is what each paid; a number that is
+    an entrant's ACC number stays a player."""
+    cli("new-event", "D", "--entry-fee", "30")
+    cli("enter", "D", "Ann", "Bob", "Cat", "--new")
+    cli("player", "edit", "Cat", "--acc-number", "25")
+    assert cli("checkin", "D", "Ann", "--paid", "12.50").stdout == "Ann: checked in, paid 12.50\n"
+    assert cli("checkin", "D", "Bob", "--paid").stdout == "Bob: checked in, paid 30.00\n"
+    assert cli("checkin", "D", "25", "--paid").stdout == "Cat: checked in, paid 30.00\n"
+    with unchanged():
+        cli.fails("checkin", "D", "Ann", "--paid", "20", "--amount", "20", match="give the amount once", code=2)
+        cli.fails("checkin", "D", "Ann", "--paid", "12", "13", match="one amount after --paid, not 2", code=2)
+        cli.fails("checkin", "D", "--paid", "20", match="name the players who are here", code=2)
