@@ -390,6 +390,7 @@ CASES = [
     (["consolation", "E"], "cut E first"),
     (["consolation", "C", "--format", "swiss"], "unknown format"),
     (["consolation", "C", "--payouts", "50,60"], "add to 110"),
+    (["checkin", "E", "Ann", "--paid", "-5"], "no such option: -5"),
     (["consolation", "C", "--entry-fee", "-3"], "must be an amount"),
     (["ruling", "E", "shout", "5H", "--claim", "1", *AT_TABLE], "unknown ruling kind"),
     (["ruling", "E", "count", *HAND, "--starter", "5C", "--claim", "28", "--game", "9", "--player", "Ann"], "does not exist"),
@@ -466,7 +467,7 @@ CASES = [
     *[(["checkin", "E", "Ann", "--amount", bad], "--amount must be an amount like 25 or 12.50")
       for bad in ("1e3", "-5", "", "twelve", "12.345", "٢٥", "1_000", BIG, HUGE, "NaN")],
     (["checkin", "E", "Ann", "--amount"], "requires an argument"),
-    (["checkin", "E", "--paid", "5"], "unknown player '5'"),  # --paid takes no value (the amount is --amount): 5 is a name
+    (["checkin", "E", "--paid", "5"], "name the players who are here"),  # 5 is the amount paid: nobody named
     (["checkin", "E", "--list", "Ann"], "--list shows the door list"),
     (["checkin", "E", "--list", "--unpaid"], "--list shows the door list"),
     (["checkin", "Nope", "--list"], "unknown event"),
