@@ -15,6 +15,7 @@ import json
 import re
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from email.utils import formatdate
 from html import escape
@@ -98,6 +99,9 @@ class Pages:
         self.building: dict[str, threading.Lock] = {}  # by path: one build of a path at a time
         self.memo: dict[Any, Any] = SharedMemo()  # what builds read (the roster, the entries) while the data version stays
         self.reading = Reader(location)  # read-only transactions, a connection kept per thread
+        # stale pages are rebuilt one at a time: a thread each (500 player pages after a
+        # result) fought the event loop for the interpreter
+        self.rebuilds = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rebuild")
 
     def get(self, path: str, kind: str, fragment: bool, wait: bool = True) -> tuple[Built, str, str] | None:
         """(the page, last-modified, updated stamp) or NotFound; with ``wait``
@@ -124,8 +128,8 @@ class Pages:
                 stamp, changed_at = self.stamp, self.changed_at
             if found is not None and found.version != version and streaming:
                 if now - found.at >= self.COALESCE_S and building.acquire(blocking=False):
-                    threading.Thread(target=self._rebuild_in_background, args=(path, building), daemon=True).start()
-                return found, changed_at, stamp  # the page as it was, at most a build (or a second) old
+                    self.rebuilds.submit(self._rebuild_in_background, path, building)
+                return found, changed_at, stamp  # the page as it was, until the rebuild queue reaches it
             if found is None or found.version != version:
                 if not wait:
                     return None
