@@ -28,6 +28,7 @@ import json
 from dataclasses import dataclass, fields
 
 from crib_tourney.errors import CribError
+from crib_tourney.services import recording
 from crib_tourney.services.standings import outcome_line, scoring_rules
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names
@@ -282,8 +283,7 @@ def _settled_rows(event: Event, pairing_id: int, cards: list[Card]) -> list[dict
 
 
 def _keep_bracket(db: Db, event: Event, change: Change) -> list[str]:
-    from crib_tourney.services import results
 
-    kept = results._keep_bracket(db, event, change, False)
+    kept = recording.keep_bracket(db, event, change, False)
     return [] if kept is None else [kept.line()]
 

@@ -10,12 +10,15 @@ the change's log summary, the CLI and the web share.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any
 
 from crib_tourney.csvfiles import refuse
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.records import record
-from crib_tourney.services.standings import CardProblem, StandingRow, event_standings, scoring_rules, standings_rows
+from crib_tourney.services.recording import Fact as Fact  # re-exported: what callers of results name
+from crib_tourney.services.recording import Recorded as Recorded
+from crib_tourney.services.recording import apparent_qualifiers, keep_bracket, qualifying_change, refuse_withdrawn
+from crib_tourney.services.standings import CardProblem, StandingRow, scoring_rules, standings_rows
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
 from crib_tourney.store import writer
@@ -24,22 +27,14 @@ from crib_tourney.store.events import load_event
 from crib_tourney.store.rows import Entry, Event, Pairing
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import CLI, Actor, Change, Log, LogEntry
-from crib_tourney.tourney import bracket as bk
 from crib_tourney.tourney.formats import plays_in_bracket
 from crib_tourney.tourney.reconcile import Card, copy_card, needs_resolving, resolve
 from crib_tourney.tourney.reconcile import use_card as chosen_card
 from crib_tourney.tourney.scoring import check_scores, won_game
 
 if TYPE_CHECKING:
-    from crib_tourney.inputs.csvrows import LineError, ResultsFile
     from crib_tourney.services.playoffs import Recut
-    from crib_tourney.services.three_sides import ThreeResult
-
-
-class Fact(Protocol):
-    """One thing a command did, in the words the CLI prints and the log keeps."""
-
-    def line(self) -> str: ...
+    from crib_tourney.inputs.csvrows import LineError, ResultsFile
 
 
 @record
@@ -68,18 +63,6 @@ class ForfeitResult:
 
     def line(self) -> str:
         return f"recorded game {self.game} table {self.table}: {self.loser} forfeits to {self.winner}"
-
-
-@record
-class Recorded:
-    """What a result command did (its facts), and the game and table it went to."""
-
-    facts: tuple[Fact, ...]
-    game: int | None = None
-    table: int | None = None
-
-    def lines(self) -> list[str]:
-        return [f.line() for f in self.facts]
 
 
 @record
@@ -201,13 +184,6 @@ def find_pairing(db: Db, event: Event, entries: list[Entry], game: int | None) -
     return together[0]
 
 
-def _refuse_withdrawn(db: Db, event: Event, pairing: Pairing) -> None:
-    by_id = entries_by_id(db, event)
-    for e in sorted((by_id[i] for i in set(pairing.sides) if i in by_id), key=lambda e: (e.seq, e.id)):  # in entry order
-        if e.withdrawn_after is not None and pairing.game_no > e.withdrawn_after:
-            raise CribError(f"{entry_names(db, event)[e.id]} withdrew from {event.name} after game {e.withdrawn_after}")
-
-
 def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], scores: tuple[int, int], game: int | None,
                  replace: bool, card_of: Entry | None) -> GameResult:
     names = entry_names(db, event)
@@ -217,7 +193,7 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
     rules = scoring_rules(event)
     check_scores(scores[0], scores[1], rules.target)
     pairing = find_pairing(db, event, entries, game)
-    _refuse_withdrawn(db, event, pairing)
+    refuse_withdrawn(db, event, pairing)
     by_entry = {a: scores[0], b: scores[1]}
     existing = q.outcomes_for(db, [pairing.id])
     winner, loser = (a, b) if won_game(by_entry[a], by_entry[b], rules.target_loses) else (b, a)
@@ -245,7 +221,7 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
 def _forfeit(db: Db, event: Event, change: Change, loser: Entry, game: int | None, replace: bool) -> ForfeitResult:
     names = entry_names(db, event)
     pairing = find_pairing(db, event, [loser], game)
-    _refuse_withdrawn(db, event, pairing)
+    refuse_withdrawn(db, event, pairing)
     if q.has_result(db, pairing.id) and not replace:
         raise CribError(f"game {pairing.game_no} of {names[loser.id]} already has a result; use --replace to correct it")
     winners = [e for e in pairing.sides if e != loser.id]
@@ -260,19 +236,6 @@ def forfeit_rows(event: Event, pairing: Pairing, loser: int) -> list[dict[str, A
     assert winner is not None
     return [outcome_row(event, pairing.id, Card(winner, 0, 0, "won", "result")),
             outcome_row(event, pairing.id, Card(loser, 0, 0, "lost", "result"))]
-
-
-def _qualifying_change(db: Db, event: Event, action: str, recut: bool, by: Actor,
-                       make: Callable[[Change], GameResult | ForfeitResult | ThreeResult]) -> Recorded:
-    """One change to qualifying, held to the bracket after the cut, logged once."""
-    change = Change(db, action, Log(event.id), by)
-    done = make(change)
-    facts: tuple[Fact, ...] = (done,)
-    recut_done = _keep_bracket(db, event, change, recut)
-    if recut_done is not None:
-        facts += (recut_done,)
-    change.log("; ".join(f.line().removeprefix("recorded ") for f in facts))
-    return Recorded(facts, done.game, done.table)
 
 
 def record_result(db: Db, event_id: int, first: int, score1: int, second: int, score2: int, *, game: int | None = None,
@@ -296,7 +259,7 @@ def record_result(db: Db, event_id: int, first: int, score1: int, second: int, s
     if match_game is not None or cascade:
         raise CribError("--match-game and --cascade are for playoff matches; this is a qualifying game")
     card_of = entry_of(db, event, card) if card is not None else None
-    return _qualifying_change(db, event, "result", recut, by,
+    return qualifying_change(db, event, "result", recut, by,
                               lambda change: _game_result(db, event, change, entries, scores, game, replace, card_of))
 
 
@@ -310,7 +273,7 @@ def record_forfeit(db: Db, event_id: int, loser: int, game: int | None = None, r
 
         if playoffs.Bracket(db, event).current_match(entry.id):
             return _bracket_forfeit(db, event, entry, by)
-    return _qualifying_change(db, event, "forfeit", recut, by, lambda change: _forfeit(db, event, change, entry, game, replace))
+    return qualifying_change(db, event, "forfeit", recut, by, lambda change: _forfeit(db, event, change, entry, game, replace))
 
 
 def _bracket_forfeit(db: Db, event: Event, loser: Entry, by: Actor) -> Recorded:
@@ -320,16 +283,6 @@ def _bracket_forfeit(db: Db, event: Event, loser: Entry, by: Actor) -> Recorded:
     facts = playoffs.record_playoff_forfeit(db, event, loser.id, change, whole_match=False)
     change.log("; ".join(f.line() for f in facts))
     return Recorded(tuple(facts))
-
-
-def _keep_bracket(db: Db, event: Event, change: Change, recut: bool) -> Recut | None:
-    """After a qualifying change the bracket, if there is one, must still agree.
-    Without a bracket the playoff code is not even loaded (~25 ms of start-up)."""
-    if not recut and not st.seeded_count(db, event.id):
-        return None
-    from crib_tourney.services import playoffs
-
-    return playoffs.recut_if_moved(db, event, change, recut)
 
 
 def record_table(db: Db, event_id: int, game: int, table: int, scores: tuple[int, ...], replace: bool = False,
@@ -343,10 +296,10 @@ def record_table(db: Db, event_id: int, game: int, table: int, scores: tuple[int
         from crib_tourney.services.three_sides import three_result
 
         scored = [(e.id, s) for e, s in zip(entries, scores)]
-        return _qualifying_change(db, event, "result", False, by,
+        return qualifying_change(db, event, "result", False, by,
                                   lambda change: three_result(db, event, change, scored, game, replace, None))
     two = (scores[0], scores[1])
-    return _qualifying_change(db, event, "result", False, by,
+    return qualifying_change(db, event, "result", False, by,
                               lambda change: _game_result(db, event, change, entries, two, game, replace, None))
 
 
@@ -357,7 +310,7 @@ def record_table_forfeit(db: Db, event_id: int, game: int, table: int, loser: in
     entry = entry_of(db, event, loser)
     if entry.id not in {e.id for e in entries}:
         raise CribError(f"{entry_names(db, event)[entry.id]} is not at table {table} of game {game}")
-    return _qualifying_change(db, event, "forfeit", False, by, lambda change: _forfeit(db, event, change, entry, game, False))
+    return qualifying_change(db, event, "forfeit", False, by, lambda change: _forfeit(db, event, change, entry, game, False))
 
 
 def _at_table(db: Db, event: Event, game: int, table: int) -> list[Entry]:
@@ -395,18 +348,9 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
         except CribError as exc:
             errors.append(LineError(row.line, str(exc)))
     refuse([e.text() for e in sorted(errors, key=lambda e: e.line)], results.name)
-    _keep_bracket(db, event, change, False)  # after the cut an import must keep the bracket
+    keep_bracket(db, event, change, False)  # after the cut an import must keep the bracket
     change.log(f"imported {count} results from {results.name}")
     return Imported(count)
-
-
-def apparent_qualifiers(db: Db, event: Event, game_no: int) -> set[int]:
-    """Who was an apparent qualifier when game ``game_no`` was played: the top of
-    the standings before its round. Judged so, a disputed game is settled the same
-    whether the director resolves it at once or after the last game."""
-    standings = event_standings(db, event, before_game=game_no)
-    cut = bk.qualifier_count(len(standings), event.qualify_ratio)
-    return {r.player for r in standings if r.rank <= cut and r.games > 0}
 
 
 def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
@@ -450,7 +394,7 @@ def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
         change.replace("outcome", {"pairing_id": pairing_id}, [outcome_row(event, pairing_id, c) for c in settled])
         done.append(fact)
     if done:
-        recut_done = _keep_bracket(db, event, change, recut)
+        recut_done = keep_bracket(db, event, change, recut)
         if recut_done is not None:
             done.append(recut_done)
         change.log("; ".join(f.line() for f in done))
@@ -486,7 +430,7 @@ def undo(db: Db, event_id: int, recut: bool = False, by: Actor = CLI) -> EventUn
     def after(change: Change) -> None:
         if q.event_exists(db, event.id):  # undoing its creation removes the event
             reverted = load_event(db, event.id)  # an undone settings change is back in force
-            recut_done = _keep_bracket(db, reverted, change, recut)
+            recut_done = keep_bracket(db, reverted, change, recut)
             if recut_done is not None:
                 recuts.append(recut_done)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from crib_tourney.errors import CribError
-from crib_tourney.services import results as r
+from crib_tourney.services import recording as r
 from crib_tourney.services.standings import scoring_rules
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entry_names
@@ -94,7 +94,7 @@ def three_result(db: Db, event: Event, change: Change, scored: Sequence[tuple[in
     rules = scoring_rules(event)
     check_three_scores([s for _, s in scored], rules.target)
     pairing = find_table(db, event, ids, game)
-    r._refuse_withdrawn(db, event, pairing)
+    r.refuse_withdrawn(db, event, pairing)
     by_entry = dict(scored)
     best_first = tuple(sorted(((names[e], by_entry[e]) for e in pairing.sides), key=lambda x: -x[1]))
     existing = q.outcomes_for(db, [pairing.id])
@@ -124,7 +124,7 @@ def record_three(db: Db, event_id: int, scored: Sequence[tuple[int, int]], *, ga
         raise CribError(f"{event.name} seats two sides at a table: give two players and their scores")
     if len(scored) != 3:
         raise CribError(f"a table of three needs three sides and their scores, not {len(scored)}")
-    return r._qualifying_change(db, event, "result", False, by,
+    return r.qualifying_change(db, event, "result", False, by,
                                 lambda change: three_result(db, event, change, scored, game, replace, card))
 
 
@@ -179,7 +179,7 @@ def settle_tables(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
         shown = tuple((names[c.entry], tuple(c.version(sides)[s] for s in sides), c.entry in qualifiers) for c in settled)
         done.append(TableSettled(game_no, table_no, shown))
     if done:
-        recut_done = r._keep_bracket(db, event, change, recut)
+        recut_done = r.keep_bracket(db, event, change, recut)
         if recut_done is not None:
             done.append(recut_done)
         change.log("; ".join(f.line() for f in done))

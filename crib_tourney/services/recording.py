@@ -1,0 +1,90 @@
+"""What every recorded qualifying result shares, whatever its table seats: the
+values a command returns (its facts), the one logged change that keeps the bracket
+in step after the cut, the refusal of a withdrawn player's game, and who was an
+apparent qualifier when a disputed game was played (ACC 12.2). Head-to-head
+(services/results.py) and three-sided tables (services/three_sides.py) both
+build on it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Protocol
+
+from crib_tourney.errors import CribError
+from crib_tourney.records import record
+from crib_tourney.services.standings import event_standings
+from crib_tourney.store import brackets as st
+from crib_tourney.store.directory import entries_by_id, entry_names
+from crib_tourney.store.rows import Event, Pairing
+from crib_tourney.store.sql import Db
+from crib_tourney.store.writer import Actor, Change, Log
+from crib_tourney.tourney import bracket as bk
+
+if TYPE_CHECKING:
+    from crib_tourney.services.playoffs import Recut
+
+
+class Fact(Protocol):
+    """One thing a command did, in the words the CLI prints and the log keeps."""
+
+    def line(self) -> str: ...
+
+
+class AtTable(Fact, Protocol):
+    """A fact about one game at one table (a result, a forfeit, a card)."""
+
+    @property
+    def game(self) -> int | None: ...
+
+    @property
+    def table(self) -> int | None: ...
+
+
+@record
+class Recorded:
+    """What a result command did (its facts), and the game and table it went to."""
+
+    facts: tuple[Fact, ...]
+    game: int | None = None
+    table: int | None = None
+
+    def lines(self) -> list[str]:
+        return [f.line() for f in self.facts]
+
+
+def refuse_withdrawn(db: Db, event: Event, pairing: Pairing) -> None:
+    by_id = entries_by_id(db, event)
+    for e in sorted((by_id[i] for i in set(pairing.sides) if i in by_id), key=lambda e: (e.seq, e.id)):  # in entry order
+        if e.withdrawn_after is not None and pairing.game_no > e.withdrawn_after:
+            raise CribError(f"{entry_names(db, event)[e.id]} withdrew from {event.name} after game {e.withdrawn_after}")
+
+
+def qualifying_change(db: Db, event: Event, action: str, recut: bool, by: Actor,
+                       make: Callable[[Change], AtTable]) -> Recorded:
+    """One change to qualifying, held to the bracket after the cut, logged once."""
+    change = Change(db, action, Log(event.id), by)
+    done = make(change)
+    facts: tuple[Fact, ...] = (done,)
+    recut_done = keep_bracket(db, event, change, recut)
+    if recut_done is not None:
+        facts += (recut_done,)
+    change.log("; ".join(f.line().removeprefix("recorded ") for f in facts))
+    return Recorded(facts, done.game, done.table)
+
+
+def keep_bracket(db: Db, event: Event, change: Change, recut: bool) -> Recut | None:
+    """After a qualifying change the bracket, if there is one, must still agree.
+    Without a bracket the playoff code is not even loaded (~25 ms of start-up)."""
+    if not recut and not st.seeded_count(db, event.id):
+        return None
+    from crib_tourney.services import playoffs
+
+    return playoffs.recut_if_moved(db, event, change, recut)
+
+
+def apparent_qualifiers(db: Db, event: Event, game_no: int) -> set[int]:
+    """Who was an apparent qualifier when game ``game_no`` was played: the top of
+    the standings before its round. Judged so, a disputed game is settled the same
+    whether the director resolves it at once or after the last game."""
+    standings = event_standings(db, event, before_game=game_no)
+    cut = bk.qualifier_count(len(standings), event.qualify_ratio)
+    return {r.player for r in standings if r.rank <= cut and r.games > 0}
