@@ -11,7 +11,9 @@ import subprocess
 import tempfile
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 
 def find_chromium() -> str | None:
@@ -155,3 +157,39 @@ def wait_until_serving(url: str, process: subprocess.Popen, seconds: float = 30)
             if time.monotonic() > deadline or process.poll() is not None:
                 raise RuntimeError(f"nothing answers at {url}") from None
             time.sleep(0.2)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def served_with_browser(db: Path, *serve_options: str) -> Iterator[tuple[str, Browser]]:
+    """`crib-tourney serve` on a free loopback port over ``db`` (with ``serve_options``),
+    and a headless Chromium: (the served address, the browser); both stopped after."""
+    import os
+    import sys
+
+    import pytest
+
+    port = free_port()
+    env = dict(os.environ, CRIB_TOURNEY_DB=str(db))
+    server = subprocess.Popen([sys.executable, "-m", "crib_tourney", "serve", "--port", str(port), *serve_options],
+                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_serving(base + "/", server)
+    except RuntimeError:
+        server.kill()
+        pytest.fail(f"serve did not start: {server.stderr.read().decode() if server.stderr else ''}")
+    browser = Browser(find_chromium())  # type: ignore[arg-type]
+    try:
+        yield base, browser
+    finally:
+        browser.close()
+        server.terminate()
+        server.wait(timeout=10)

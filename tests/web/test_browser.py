@@ -4,25 +4,16 @@ where no Chromium can be had."""
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 
 import pytest
 
 from tests.conftest import Cli
-from tests.web.browser import Browser, find_chromium, wait_until_serving
+from tests.web.browser import Browser, find_chromium, served_with_browser
 
 CHROMIUM = find_chromium()
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (apt-get install chromium)")]
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture
@@ -31,23 +22,8 @@ def served(tmp_path):
     cli("new-event", "Open", "--games", "3")
     cli("enter", "Open", "Ann Lee", "Bob Ray", "Cat Moss", "Dan Oak", "Eve Kowalski", "Fay Wong", "--new")
     cli("round", "Open")
-    port = _free_port()
-    env = dict(os.environ, CRIB_TOURNEY_DB=str(cli.db))
-    server = subprocess.Popen([sys.executable, "-m", "crib_tourney", "serve", "--port", str(port)], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_serving(base + "/", server)
-    except RuntimeError:
-        server.kill()
-        pytest.fail(f"serve did not start: {server.stderr.read().decode() if server.stderr else ''}")
-    browser = Browser(CHROMIUM)  # type: ignore[arg-type]
-    try:
+    with served_with_browser(cli.db) as (base, browser):
         yield cli, base, browser
-    finally:
-        browser.close()
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def test_find_your_table_filters_as_you_type(served, tmp_path):

@@ -5,17 +5,13 @@ that ignores accents, "this is me", and the projector's layout."""
 from __future__ import annotations
 
 import importlib.util
-import os
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import Cli
-from tests.web.browser import Browser, find_chromium, wait_until_serving
+from tests.web.browser import find_chromium, served_with_browser
 
 CHROMIUM = find_chromium()
 pytestmark = [pytest.mark.slow,
@@ -31,11 +27,6 @@ def axe_script() -> str:
     assert spec is not None and spec.submodule_search_locations, "pip install -e '.[test]' (axe-playwright-python)"
     return (Path(list(spec.submodule_search_locations)[0]) / "axe.min.js").read_text(encoding="utf-8")
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _play_round(cli: Cli, event: str) -> None:
@@ -56,23 +47,8 @@ def served(tmp_path_factory):
     _play_round(cli, "Cup")
     cli("cut", "Cup", "--qualifiers", "4")
     cli("league", "new", "Tuesday")
-    port = _free_port()
-    env = dict(os.environ, CRIB_TOURNEY_DB=str(cli.db))
-    server = subprocess.Popen([sys.executable, "-m", "crib_tourney", "serve", "--port", str(port)], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_serving(base + "/", server)
-    except RuntimeError:
-        server.kill()
-        pytest.fail(f"serve did not start: {server.stderr.read().decode() if server.stderr else ''}")
-    browser = Browser(CHROMIUM)  # type: ignore[arg-type]
-    try:
+    with served_with_browser(cli.db) as (base, browser):
         yield cli, base, browser
-    finally:
-        browser.close()
-        server.terminate()
-        server.wait(timeout=10)
 
 
 PAGES = ["/", "/events/1/", "/events/1/standings", "/events/1/tables", "/events/1/bracket", "/events/1/players/1",

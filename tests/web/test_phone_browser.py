@@ -5,17 +5,13 @@ context of its own (its own cookies and storage), against a running
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import subprocess
-import sys
 
 import pytest
 
 from tests.conftest import Cli
-from tests.web.browser import Browser, find_chromium, wait_until_serving
+from tests.web.browser import Browser, find_chromium, served_with_browser
 from tests.web.phones import make_links
-from tests.web.test_browser import _free_port
 
 CHROMIUM = find_chromium()
 pytestmark = [pytest.mark.slow,
@@ -32,24 +28,8 @@ def served(tmp_path):
     cli.links = make_links(str(cli.db), 1)
     cli.tables = [t["players"] for t in cli("round", "Open", "--show", "1", "--json").json()["tables"]]
     (tmp_path / "desk.txt").write_text(PASSWORD + "\n")
-    port = _free_port()
-    env = dict(os.environ, CRIB_TOURNEY_DB=str(cli.db))
-    server = subprocess.Popen([sys.executable, "-m", "crib_tourney", "serve", "--port", str(port), "--scoring",
-                               "--director-password-file", str(tmp_path / "desk.txt")], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_serving(base + "/", server)
-    except RuntimeError:
-        server.kill()
-        pytest.fail(f"serve did not start: {server.stderr.read().decode() if server.stderr else ''}")
-    browser = Browser(CHROMIUM)  # type: ignore[arg-type]
-    try:
+    with served_with_browser(cli.db, "--scoring", "--director-password-file", str(tmp_path / "desk.txt")) as (base, browser):
         yield cli, base, browser
-    finally:
-        browser.close()
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def _phone(browser: Browser, base: str, cli: Cli, name: str):  # type: ignore[no-untyped-def]

@@ -16,7 +16,7 @@ from crib_tourney.store.db import read_only
 from tests.conftest import POSTGRES_SERVER, Cli
 from tests.web.browser import wait_until_serving
 from tests.web.phones import HttpPhone, make_links
-from tests.web.test_browser import _free_port
+from tests.web.browser import free_port
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not POSTGRES_SERVER, reason="no PostgreSQL server given (CRIB_TOURNEY_TEST_POSTGRES)")]
@@ -30,7 +30,7 @@ def test_two_servers_on_one_postgresql_database_lose_and_double_nothing(pg_url):
     tables = cli("round", "Open", "--json").json()["tables"]
     assert len(tables) == TABLES
     links = make_links(pg_url, 1)
-    ports = [_free_port(), _free_port()]
+    ports = [free_port(), free_port()]
     env = dict(os.environ, CRIB_TOURNEY_DB=pg_url)
     servers = [subprocess.Popen([sys.executable, "-m", "crib_tourney", "serve", "--scoring", "--port", str(port)], env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for port in ports]

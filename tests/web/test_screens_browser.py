@@ -7,16 +7,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import Cli
-from tests.web.browser import Browser, find_chromium, wait_until_serving
+from tests.web.browser import find_chromium, served_with_browser
 
 CHROMIUM = find_chromium()
 pytestmark = [pytest.mark.slow,
@@ -26,11 +24,6 @@ FIRST = ["Margaret", "Raymond", "Janet", "Russell", "Lloyd", "Bonnie", "Clifford
 LAST = ["Kowalski", "Lindqvist", "Novak", "Johansson", "Lachance"]
 NAMES = [f"{FIRST[i % len(FIRST)]} {LAST[i % len(LAST)]}{'' if i < 10 else ' Jr'}" for i in range(20)]
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _play_round(cli: Cli, event: str) -> None:
@@ -55,23 +48,8 @@ def served(tmp_path_factory):
     cli("new-event", "Club Night", "--date", "2026-10-24", "--location", "Elm Hall", "--games", "3")
     cli("enter", "Club Night", *NAMES[:8])
     _play_round(cli, "Club Night")
-    port = _free_port()
-    env = dict(os.environ, CRIB_TOURNEY_DB=str(cli.db))
-    server = subprocess.Popen([sys.executable, "-m", "crib_tourney", "serve", "--port", str(port)], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_serving(base + "/", server)
-    except RuntimeError:
-        server.kill()
-        pytest.fail(f"serve did not start: {server.stderr.read().decode() if server.stderr else ''}")
-    browser = Browser(CHROMIUM)  # type: ignore[arg-type]
-    try:
+    with served_with_browser(cli.db) as (base, browser):
         yield cli, base, browser, first
-    finally:
-        browser.close()
-        server.terminate()
-        server.wait(timeout=10)
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1366, 900)], ids=["phone", "desktop"])
