@@ -31,6 +31,40 @@ COMMAND_MODULES = {
     "print": "printing", "serve": "web", "publish": "web", "pool": "pools", "player": "players", "event": "events", "league": "leagues",
 }
 
+# The one-line summary --help lists for each command: its help's first sentence,
+# kept here so --help imports no command (a test holds it to the docstrings).
+COMMAND_SUMMARIES = {
+    "count": 'Count a hand or crib the way a player says it.',
+    "peg": 'Score a pegging sequence: every scoring event, restarts and totals.',
+    "stats": 'Exact distribution of show scores over every hand and starter.',
+    "game": 'Score a whole game deal by deal: heels, the play, the show in order, and who went out first.',
+    "new-event": 'Create an event.',
+    "enter": 'Register players (or teams) in an event.',
+    "checkin": 'Check players in at the door, and record what they paid.',
+    "withdraw": 'Withdraw a player: no further games; games already paired are forfeited, and a qualifier forfeits each playoff match as soon as its opponent is known.',
+    "round": "Make the next game's table assignments.",
+    "result": "Record a game result, a forfeit, one player's card, or import a CSV of results.",
+    "quick-results": 'Type results table by table, one line each, without restarting the program.',
+    "check": 'List games whose result is missing or whose two cards disagree; settle them by the ACC rule, or one game by the card the director chooses.',
+    "log": "Show a log of changes: an event's (results, rounds, entries, settings, the cut...), a league's, or the roster's; each with its source and actor.",
+    "undo": 'Revert the newest change of a log, whatever its kind (a result, round, entry, withdrawal, setting, the cut, a pool...); repeat to go further back.',
+    "standings": "Standings with the official tie-breaks; remaining ties are marked '='.",
+    "ruling": 'Settle a disputed count at the table and keep the ruling with the game.',
+    "report": 'The final results an association asks for: one row per entrant with place, name, ACC number, game points, wins, losses, spread, qualified, playoff finish, prize and pools.',
+    "cut": 'Cut to the qualifiers and make the seeded bracket (byes to the top seeds).',
+    "bracket": 'Draw the bracket: rounds as columns, seeds, names, games won.',
+    "match": 'Show a match slip: players, seeds, best-of, who deals first, games so far.',
+    "placings": 'Final placings (1st, 2nd, 3rd-4th, 5th-8th, ...) and prizes from the payout table.',
+    "consolation": 'Create the consolation event from the non-qualifiers, linked to the main event.',
+    "print": 'Print a document to PDF.',
+    "serve": "Serve a live view of the database: standings, tables with a find-your-table box, brackets, players' games and league seasons, following new results without a reload (?screen=1 for a projector).",
+    "publish": 'Write the live pages as a static, self-contained site (relative links, inline styles, index.html first) to upload anywhere; re-running it rewrites only the pages that changed.',
+    "pool": 'Side pools and Q-pools: fees, entrants and payouts to the cent.',
+    "player": "Players: the club's roster, kept across events.",
+    "event": 'Events: list, show and change settings.',
+    "league": 'Club leagues: weekly nights and season standings.',
+}
+
 # Subcommands a group takes from modules of their own: each module's
 # register_into_GROUP_group(group) adds them when the group is built.
 GROUP_MODULES = {"event": ("links",)}
@@ -51,7 +85,7 @@ class CribGroup(TyperGroup):
     def format_commands(self, ctx, formatter):  # type: ignore[no-untyped-def]
         """The command list of --help, from the docstrings, without building the commands."""
         limit = formatter.width - 6 - max(map(len, COMMAND_MODULES))
-        rows = [(name, typer_hook.short_help(summary(name), limit)) for name in COMMAND_MODULES]
+        rows = [(name, typer_hook.short_help(COMMAND_SUMMARIES[name], limit)) for name in COMMAND_MODULES]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 

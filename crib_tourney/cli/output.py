@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import sys
-
-import json
 from typing import Any, Sequence
 
 import typer
@@ -15,7 +13,9 @@ from crib_tourney.tourney.names import printable  # noqa: F401  (the commands pr
 def print_json(data: Any) -> None:
     """JSON on stdout: as UTF-8 text, or \\u escapes on a terminal that is not
     UTF-8 (PYTHONIOENCODING=ascii, a C locale), so no name is lost or fails."""
-    typer.echo(json.dumps(data, ensure_ascii=not _unicode(_stdout_encoding()), indent=2))
+    from crib_tourney import jsontext  # not at import: most runs print no JSON
+
+    typer.echo(jsontext.dumps(data, ensure_ascii=not _unicode(_stdout_encoding())))
 
 
 def _stdout_encoding() -> str:

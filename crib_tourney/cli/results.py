@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, List, Optional
 
@@ -467,7 +466,9 @@ def report(
     with db(write=False) as conn:
         data = load(conn, event_id(conn, event)).as_dict()
     if as_json:
-        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        from crib_tourney import jsontext
+
+        text = jsontext.dumps(data, ensure_ascii=False) + "\n"
     elif as_csv or (output is not None and output.suffix.lower() == ".csv"):
         from crib_tourney.csvfiles import csv_text
 

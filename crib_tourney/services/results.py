@@ -365,7 +365,7 @@ def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
     rules = scoring_rules(event)
     names = entry_names(db, event)
     # read every table first (streamed), write after: no write under an open read
-    unsettled = [(table, [Card(*r) for r in rows]) for table, rows in q.tables_with_cards(db, event.id)
+    unsettled = [(table, [Card(*r) for r in rows]) for table, rows in q.tables_not_agreed(db, event.id)
                  if len(rows) == 1 or needs_resolving([Card(*r) for r in rows])]
     if only is not None:
         unsettled = [(t, cards) for t, cards in unsettled if (t[1], t[2]) == only]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Iterator, TypedDict
 
 from crib_tourney.records import record
@@ -14,7 +13,7 @@ from crib_tourney.tourney.cut import apply_cut_playoffs
 from crib_tourney.tourney.reconcile import Card, needs_resolving
 from crib_tourney.tourney.scoring import GameLine, ScoringRules, bye_line, forfeit_line, game_line
 from crib_tourney.tourney.settings import EventSettings
-from crib_tourney.tourney.standings import HeadToHead, Row, bye_counts, rank_rows
+from crib_tourney.tourney.standings import HeadToHead, Row, bye_counts, line_totals, rank_rows
 
 
 _RULES: dict[EventSettings, ScoringRules] = {}
@@ -109,31 +108,36 @@ def _event_standings(db: Db, event: Event, cut_playoffs: bool, before_game: int 
     under_way: set[int] = set()
     if event.sides == 3:
         _three_sided_lines(db, event, rules, rows, h2h, under_way, before_game)
-    lines: dict[tuple[int, int, str], GameLine] = {}  # a few hundred scores recur over 440,000 cards at 20,000 players
-    wins = h2h.wins  # HeadToHead.record, inlined: this loop runs once a card
-    last = before_game if before_game is not None else sys.maxsize
-    for entry, own, opp, forfeit, e1, e2, game_no in () if event.sides == 3 else q.outcome_lines(db, event.id):
-        if game_no >= last:
-            continue
-        under_way.add(game_no)
-        line = lines.get((own, opp, forfeit))
-        if line is None:
-            line = lines[own, opp, forfeit] = outcome_line(own, opp, forfeit, rules)
-        row = rows.get(entry)
-        if row is not None:
-            row.add(line)
-        if line.won:
-            beaten = (entry, e2 if entry == e1 else e1)
-            wins[beaten] = wins.get(beaten, 0) + 1
+    else:
+        under_way |= q.games_under_way(db, event.id, before_game)
+        worth = {kind: line_totals(outcome_line(*kind, rules)) for kind in q.score_kinds(db, event.id, before_game)}
+        for entry, games, *totals in q.totals_by_entry(db, event.id, worth, before_game):
+            if entry in rows:
+                rows[entry].add_totals(games, totals)
     for entry, game_no in q.byes(db, event.id):
         if before_game is not None and game_no >= before_game:
             continue
         if entry in rows and bye_counts(game_no, under_way, entries[entry].withdrawn_after):
             rows[entry].add(bye_line(rules))
+    if event.sides != 3:
+        _head_to_head_of_ties(db, event, rules, rows, h2h, before_game)
     ranked = rank_rows(list(rows.values()), h2h)
     if not cut_playoffs:
         return ranked
     return apply_cut_playoffs(ranked, q.cut_playoff_games(db, event.id))
+
+
+def _head_to_head_of_ties(db: Db, event: Event, rules: ScoringRules, rows: dict[int, Row[int]], h2h: HeadToHead,
+                          before_game: int | None) -> None:
+    """Head-to-head settles only entries level on the first four tie-breaks, so only
+    their cards are read for it (a few, not the whole event)."""
+    level: dict[tuple[int, ...], int] = {}
+    for row in rows.values():
+        level[row.key()] = level.get(row.key(), 0) + 1
+    tied = [entry for entry, row in rows.items() if level[row.key()] > 1]
+    for entry, own, opp, forfeit, e1, e2 in q.cards_of_entries(db, event.id, tied, before_game):
+        if outcome_line(own, opp, forfeit, rules).won:
+            h2h.record(entry, e2 if entry == e1 else e1)
 
 
 @record
@@ -209,9 +213,7 @@ def check_cards(db: Db, event: Event) -> list[CardProblem]:
         return _check_three(db, event)
     names = entry_names(db, event)
     problems: list[CardProblem] = []
-    for (_, game, table, entry1, entry2), rows in q.tables_with_cards(db, event.id):
-        if len(rows) == 2 and rows[0][3] == rows[1][3] == "none" and rows[0][1:3] == rows[1][2:0:-1]:
-            continue  # two cards that agree, nearly every table: nothing to say, nothing to build
+    for (_, game, table, entry1, entry2), rows in q.tables_not_agreed(db, event.id):
         cards = sorted((Card(*r) for r in rows), key=lambda c: c.entry != entry1)
         pair = (names[entry1], names[entry2])
         if not cards:

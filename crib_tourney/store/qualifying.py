@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import groupby
-from typing import Any, Iterator
+from typing import Any, Collection, Iterator, Mapping, Sequence
 
 from crib_tourney.store.rows import Outcome, Pairing, fetch
 from crib_tourney.store.sql import Db, in_lists
@@ -75,16 +75,90 @@ def outcome_lines(db: Db, event_id: int) -> Iterator[tuple[Any, ...]]:
         " FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e", e=event_id)
 
 
-def tables_with_cards(db: Db, event_id: int) -> Iterator[tuple[tuple[int, int, int | None, int, int], list[tuple[Any, ...]]]]:
+def tables_not_agreed(db: Db, event_id: int) -> Iterator[tuple[tuple[int, int, int | None, int, int], list[tuple[Any, ...]]]]:
     """((pairing, game, table, entry1, entry2), [(entry, own, opp, forfeit, source), ...])
-    for every table in game and table order, streamed: checking 220,000 tables
-    holds one at a time."""
+    for every table without two cards that agree (no card, one, two that differ, a
+    forfeit), in game and table order, streamed. Nearly every table of a finished
+    event has two agreeing cards: the database leaves those out, so checking 220,000
+    tables reads only the few that need a word."""
     rows = db.stream(
         "SELECT p.id, p.game_no, p.table_no, p.entry1_id, p.entry2_id, o.entry_id, o.own_score, o.opp_score, o.forfeit, o.source"
         " FROM pairing p LEFT JOIN outcome o ON o.pairing_id = p.id WHERE p.event_id = :e AND p.entry2_id IS NOT NULL"
+        " AND NOT EXISTS (SELECT 1 FROM outcome a JOIN outcome b ON b.pairing_id = a.pairing_id AND b.entry_id > a.entry_id"
+        " WHERE a.pairing_id = p.id AND a.forfeit = 'none' AND b.forfeit = 'none'"
+        " AND a.own_score = b.opp_score AND a.opp_score = b.own_score)"
         " ORDER BY p.game_no, p.table_no, p.id, o.entry_id", e=event_id)
     for table, group in groupby(rows, key=lambda r: r[:5]):
         yield table, [r[5:] for r in group if r[5] is not None]
+
+
+def _cards(event_id: int, before_game: int | None) -> tuple[str, dict[str, int]]:
+    """FROM and WHERE of an event's cards, those of games before ``before_game`` if
+    given, and their parameters."""
+    if before_game is None:
+        return " FROM outcome o WHERE o.event_id = :e", {"e": event_id}
+    return (" FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e AND p.game_no < :g",
+            {"e": event_id, "g": before_game})
+
+
+def score_kinds(db: Db, event_id: int, before_game: int | None = None) -> list[tuple[int, int, str]]:
+    """Every distinct (own, opp, forfeit) on the event's cards: a few hundred, however
+    large the field, so what each is worth is worked out once per kind."""
+    cards, params = _cards(event_id, before_game)
+    return db.rows("SELECT DISTINCT o.own_score, o.opp_score, o.forfeit" + cards, **params)
+
+
+_FORFEITS = {"none", "won", "lost"}
+
+
+def totals_by_entry(db: Db, event_id: int, worth: Mapping[tuple[int, int, str], Sequence[int]],
+                    before_game: int | None = None) -> list[tuple[int, ...]]:
+    """(entry, cards, each column of ``worth`` summed over the entry's cards) for every
+    entry with a card. ``worth`` gives what each (own, opp, forfeit) of score_kinds()
+    counts for; the database adds them up, so 440,000 cards never pass through Python.
+    Its values are our own integers, written into the statement (a VALUES list of
+    thousands of rows would outrun the limit on bound parameters)."""
+    if not worth:
+        return []
+    width = len(next(iter(worth.values())))
+    literal_rows = []
+    for (own, opp, forfeit), values in worth.items():
+        if forfeit not in _FORFEITS or len(values) != width:
+            raise ValueError(f"not a card's kind: {(own, opp, forfeit)!r} -> {values!r}")
+        literal_rows.append("(%d, %d, '%s', %s)" % (own, opp, forfeit, ", ".join("%d" % v for v in values)))
+    columns = [f"c{i}" for i in range(width)]
+    cards, params = _cards(event_id, before_game)
+    # The casts give the join's columns the table's types, so SQLite indexes the
+    # kinds for the lookup instead of scanning them for every card.
+    sql = (f"WITH given(own, opp, forfeit, {', '.join(columns)}) AS (VALUES {', '.join(literal_rows)}),"
+           " worth AS MATERIALIZED (SELECT CAST(own AS INTEGER) AS own, CAST(opp AS INTEGER) AS opp,"
+           f" CAST(forfeit AS TEXT) AS forfeit, {', '.join(columns)} FROM given)"
+           f" SELECT o.entry_id, COUNT(*), {', '.join(f'SUM(w.{c})' for c in columns)}" + cards.replace(
+               " WHERE", " JOIN worth w ON w.own = o.own_score AND w.opp = o.opp_score AND w.forfeit = o.forfeit WHERE")
+           + " GROUP BY o.entry_id")
+    return [tuple(int(v) for v in r) for r in db.rows(sql, **params)]
+
+
+def games_under_way(db: Db, event_id: int, before_game: int | None = None) -> set[int]:
+    """The games (before ``before_game``) with at least one card entered."""
+    games = {r[0] for r in db.rows(
+        "SELECT g.game_no FROM (SELECT DISTINCT game_no FROM pairing WHERE event_id = :e) g"
+        " WHERE EXISTS (SELECT 1 FROM pairing p JOIN outcome o ON o.pairing_id = p.id"
+        " WHERE p.event_id = :e AND p.game_no = g.game_no)", e=event_id)}
+    return games if before_game is None else {g for g in games if g < before_game}
+
+
+def cards_of_entries(db: Db, event_id: int, entries: Collection[int], before_game: int | None = None
+                     ) -> Iterator[tuple[int, int, int, str, int, int | None]]:
+    """(entry, own, opp, forfeit, entry1, entry2) of these entries' cards."""
+    ids = sorted(entries)
+    before, params = ("", {"e": event_id}) if before_game is None else (" AND p.game_no < :g", {"e": event_id, "g": before_game})
+    for start in range(0, len(ids), 10_000):
+        chunk = ", ".join("%d" % i for i in ids[start:start + 10_000])  # our own integers, written in
+        yield from db.stream(
+            "SELECT o.entry_id, o.own_score, o.opp_score, o.forfeit, p.entry1_id, p.entry2_id"
+            f" FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e{before}"
+            f" AND o.entry_id IN ({chunk})", **params)
 
 
 def outcome_lines3(db: Db, event_id: int) -> Iterator[tuple[Any, ...]]:

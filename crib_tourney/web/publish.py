@@ -14,7 +14,6 @@ the one being written.
 
 from __future__ import annotations
 
-import json
 import os
 import posixpath
 import re
@@ -22,6 +21,7 @@ import stat
 from pathlib import Path
 from typing import Callable
 
+from crib_tourney import jsontext
 from crib_tourney.errors import CribError
 from crib_tourney.store.sql import Db
 from crib_tourney.web import site
@@ -54,7 +54,7 @@ def publish(db: Db, events: list[int], leagues: list[int], everything: bool, out
                 files = {static_file(path): site.render(built, _relative_to(path), live=False, updated=updated,
                                                         json_href=_relative_to(path, ".json"))}
                 if built.data is not None:
-                    files[f"{path}.json"] = json.dumps(built.data, ensure_ascii=False, indent=2) + "\n"
+                    files[f"{path}.json"] = jsontext.dumps(built.data, ensure_ascii=False) + "\n"
                 for name, text in files.items():
                     if folder.write_if_changed(name, text.encode()):
                         written += 1

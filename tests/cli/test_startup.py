@@ -9,7 +9,8 @@ import sys
 
 import typer
 
-from crib_tourney.cli.app import COMMAND_MODULES, app
+from crib_tourney.cli.app import COMMAND_MODULES, COMMAND_SUMMARIES, app, summary
+from crib_tourney.cli.typer_hook import short_help
 
 
 def test_the_command_table_names_what_each_module_registers():
@@ -22,6 +23,16 @@ def test_the_command_table_names_what_each_module_registers():
         registered = {c.name or c.callback.__name__.replace("_", "-") for c in probe.registered_commands}
         registered |= {g.name for g in probe.registered_groups}
         assert registered == names, module
+
+
+def test_the_summaries_say_what_each_commands_help_says():
+    """--help lists COMMAND_SUMMARIES without importing the commands: at any terminal
+    width each line must be the one the command's own help would give."""
+    assert list(COMMAND_SUMMARIES) == list(COMMAND_MODULES)
+    for name in COMMAND_MODULES:
+        full = summary(name)
+        for width in range(10, 200, 7):
+            assert short_help(COMMAND_SUMMARIES[name], width) == short_help(full, width), (name, width)
 
 
 def test_help_lists_every_command_with_its_summary(cli):

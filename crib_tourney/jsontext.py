@@ -1,0 +1,50 @@
+"""JSON as the commands print it and publish writes it: exactly ``json.dumps(value,
+indent=2)``, made in a fraction of the time.
+
+Why: with ``indent`` the standard library leaves its C encoder for one written in
+Python, which spent 30 ms on the 1,000 rows of ``standings --json``. An object or
+list whose members are all plain values (the rows) goes to the C encoder whole,
+its separators carrying the line break and indentation; only the few containers
+above them are joined here. A JSON string never holds a raw line break, so
+indenting the lines of a nested value is the same as indenting its text.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+_CONTAINERS = (dict, list, tuple)
+
+
+def dumps(value: Any, ensure_ascii: bool = True) -> str:
+    """``json.dumps(value, indent=2, ensure_ascii=ensure_ascii)``, the same text."""
+    return _encode(value, "", ensure_ascii)
+
+
+def _encode(value: Any, indent: str, ensure_ascii: bool) -> str:
+    inner = indent + "  "
+    if isinstance(value, dict) and value and all(type(key) is str for key in value):
+        if not any(isinstance(member, _CONTAINERS) for member in value.values()):
+            return "{\n" + inner + _flat(value, inner, ensure_ascii)[1:-1] + "\n" + indent + "}"
+        items = (inner + json.dumps(key, ensure_ascii=ensure_ascii) + ": " + _encode(member, inner, ensure_ascii)
+                 for key, member in value.items())
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    if isinstance(value, (list, tuple)) and value:
+        if not any(isinstance(member, _CONTAINERS) for member in value):
+            return "[\n" + inner + _flat(value, inner, ensure_ascii)[1:-1] + "\n" + indent + "]"
+        return "[\n" + ",\n".join(inner + _encode(member, inner, ensure_ascii) for member in value) + "\n" + indent + "]"
+    # plain values, empty containers, objects with keys that are not strings: the library's own text
+    return json.dumps(value, ensure_ascii=ensure_ascii, indent=2).replace("\n", "\n" + indent)
+
+
+def _flat(value: Any, inner: str, ensure_ascii: bool) -> str:
+    """A container of plain values by the C encoder, each member on a line of its own."""
+    return _flat_encoder(inner, ensure_ascii).encode(value)
+
+
+@functools.lru_cache(maxsize=64)
+def _flat_encoder(inner: str, ensure_ascii: bool) -> json.JSONEncoder:
+    """One encoder for each depth (json.dumps would make one for each of 20,000 rows)."""
+    return json.JSONEncoder(ensure_ascii=ensure_ascii, separators=(",\n" + inner, ": "))
