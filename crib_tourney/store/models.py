@@ -153,9 +153,14 @@ class Outcome(SQLModel, table=True):
     own, so a game has one row per entry (equal and opposite when the cards agree)."""
 
     __tablename__ = "outcome"
-    __table_args__ = (UniqueConstraint("pairing_id", "entry_id"),)
+    __table_args__ = (
+        UniqueConstraint("pairing_id", "entry_id"),
+        # Schema 15: everything the standings sum, in entry order, so the sums of a
+        # 440,000-card event read the index alone (it replaces ix_outcome_event_id).
+        Index("ix_outcome_cards", "event_id", "entry_id", "own_score", "opp_score", "forfeit"),
+    )
     id: Optional[int] = Field(default=None, primary_key=True)
-    event_id: int = Field(foreign_key="event.id", index=True)
+    event_id: int = Field(foreign_key="event.id")
     pairing_id: int = Field(foreign_key="pairing.id", index=True)
     entry_id: int = Field(foreign_key="entry.id")
     own_score: int = 0
