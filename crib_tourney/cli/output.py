@@ -59,31 +59,30 @@ def text_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequenc
         safe = printable(text)
         return safe if ascii_for is None else safe.encode(ascii_for, "replace").decode(ascii_for)
 
-    body = [["" if v is None else shown(str(v)) for v in row] for row in rows]
-    columns = [shown(c) for c in columns]
-    top, head, under, side, bottom = ASCII_BOX if ascii_for is not None else BOX
-    widths = [cell_width(c) for c in columns]
+    def cell(value: Any) -> tuple[str, int]:
+        text = "" if value is None else str(value) if type(value) is int else shown(str(value))  # a number needs no care
+        return text, cell_width(text)
+
+    body = [[cell(v) for v in row] for row in rows]  # each cell's text and width, worked out once
+    head = [cell(c) for c in columns]
+    top, head_bar, under, side, bottom = ASCII_BOX if ascii_for is not None else BOX
+    widths = [w for _, w in head]
     for row in body:
-        widths = [max(w, cell_width(v)) for w, v in zip(widths, row)]
-    aligned = [c in right for c in columns]
+        widths = [max(w, v[1]) for w, v in zip(widths, row)]
+    aligned = [text in right for text, _ in head]
 
     def rule(left: str, fill: str, cross: str, end: str) -> str:
         return left + cross.join(fill * (w + 2) for w in widths) + end + "\n"
 
-    def line(values: Sequence[str], bar: str) -> str:
-        padded = (_pad(v, w, r) for v, w, r in zip(values, widths, aligned))
+    def line(values: Sequence[tuple[str, int]], bar: str) -> str:
+        padded = ((" " * (w - vw) + v if r else v + " " * (w - vw)) for (v, vw), w, r in zip(values, widths, aligned))
         return bar + bar.join(f" {p} " for p in padded) + bar + "\n"
 
     parts = [shown(title).center(sum(widths) + 3 * len(widths) + 1) + "\n"] if title else []
-    parts += [rule(*top), line(list(columns), head), rule(*under)]
+    parts += [rule(*top), line(head, head_bar), rule(*under)]
     parts += [line(row, side) for row in body]
     parts.append(rule(*bottom))
     return "".join(parts)
-
-
-def _pad(text: str, width: int, right: bool) -> str:
-    space = " " * (width - cell_width(text))
-    return space + text if right else text + space
 
 
 def cell_width(text: str) -> int:

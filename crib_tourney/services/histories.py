@@ -266,12 +266,12 @@ def report(db: Db, event_id: int) -> Report:
 
 
 def _report(db: Db, event: Event) -> Report:
-    from crib_tourney.services.playoffs import Bracket
+    from crib_tourney.services.playoffs import shown_bracket
 
     names = entry_names(db, event)
     members = members_of(db, event)
     roster = players_by_id(db, [p for players in members.values() for p in players])
-    br = Bracket(db, event)
+    br = shown_bracket(db, event)
     seeded = set(br.seeds.values()) if br.exists else set()
     won = _winnings(db, event)
     rows = []

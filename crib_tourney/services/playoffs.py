@@ -225,6 +225,12 @@ class BracketShown:
     changed: int
 
 
+def shown_bracket(db: Db, event: Event) -> Bracket:
+    """The bracket as it stands, loaded once per command until a playoff table is
+    written (``report`` reads it four times): read it, never change it."""
+    return db.memo(("bracket", event.id, event.variant), ("playoff_match", "seed", "playoff_game"), lambda: Bracket(db, event))
+
+
 class Bracket:
     """A loaded bracket: layout, seeds, games, and the computed state."""
 
@@ -543,7 +549,7 @@ def _where(br: Bracket, names: dict[int, str], entries: list[int]) -> str:
 # --- views -----------------------------------------------------------------
 
 def bracket_json(db: Db, event: Event) -> BracketData:
-    br = Bracket(db, event)
+    br = shown_bracket(db, event)
     _require(br)
     names = entry_names(db, event)
     withdrawn = {e.id for e in entries_of(db, event) if e.withdrawn_after is not None}
@@ -586,7 +592,7 @@ def _game_json(game: bk.GameRecord, names: dict[int, str], rules: ScoringRules) 
 def match_slip(db: Db, event: Event, key: str) -> MatchSlip:
     """Everything a match slip shows, including who deals first in each game;
     ``key`` as the bracket names the match (any case)."""
-    br = Bracket(db, event)
+    br = shown_bracket(db, event)
     spec = next((s for s in br.specs if s.key.lower() == key.strip().lower()), None)
     if spec is None:
         raise CribError(f"no match {key} in {event.name} (matches are named like W1.3, L2.1, F1)")
@@ -617,7 +623,7 @@ def placings_view(db: Db, event: Event) -> Placings:
     """Final places (bands of tied places), each entrant's prize to the cent, and
     the high non-qualifier. A bracket places its entrants; a round robin (or any
     event without a bracket yet finished) is placed by its standings."""
-    br = Bracket(db, event)
+    br = shown_bracket(db, event)
     if br.exists:
         bands = bk.placings(br.specs, br.states, len(br.seeds))
         complete = bk.champion(br.specs, br.states) is not None
@@ -650,7 +656,7 @@ def placings_view(db: Db, event: Event) -> Placings:
 def event_decided(db: Db, event: Event) -> bool:
     """Whether the final places are known: the bracket has its champion, or a
     round robin has played every game."""
-    br = Bracket(db, event)
+    br = shown_bracket(db, event)
     if br.exists:
         return bk.champion(br.specs, br.states) is not None
     return (FORMATS[event.format].placed_by_standings or event.sides == 3) and round_robin_finished(db, event)
@@ -707,7 +713,7 @@ def set_round_best_of(db: Db, event: Event, bracket: str, round_no: int, best_of
 
 def non_qualifiers(db: Db, event: Event) -> list[Entry]:
     """The consolation field: non-qualifiers still in, in qualifying order."""
-    br = Bracket(db, event)
+    br = shown_bracket(db, event)
     if not br.exists:
         raise CribError(f"cut {event.name} first: the consolation is played by the non-qualifiers")
     seeded = set(br.seeds.values())

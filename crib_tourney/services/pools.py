@@ -195,12 +195,12 @@ def pool_report(db: Db, event_id: int) -> PoolReport:
 def _finishing_order(db: Db, event: Event) -> list[list[int]]:
     """Every entrant in final order, tied ones grouped: the bracket's placings
     first (when there is one), then the rest by the standings."""
-    from crib_tourney.services.playoffs import Bracket
+    from crib_tourney.services.playoffs import shown_bracket
     from crib_tourney.services.standings import event_standings
     from crib_tourney.tourney import bracket as bk
 
     groups: list[list[int]] = []
-    br = Bracket(db, event)
+    br = shown_bracket(db, event)
     placed: set[int] = set()
     if br.exists:
         for _, _, entries in bk.placings(br.specs, br.states, len(br.seeds)):
