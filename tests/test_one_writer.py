@@ -11,7 +11,7 @@ import crib_tourney
 
 PACKAGE = Path(crib_tourney.__file__).parent
 SCHEMA_CODE = {"store/migrations.py", "store/db.py", "store/models.py"}  # creating and upgrading the schema
-WRITER = "store/writer.py"
+WRITER = ("store/writer.py", "store/totals.py")  # the writer, and the card totals it keeps as it writes cards
 PRIMITIVES = "store/sql.py"  # the connection's write methods, called only by the writer
 DML = re.compile(r"""["'](?:\s*)(INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b""", re.IGNORECASE)
 WRITE_CALLS = re.compile(r"\b(?:db|conn|connection|\w+\.db)\.(write|write_many|write_returning_id)\(")
@@ -24,7 +24,7 @@ def _sources() -> dict[str, str]:
 def test_only_the_writer_changes_data():
     offenders = []
     for name, text in _sources().items():
-        if name in (WRITER, PRIMITIVES) or name in SCHEMA_CODE:
+        if name in WRITER or name == PRIMITIVES or name in SCHEMA_CODE:
             continue
         for pattern in (DML, WRITE_CALLS):
             offenders += [f"{name}: {m.group(0)}" for m in pattern.finditer(text)]
@@ -46,4 +46,5 @@ def test_the_writer_knows_every_column_of_every_table():
     schema = {name: {c.name for c in table.columns} for name, table in SQLModel.metadata.tables.items()}
     for table, columns in TABLES.items():
         assert set(columns) == schema[table], table
-    assert set(schema) - set(TABLES) == {"audit", "data_version", "schema_version"}  # the writer's own bookkeeping
+    # the writer's own bookkeeping, and the totals it derives from the cards (store/totals.py)
+    assert set(schema) - set(TABLES) == {"audit", "data_version", "schema_version", "entry_total", "totals_kept"}

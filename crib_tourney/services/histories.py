@@ -9,7 +9,8 @@ from typing import Any, TypedDict
 
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.records import record
-from crib_tourney.services.standings import event_standings, outcome_line, scoring_rules
+from crib_tourney.services.standings import event_standings, scoring_rules
+from crib_tourney.tourney.scoring import outcome_line
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names, entry_of, members_of
 from crib_tourney.store.events import events_of_player, load_event

@@ -29,7 +29,8 @@ from dataclasses import dataclass, fields
 
 from crib_tourney.errors import CribError
 from crib_tourney.services import recording
-from crib_tourney.services.standings import outcome_line, scoring_rules
+from crib_tourney.services.standings import scoring_rules
+from crib_tourney.tourney.scoring import outcome_line
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names
 from crib_tourney.store.rows import Entry, Event, Outcome, Pairing, fetch_one

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, cast
 
-from crib_tourney.services.standings import outcome_line, scoring_rules, standings_rows
+from crib_tourney.services.standings import scoring_rules, standings_rows
+from crib_tourney.tourney.scoring import outcome_line
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names, member_names, members_of

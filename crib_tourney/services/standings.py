@@ -6,12 +6,13 @@ from typing import Iterator, TypedDict
 
 from crib_tourney.records import record
 from crib_tourney.store import qualifying as q
+from crib_tourney.store import totals
 from crib_tourney.store.directory import entries_of, entry_names, member_names
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.cut import apply_cut_playoffs
 from crib_tourney.tourney.reconcile import Card, needs_resolving
-from crib_tourney.tourney.scoring import GameLine, ScoringRules, bye_line, forfeit_line, game_line
+from crib_tourney.tourney.scoring import GameLine, ScoringRules, bye_line, outcome_line
 from crib_tourney.tourney.settings import EventSettings
 from crib_tourney.tourney.standings import HeadToHead, Row, bye_counts, line_totals, rank_rows
 
@@ -26,12 +27,6 @@ def scoring_rules(event: Event) -> ScoringRules:
     if rules is None:
         rules = _RULES[event.settings] = event.settings.scoring_rules()
     return rules
-
-
-def outcome_line(own: int, opp: int, forfeit: str, rules: ScoringRules) -> GameLine:
-    if forfeit != "none":
-        return forfeit_line(forfeit == "won", rules)
-    return game_line(own, opp, rules)
 
 
 class _Standing(TypedDict):
@@ -87,7 +82,7 @@ def standings_rows(db: Db, event: Event) -> list[StandingRow]:
 
 
 # What the standings are read from: the writer drops the memo when one changes.
-_STANDINGS_TABLES = ("event", "entry", "player", "outcome", "pairing", "cut_playoff")
+_STANDINGS_TABLES = ("event", "entry", "player", "outcome", "pairing", "cut_playoff", "entry_total")
 
 
 def event_standings(db: Db, event: Event, cut_playoffs: bool = True, before_game: int | None = None) -> list[Row[int]]:
@@ -110,10 +105,9 @@ def _event_standings(db: Db, event: Event, cut_playoffs: bool, before_game: int 
         _three_sided_lines(db, event, rules, rows, h2h, under_way, before_game)
     else:
         under_way |= q.games_under_way(db, event.id, before_game)
-        worth = {kind: line_totals(outcome_line(*kind, rules)) for kind in q.score_kinds(db, event.id, before_game)}
-        for entry, games, *totals in q.totals_by_entry(db, event.id, worth, before_game):
+        for entry, games, *sums in _card_sums(db, event, rules, before_game):
             if entry in rows:
-                rows[entry].add_totals(games, totals)
+                rows[entry].add_totals(games, sums)
     for entry, game_no in q.byes(db, event.id):
         if before_game is not None and game_no >= before_game:
             continue
@@ -125,6 +119,16 @@ def _event_standings(db: Db, event: Event, cut_playoffs: bool, before_game: int 
     if not cut_playoffs:
         return ranked
     return apply_cut_playoffs(ranked, q.cut_playoff_games(db, event.id))
+
+
+def _card_sums(db: Db, event: Event, rules: ScoringRules, before_game: int | None) -> list[tuple[int, ...]]:
+    """(entry, cards, totals.SUMS...) for every entry with cards: as the writer keeps
+    them, or summed from the cards (standings before a game, totals not kept)."""
+    kept = totals.kept(db, event.id, rules) if before_game is None else None
+    if kept is not None:
+        return kept
+    worth = {kind: line_totals(outcome_line(*kind, rules)) for kind in totals.score_kinds(db, event.id, before_game)}
+    return totals.card_sums(db, event.id, worth, before_game)
 
 
 def _head_to_head_of_ties(db: Db, event: Event, rules: ScoringRules, rows: dict[int, Row[int]], h2h: HeadToHead,

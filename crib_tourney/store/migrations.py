@@ -497,6 +497,31 @@ CREATE INDEX ix_outcome_cards ON outcome (event_id, entry_id, own_score, opp_sco
 DROP INDEX ix_outcome_event_id
 """
 
+# Each entry's card totals, kept by the writer (schema 16, store/totals.py): derived
+# rows, summed again from the cards whenever the writer writes them. An event's are
+# read only once kept under its scoring rules (the first change of the event after
+# this upgrade sums it whole); until then the standings sum its cards.
+V16 = """
+CREATE TABLE entry_total (
+    entry_id INTEGER NOT NULL PRIMARY KEY,
+    event_id INTEGER NOT NULL,
+    cards INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    game_points INTEGER NOT NULL,
+    plus INTEGER NOT NULL,
+    minus INTEGER NOT NULL,
+    skunks INTEGER NOT NULL,
+    skunks_taken INTEGER NOT NULL,
+    double_skunks INTEGER NOT NULL,
+    double_skunks_taken INTEGER NOT NULL
+);
+CREATE INDEX ix_entry_total_event_id ON entry_total (event_id);
+CREATE TABLE totals_kept (
+    event_id INTEGER NOT NULL PRIMARY KEY,
+    rules VARCHAR NOT NULL
+)
+"""
+
 
 def _v12_one_writer(db: Db) -> None:
     run_script(db, V12)
@@ -596,5 +621,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (13, _script(V13)),  # players at the table: personal links, check-in and payments, phone requests
     (14, _script(V14)),  # three sides at a table: a third seat, the other opponent's score, sides and place points
     (15, _script(V15)),  # the standings' sums read one index
+    (16, _script(V16)),  # each entry's card totals, kept by the writer
 ]
-LATEST_VERSION = 15
+LATEST_VERSION = 16

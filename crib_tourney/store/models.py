@@ -356,3 +356,30 @@ class LeagueAbsence(SQLModel, table=True):
     league_id: int = Field(foreign_key="league.id")
     night_no: int
     player_id: int = Field(foreign_key="player.id")
+
+
+class EntryTotal(SQLModel, table=True):
+    """Schema 16: an entry's cards summed (store/totals.py), kept by the writer as it
+    writes them. Derived from the outcome rows, never logged; no foreign keys, since
+    undo may remove the entry or event first."""
+
+    __tablename__ = "entry_total"
+    entry_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    event_id: int = Field(index=True)
+    cards: int
+    won: int
+    game_points: int
+    plus: int
+    minus: int
+    skunks: int
+    skunks_taken: int
+    double_skunks: int
+    double_skunks_taken: int
+
+
+class TotalsKept(SQLModel, table=True):
+    """Schema 16: the scoring rules an event's entry_total rows were summed under."""
+
+    __tablename__ = "totals_kept"
+    event_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    rules: str

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import groupby
-from typing import Any, Collection, Iterator, Mapping, Sequence
+from typing import Any, Collection, Iterator
 
 from crib_tourney.store.rows import Outcome, Pairing, fetch
 from crib_tourney.store.sql import Db, in_lists
@@ -90,53 +90,6 @@ def tables_not_agreed(db: Db, event_id: int) -> Iterator[tuple[tuple[int, int, i
         " ORDER BY p.game_no, p.table_no, p.id, o.entry_id", e=event_id)
     for table, group in groupby(rows, key=lambda r: r[:5]):
         yield table, [r[5:] for r in group if r[5] is not None]
-
-
-def _cards(event_id: int, before_game: int | None) -> tuple[str, dict[str, int]]:
-    """FROM and WHERE of an event's cards, those of games before ``before_game`` if
-    given, and their parameters."""
-    if before_game is None:
-        return " FROM outcome o WHERE o.event_id = :e", {"e": event_id}
-    return (" FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e AND p.game_no < :g",
-            {"e": event_id, "g": before_game})
-
-
-def score_kinds(db: Db, event_id: int, before_game: int | None = None) -> list[tuple[int, int, str]]:
-    """Every distinct (own, opp, forfeit) on the event's cards: a few hundred, however
-    large the field, so what each is worth is worked out once per kind."""
-    cards, params = _cards(event_id, before_game)
-    return db.rows("SELECT DISTINCT o.own_score, o.opp_score, o.forfeit" + cards, **params)
-
-
-_FORFEITS = {"none", "won", "lost"}
-
-
-def totals_by_entry(db: Db, event_id: int, worth: Mapping[tuple[int, int, str], Sequence[int]],
-                    before_game: int | None = None) -> list[tuple[int, ...]]:
-    """(entry, cards, each column of ``worth`` summed over the entry's cards) for every
-    entry with a card. ``worth`` gives what each (own, opp, forfeit) of score_kinds()
-    counts for; the database adds them up, so 440,000 cards never pass through Python.
-    Its values are our own integers, written into the statement (a VALUES list of
-    thousands of rows would outrun the limit on bound parameters)."""
-    if not worth:
-        return []
-    width = len(next(iter(worth.values())))
-    literal_rows = []
-    for (own, opp, forfeit), values in worth.items():
-        if forfeit not in _FORFEITS or len(values) != width:
-            raise ValueError(f"not a card's kind: {(own, opp, forfeit)!r} -> {values!r}")
-        literal_rows.append("(%d, %d, '%s', %s)" % (own, opp, forfeit, ", ".join("%d" % v for v in values)))
-    columns = [f"c{i}" for i in range(width)]
-    cards, params = _cards(event_id, before_game)
-    # The casts give the join's columns the table's types, so SQLite indexes the
-    # kinds for the lookup instead of scanning them for every card.
-    sql = (f"WITH given(own, opp, forfeit, {', '.join(columns)}) AS (VALUES {', '.join(literal_rows)}),"
-           " worth AS MATERIALIZED (SELECT CAST(own AS INTEGER) AS own, CAST(opp AS INTEGER) AS opp,"
-           f" CAST(forfeit AS TEXT) AS forfeit, {', '.join(columns)} FROM given)"
-           f" SELECT o.entry_id, COUNT(*), {', '.join(f'SUM(w.{c})' for c in columns)}" + cards.replace(
-               " WHERE", " JOIN worth w ON w.own = o.own_score AND w.opp = o.opp_score AND w.forfeit = o.forfeit WHERE")
-           + " GROUP BY o.entry_id")
-    return [tuple(int(v) for v in r) for r in db.rows(sql, **params)]
 
 
 def games_under_way(db: Db, event_id: int, before_game: int | None = None) -> set[int]:

@@ -46,6 +46,9 @@ class Db:
         # kept with the tables it read: the writer drops it when one of them changes
         self._memo: dict[Any, tuple[frozenset[str], Any]] = {}
         self._written: list[str] = []  # tables written, in order (a savepoint rolled back forgets reads of its own)
+        # store/totals.py: the events whose card totals this transaction's writes made
+        # due, each with the entries concerned (None: all of them)
+        self.totals_due: dict[int, set[int] | None] = {}
 
     def memo(self, key: Any, tables: Sequence[str], build: Callable[[], T]) -> T:
         """``build()`` once per command, until one of ``tables`` is written."""

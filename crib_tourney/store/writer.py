@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from crib_tourney.errors import CribError
 from crib_tourney.records import record
+from crib_tourney.store import totals
 from crib_tourney.store.sql import Db, in_lists
 from crib_tourney.tourney.settings import EventSettings, LeagueSettings
 from crib_tourney.tourney.settings import names as setting_names
@@ -261,6 +262,7 @@ class Change:
         """What a step touched: cached reads of its table are dropped, its event's version will move."""
         table = step["table"]
         self.db.touched(table)
+        totals.mark(self.db, step)
         if step["op"] == "update":
             self.events |= self._scope_events(table, step["id"])
         else:
@@ -281,6 +283,7 @@ class Change:
 
 
 def write_entry(db: Db, change: Change, summary: str, undone: bool) -> int:
+    totals.settle(db)  # the entries' card totals, summed again where this change wrote cards
     entry_id = db.write_returning_id("audit", dict(
         event_id=change.scope.event_id, league_id=change.scope.league_id, at=now(), action=change.action,
         summary=summary, data=json.dumps({"steps": change.steps}, default=str), undone=undone, source=change.by.source, actor=change.by.name))

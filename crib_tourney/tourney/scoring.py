@@ -79,5 +79,12 @@ def forfeit_line(won: bool, rules: ScoringRules) -> GameLine:
     return GameLine(False, 0, 0, rules.forfeit_spread, forfeit=True)
 
 
+def outcome_line(own: int, opp: int, forfeit: str, rules: ScoringRules) -> GameLine:
+    """The line of one two-sided card: its scores, or its forfeit."""
+    if forfeit != "none":
+        return forfeit_line(forfeit == "won", rules)
+    return game_line(own, opp, rules)
+
+
 def bye_line(rules: ScoringRules) -> GameLine:
     return GameLine(True, rules.bye_points, rules.bye_spread, 0, bye=True)

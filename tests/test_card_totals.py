@@ -1,0 +1,111 @@
+"""The card totals the writer keeps (store/totals.py) are always the cards' own sums:
+after any sequence of results, cards, forfeits, replacements, undos, withdrawals and
+changes of the scoring rules, through the real CLI."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from crib_tourney.store import totals
+from crib_tourney.store.db import read_only
+from crib_tourney.store.events import all_events
+from crib_tourney.tourney.scoring import outcome_line
+from crib_tourney.tourney.standings import LINE_TOTALS, line_totals
+from tests.conftest import Cli
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+
+actions = st.lists(st.one_of(
+    st.tuples(st.just("result"), st.integers(0, 2), st.integers(0, 120), st.booleans()),
+    st.tuples(st.just("card"), st.integers(0, 2), st.integers(0, 120), st.booleans()),
+    st.tuples(st.just("forfeit"), st.integers(0, 5)),
+    st.tuples(st.just("undo")),
+    st.tuples(st.just("round")),
+    st.tuples(st.just("withdraw"), st.integers(0, 5)),
+    st.tuples(st.just("set"), st.sampled_from(["skunk_points=4", "skunk_points=3", "skunk_margin=21", "win_points=3",
+                                               "forfeit_spread=5", "variant=five-card", "variant=standard"])),
+), min_size=1, max_size=14)
+
+
+def _tables(cli: Cli) -> list[list[str]]:
+    shown = cli("round", "Open", "--show", str(_games(cli)), "--json", ok=None)
+    return [t["players"] for t in shown.json()["tables"] if len(t["players"]) == 2] if shown.code == 0 else []
+
+
+def _games(cli: Cli) -> int:
+    con = sqlite3.connect(cli.db)
+    try:
+        return int(con.execute("SELECT COALESCE(MAX(game_no), 1) FROM pairing").fetchone()[0])
+    finally:
+        con.close()
+
+
+def _kept_and_summed(cli: Cli) -> tuple[list[tuple[int, ...]] | None, list[tuple[int, ...]]]:
+    with read_only(str(cli.db)) as db:
+        event = next(e for e in all_events(db) if e.name == "Open")
+        rules = event.settings.scoring_rules()
+        worth = {kind: line_totals(outcome_line(*kind, rules)) for kind in totals.score_kinds(db, event.id)}
+        return totals.kept(db, event.id, rules), sorted(totals.card_sums(db, event.id, worth))
+
+
+def _act(cli: Cli, action: tuple) -> None:
+    kind = action[0]
+    if kind in ("result", "card"):
+        tables = _tables(cli)
+        if not tables:
+            return
+        a, b = tables[action[1] % len(tables)]
+        target = 61 if "five-card" in cli("event", "show", "Open").stdout else 121
+        loser = min(action[2], target - 1)
+        scores = [a, target, b, loser] if action[3] else [a, loser, b, target]
+        extra = ["--card", a] if kind == "card" else []
+        cli("result", "Open", *map(str, scores), "--replace", *extra, ok=None)
+    elif kind == "forfeit":
+        cli("result", "Open", "--forfeit", PLAYERS[action[1]], "--game", str(_games(cli)), ok=None)
+    elif kind == "undo":
+        cli("undo", "Open", ok=None)
+    elif kind == "round":
+        cli("round", "Open", ok=None)
+    elif kind == "withdraw":
+        cli("withdraw", "Open", PLAYERS[action[1]], ok=None)
+    else:
+        cli("event", "set", "Open", action[1], ok=None)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(actions)
+def test_kept_totals_are_the_cards_sums(tmp_path_factory, steps):
+    cli = Cli(tmp_path_factory.mktemp("totals") / "t.db")
+    cli("new-event", "Open", "--games", "4")
+    cli("enter", "Open", *PLAYERS, "--new")
+    cli("round", "Open")
+    for action in steps:
+        _act(cli, action)
+        kept, summed = _kept_and_summed(cli)
+        assert kept is not None, "every change keeps the event's totals"
+        assert sorted(kept) == summed, action
+
+
+def test_the_standings_read_the_kept_totals_and_agree_with_the_cards(cli):
+    cli("new-event", "Open", "--games", "2")
+    cli("enter", "Open", *PLAYERS, "--new")
+    for t in cli("round", "Open", "--json").json()["tables"]:
+        if len(t["players"]) == 2:
+            cli("result", "Open", t["players"][0], 121, t["players"][1], 80)
+    kept, summed = _kept_and_summed(cli)
+    assert kept is not None and sorted(kept) == summed and len(summed) == 6
+    shown = cli("standings", "Open", "--json").json()["rows"]
+    con = sqlite3.connect(cli.db)
+    con.execute("DELETE FROM totals_kept")  # as an upgraded database before its first change: the cards are summed
+    con.commit()
+    con.close()
+    assert _kept_and_summed(cli)[0] is None
+    assert cli("standings", "Open", "--json").json()["rows"] == shown
+    assert [r["game_points"] for r in shown].count(3) == 3  # three skunks by 41 points
+
+
+def test_the_columns_follow_the_lines():
+    assert len(totals.SUMS) == len(LINE_TOTALS)
