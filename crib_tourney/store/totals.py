@@ -84,9 +84,10 @@ def _sum_again(db: Db, event_id: int, entries: set[int] | None) -> None:
     if entries is not None and not entries:
         return
     db.write(f"DELETE FROM entry_total WHERE event_id = :e{which}", e=event_id)
-    worth = {kind: line_totals(outcome_line(*kind, rules)) for kind in score_kinds(db, event_id)}
+    of_entries = which.replace("entry_id", "o.entry_id")
+    worth = {kind: line_totals(outcome_line(*kind, rules)) for kind in score_kinds(db, event_id, also=of_entries)}
     if worth:
-        sums, params = _sums_sql(event_id, worth, None, which.replace("entry_id", "o.entry_id"))
+        sums, params = _sums_sql(event_id, worth, None, of_entries)
         db.write(f"{sums[0]} INSERT INTO entry_total (event_id, entry_id, cards, {', '.join(SUMS)})"
                  f" SELECT :e, {sums[1]}", **params)
     if entries is None:
@@ -105,11 +106,12 @@ def _cards(event_id: int, before_game: int | None) -> tuple[str, dict[str, int]]
             {"e": event_id, "g": before_game})
 
 
-def score_kinds(db: Db, event_id: int, before_game: int | None = None) -> list[tuple[int, int, str]]:
-    """Every distinct (own, opp, forfeit) on the event's cards: a few hundred, however
-    large the field, so what each is worth is worked out once per kind."""
+def score_kinds(db: Db, event_id: int, before_game: int | None = None, also: str = "") -> list[tuple[int, int, str]]:
+    """Every distinct (own, opp, forfeit) on the event's cards (``also``: a further
+    condition on them): a few hundred, however large the field, so what each is
+    worth is worked out once per kind."""
     cards, params = _cards(event_id, before_game)
-    return db.rows("SELECT DISTINCT o.own_score, o.opp_score, o.forfeit" + cards, **params)
+    return db.rows("SELECT DISTINCT o.own_score, o.opp_score, o.forfeit" + cards + also, **params)
 
 
 def card_sums(db: Db, event_id: int, worth: Mapping[tuple[int, int, str], Sequence[int]],
