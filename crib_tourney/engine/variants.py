@@ -6,14 +6,16 @@ field here rather than a literal in the counting code.
 
 from __future__ import annotations
 
-from dataclasses import field, replace
+from typing import NamedTuple
 
 from crib_tourney.errors import VariantError
-from crib_tourney.records import record
 
 
-@record
-class Variant:
+class Variant(NamedTuple):
+    """A variant's rules. A named tuple rather than a frozen dataclass (the same
+    immutable value): the table below makes one at import, and a dataclass of these
+    37 fields cost every command 4 ms to make."""
+
     name: str
     description: str
     min_players: int
@@ -55,7 +57,7 @@ class Variant:
     # Tables whose deal is another variant's: (players, variant name). Backward is
     # played by 2-4 with the deal of the three-player and four-player games.
     deals_at: tuple[tuple[int, str], ...] = ()
-    notes: tuple[str, ...] = field(default_factory=tuple)
+    notes: tuple[str, ...] = ()
 
     def play_cards(self, seat: int) -> int:
         if self.play_cards_by_seat is not None and seat < len(self.play_cards_by_seat):
@@ -78,7 +80,7 @@ class Variant:
         for count, name in self.deals_at:
             if count == players:
                 deal = VARIANTS[name]
-                return replace(self, deal_size=deal.deal_size, hand_size=deal.hand_size, crib_from_each=deal.crib_from_each,
+                return self._replace(deal_size=deal.deal_size, hand_size=deal.hand_size, crib_from_each=deal.crib_from_each,
                                crib_from_deck=deal.crib_from_deck, teams=deal.teams, deals_at=())
         return self
 
