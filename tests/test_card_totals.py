@@ -109,3 +109,36 @@ def test_the_standings_read_the_kept_totals_and_agree_with_the_cards(cli):
 
 def test_the_columns_follow_the_lines():
     assert len(totals.SUMS) == len(LINE_TOTALS)
+
+
+def test_a_savepoint_rolled_back_takes_its_cards_out_of_the_totals(cli):
+    """A line of an import that fails is undone alone (services/results.py): the sums
+    read inside it, and its cards, go with it; what came before stays counted."""
+    import pytest
+
+    from crib_tourney.store.db import transaction
+    from crib_tourney.store.writer import Change, Log
+
+    cli("new-event", "Open", "--games", "2")
+    cli("enter", "Open", *PLAYERS, "--new")
+    tables = [t["players"] for t in cli("round", "Open", "--json").json()["tables"] if len(t["players"]) == 2]
+    with transaction(str(cli.db)) as db:
+        event = next(e for e in all_events(db) if e.name == "Open")
+        pairings = db.rows("SELECT id, entry1_id, entry2_id FROM pairing WHERE event_id = :e ORDER BY table_no", e=event.id)
+
+        def card(pairing: tuple[int, int, int], loser: int) -> dict:
+            return dict(event_id=event.id, pairing_id=pairing[0], entry_id=pairing[1], own_score=121, opp_score=loser,
+                        forfeit="none", source="result")
+
+        change = Change(db, "import", Log(event.id))
+        change.insert("outcome", card(pairings[0], 90))
+        with pytest.raises(RuntimeError), change.savepoint():
+            change.insert("outcome", card(pairings[1], 50))
+            assert totals.kept(db, event.id, event.settings.scoring_rules()) is not None  # summed inside the savepoint
+            raise RuntimeError("a bad line")
+        change.insert("outcome", card(pairings[2], 100))
+        change.log("two of three lines")
+    kept, summed = _kept_and_summed(cli)
+    assert kept is not None and sorted(kept) == summed
+    assert [row[1] for row in summed] == [1, 1]  # the cards of tables 1 and 3, not 2's
+    assert len(tables) == 3

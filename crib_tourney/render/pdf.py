@@ -61,13 +61,19 @@ def _fetcher():  # type: ignore[no-untyped-def]
 
 
 def render_chunk(html: str) -> bytes:
+    return render_pages(html)[0]
+
+
+def render_pages(html: str) -> tuple[bytes, int]:
+    """One HTML document as a PDF, and its number of pages (known from the layout:
+    reading the PDF back to count them cost a tenth of a print)."""
     import logging
 
     import weasyprint
 
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
-    document = weasyprint.HTML(string=html, base_url=str(templates_dir()) + "/", url_fetcher=_fetcher())
-    return document.write_pdf()
+    document = weasyprint.HTML(string=html, base_url=str(templates_dir()) + "/", url_fetcher=_fetcher()).render()
+    return document.write_pdf(), len(document.pages)
 
 
 def _merge(parts: Sequence[bytes]) -> bytes:
@@ -95,11 +101,12 @@ def write_pdf(chunks: Sequence[str], output: Path, progress: bool = True) -> int
     target = _target(Path(output))
     with terminated_as_interrupt():
         try:
-            data = _merge(_render_all(chunks, progress))
+            rendered = _render_all(chunks, progress)
+            data = _merge([pdf for pdf, _ in rendered])
         except KeyboardInterrupt:
             raise CribError(f"interrupted: {output} was not written") from None
         _replace(target, data, output)
-    return page_count(data)
+    return sum(pages for _, pages in rendered)
 
 
 def _target(output: Path) -> Path:
@@ -158,29 +165,24 @@ def terminated_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def page_count(data: bytes) -> int:
-    from pypdf import PdfReader
-
-    return len(PdfReader(BytesIO(data)).pages)
-
-
-def _render_all(chunks: Sequence[str], progress: bool) -> list[bytes]:
+def _render_all(chunks: Sequence[str], progress: bool) -> list[tuple[bytes, int]]:
+    """Each chunk's PDF and pages, in order."""
     # one chunk: a pulsing bar (WeasyPrint reports no progress inside a document)
     bar = _progress(len(chunks) if len(chunks) > 1 else None) if progress else None
-    results: list[bytes] = []
+    results: list[tuple[bytes, int]] = []
     try:
         if len(chunks) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1:
             # a Pool, not a ProcessPoolExecutor: leaving the block on an error or
             # an interrupt terminates the workers instead of waiting for them
             with multiprocessing.Pool(min(2, os.cpu_count() or 1), initializer=_exit_with_parent,
                                       initargs=(os.getpid(),)) as pool:
-                for part in pool.imap(render_chunk, chunks):
+                for part in pool.imap(render_pages, chunks):
                     results.append(part)
                     if bar:
                         bar[1]()
         else:
             for chunk in chunks:
-                results.append(render_chunk(chunk))
+                results.append(render_pages(chunk))
                 if bar:
                     bar[1]()
     finally:

@@ -46,9 +46,10 @@ class Db:
         # kept with the tables it read: the writer drops it when one of them changes
         self._memo: dict[Any, tuple[frozenset[str], Any]] = {}
         self._written: list[str] = []  # tables written, in order (a savepoint rolled back forgets reads of its own)
-        # store/totals.py: the events whose card totals this transaction's writes made
-        # due, each with the entries concerned (None: all of them)
-        self.totals_due: dict[int, set[int] | None] = {}
+        # store/totals.py: the writer's steps that wrote cards or events in this
+        # transaction, and how many of them the kept totals hold already
+        self.totals_steps: list[dict[str, Any]] = []
+        self.totals_settled = 0
 
     def memo(self, key: Any, tables: Sequence[str], build: Callable[[], T]) -> T:
         """``build()`` once per command, until one of ``tables`` is written."""
@@ -132,6 +133,17 @@ class Db:
 
         return int(self._connection.execute(text(sql + " RETURNING id"), values).scalar_one())
 
+    def write_rows(self, sql: str, rows: Sequence[dict[str, Any]]) -> None:
+        """One statement run for each of ``rows`` (its named parameters)."""
+        if not rows:
+            return
+        if self._raw:
+            self._connection.executemany(sql, rows)
+        else:
+            from sqlalchemy import text
+
+            self._connection.execute(text(sql), list(rows))
+
     def write_many(self, table: str, rows: Sequence[dict[str, Any]]) -> None:
         if not rows:
             return
@@ -149,6 +161,7 @@ class Db:
         """A nested transaction: undone alone if the block fails (and what was
         read after its writes is forgotten with them)."""
         written = len(self._written)
+        steps, settled = len(self.totals_steps), self.totals_settled
         try:
             if self._raw:
                 self._connection.execute("SAVEPOINT row")
@@ -166,6 +179,9 @@ class Db:
             for table in set(self._written[written:]):
                 self.touched(table)
             del self._written[written:]
+            # its steps are gone, and so are the sums added in since it began (store/totals.py)
+            del self.totals_steps[steps:]
+            self.totals_settled = min(self.totals_settled, settled)
             raise
 
 

@@ -2,17 +2,20 @@
 
 The standings add up every card of an event: 440,000 of them at 20,000 players, most
 of a second even when the database does the adding. So the one writer keeps the sums
-(``entry_total``, a row per entry with cards) as it writes the cards: a change marks
-the entries whose cards it wrote (``mark``), and before its log entry is written, or
-before anything in the same transaction reads the totals, they are summed again from
-those entries' cards (``settle``). A card's worth depends on the event's scoring rules,
-so ``totals_kept`` records the rules the event's totals were summed under; a change of
-the event row sums the whole event again, and totals kept under other rules (an older
-release, a migrated database) are not read: the standings then sum the cards themselves
-(``card_sums``), as they always may.
+(``entry_total``, a row per entry with cards) as it writes the cards: each step that
+writes cards is noted (``mark``), and before the change's log entry is written, or
+before anything in the same transaction reads the totals, the noted steps are added
+in (``settle``): the worth of each card a step added, less that of each it removed
+(an import of a whole game adds 20,000 cards in one statement). A card's worth depends
+on the event's scoring rules, so ``totals_kept`` records the rules the event's totals
+were summed under; a change of the event row, or totals kept under other rules (an
+older release, a migrated database), make the whole event summed again from its
+cards. Until then the standings sum the cards themselves (``card_sums``), as they
+always may.
 
 Derived data, not the record: no audit steps of its own. Undo writes the cards back
-through the writer, which sums the same entries again, so every table is as it was.
+through the writer, whose steps take their worth out again, and an entry left with
+no cards has no row, so every table is as it was.
 """
 
 from __future__ import annotations
@@ -27,30 +30,39 @@ from crib_tourney.tourney.standings import line_totals
 SUMS = ("won", "game_points", "plus", "minus", "skunks", "skunks_taken", "double_skunks", "double_skunks_taken")
 
 _FORFEITS = {"none", "won", "lost"}
-_WHOLE = None  # due: the whole event, not some entries
 
 
 def mark(db: Db, step: dict[str, Any]) -> None:
-    """A step of the writer: owe new totals for the entries whose cards it wrote, or
-    for the whole event whose row (its settings) it changed."""
-    table = step["table"]
-    if table == "outcome":
-        for row in step.get("rows", []) + step.get("before", []) + step.get("after", []):
-            due = db.totals_due.setdefault(int(row["event_id"]), set())
-            if due is not _WHOLE:
-                due.add(int(row["entry_id"]))
-    elif table == "event":
-        ids = [step["id"]] if step["op"] == "update" else [r["id"] for r in step.get("rows", []) + step.get("after", [])]
-        for event_id in ids:
-            db.totals_due[int(event_id)] = _WHOLE
+    """A step of the writer: one to add in if it wrote cards or an event row."""
+    if step["table"] in ("outcome", "event"):
+        db.totals_steps.append(step)
 
 
 def settle(db: Db) -> None:
-    """Sum again what this transaction's writes made due. What was due stays due: a
-    savepoint rolled back after this takes these sums with it, and the next settle
-    (the change's log entry always makes one) sums again."""
-    for event_id, entries in list(db.totals_due.items()):
-        _sum_again(db, event_id, entries)
+    """Add in the steps noted since the last settle. A savepoint rolled back takes
+    back its steps and this cursor with the sums it wrote (store/sql.py)."""
+    steps = db.totals_steps[db.totals_settled:]
+    if not steps:
+        return
+    db.totals_settled = len(db.totals_steps)
+    whole: set[int] = set()
+    cards: dict[int, dict[tuple[int, int, int, str], int]] = {}  # event: (entry, own, opp, forfeit): cards added less removed
+    for step in steps:
+        if step["table"] == "event":  # its settings (an update), or the event made or removed
+            whole.update([int(step["id"])] if step["op"] == "update" else [int(r["id"]) for r in _rows(step)])
+            continue
+        if step["op"] == "update":  # never made by the writer for cards; should one be, the event is summed again
+            whole.update(int(e) for (e,) in db.rows("SELECT event_id FROM outcome WHERE id = :i", i=step["id"]))
+            continue
+        removed: list[dict[str, Any]] = step["rows"] if step["op"] == "delete" else step.get("before", [])
+        added: list[dict[str, Any]] = step["rows"] if step["op"] == "insert" else step.get("after", [])
+        for sign, rows in ((-1, removed), (1, added)):
+            for r in rows:
+                kinds = cards.setdefault(int(r["event_id"]), {})
+                key = (int(r["entry_id"]), int(r["own_score"]), int(r["opp_score"]), str(r["forfeit"]))
+                kinds[key] = kinds.get(key, 0) + sign
+    for event_id in sorted(set(cards) | whole):
+        _add_in(db, event_id, None if event_id in whole else cards[event_id])
 
 
 def kept(db: Db, event_id: int, rules: ScoringRules) -> list[tuple[int, ...]] | None:
@@ -68,7 +80,14 @@ def rules_key(rules: ScoringRules) -> str:
     return repr(rules)
 
 
-def _sum_again(db: Db, event_id: int, entries: set[int] | None) -> None:
+def _rows(step: dict[str, Any]) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = step.get("rows", []) + step.get("before", []) + step.get("after", [])
+    return rows
+
+
+def _add_in(db: Db, event_id: int, changed: dict[tuple[int, int, int, str], int] | None) -> None:
+    """Add ``changed`` cards ((entry, own, opp, forfeit): how many more) into the
+    event's totals, or (None) sum the whole event again from its cards."""
     from crib_tourney.store.rows import Event, fetch_one
 
     event = fetch_one(db, Event, "id = :e", e=event_id)
@@ -78,21 +97,40 @@ def _sum_again(db: Db, event_id: int, entries: set[int] | None) -> None:
         return
     rules = event.settings.scoring_rules()
     key = rules_key(rules)
-    if entries is not None and db.scalar("SELECT rules FROM totals_kept WHERE event_id = :e", e=event_id) != key:
-        entries = None  # never kept, or under other rules: the whole event
-    which = "" if entries is None else f" AND entry_id IN ({', '.join('%d' % e for e in sorted(entries))})"  # our own integers
-    if entries is not None and not entries:
+    if changed is None or db.scalar("SELECT rules FROM totals_kept WHERE event_id = :e", e=event_id) != key:
+        _sum_whole_event(db, event_id, rules, key)
         return
-    db.write(f"DELETE FROM entry_total WHERE event_id = :e{which}", e=event_id)
-    of_entries = which.replace("entry_id", "o.entry_id")
-    worth = {kind: line_totals(outcome_line(*kind, rules)) for kind in score_kinds(db, event_id, also=of_entries)}
+    worth: dict[tuple[int, int, str], tuple[int, ...]] = {}
+    by_entry: dict[int, list[int]] = {}
+    for (entry, own, opp, forfeit), count in changed.items():
+        if count == 0:
+            continue
+        kind = (own, opp, forfeit)
+        if kind not in worth:
+            worth[kind] = line_totals(outcome_line(own, opp, forfeit, rules))
+        sums = by_entry.setdefault(entry, [0] * (len(SUMS) + 1))
+        sums[0] += count
+        for i, value in enumerate(worth[kind], 1):
+            sums[i] += count * value
+    if not by_entry:
+        return
+    columns = ("cards",) + SUMS
+    db.write_rows(f"INSERT INTO entry_total (entry_id, event_id, {', '.join(columns)})"
+                  f" VALUES (:entry, :event, {', '.join(':' + c for c in columns)})"
+                  f" ON CONFLICT (entry_id) DO UPDATE SET {', '.join(f'{c} = entry_total.{c} + excluded.{c}' for c in columns)}",
+                  [dict(zip(columns, sums), entry=entry, event=event_id) for entry, sums in by_entry.items()])
+    db.write("DELETE FROM entry_total WHERE event_id = :e AND cards = 0", e=event_id)  # an entry with no cards has no row
+
+
+def _sum_whole_event(db: Db, event_id: int, rules: ScoringRules, key: str) -> None:
+    db.write("DELETE FROM entry_total WHERE event_id = :e", e=event_id)
+    worth = {kind: line_totals(outcome_line(*kind, rules)) for kind in score_kinds(db, event_id)}
     if worth:
-        sums, params = _sums_sql(event_id, worth, None, of_entries)
-        db.write(f"{sums[0]} INSERT INTO entry_total (event_id, entry_id, cards, {', '.join(SUMS)})"
-                 f" SELECT :e, {sums[1]}", **params)
-    if entries is None:
-        db.write("DELETE FROM totals_kept WHERE event_id = :e", e=event_id)
-        db.write("INSERT INTO totals_kept (event_id, rules) VALUES (:e, :r)", e=event_id, r=key)
+        (with_worth, select), params = _sums_sql(event_id, worth, None)
+        db.write(f"{with_worth} INSERT INTO entry_total (entry_id, cards, {', '.join(SUMS)}, event_id)"
+                 f" SELECT {select.replace(' FROM outcome', ', :e FROM outcome', 1)}", **params)
+    db.write("DELETE FROM totals_kept WHERE event_id = :e", e=event_id)
+    db.write("INSERT INTO totals_kept (event_id, rules) VALUES (:e, :r)", e=event_id, r=key)
 
 
 # --- sums of the cards themselves ---------------------------------------------------
@@ -106,12 +144,11 @@ def _cards(event_id: int, before_game: int | None) -> tuple[str, dict[str, int]]
             {"e": event_id, "g": before_game})
 
 
-def score_kinds(db: Db, event_id: int, before_game: int | None = None, also: str = "") -> list[tuple[int, int, str]]:
-    """Every distinct (own, opp, forfeit) on the event's cards (``also``: a further
-    condition on them): a few hundred, however large the field, so what each is
-    worth is worked out once per kind."""
+def score_kinds(db: Db, event_id: int, before_game: int | None = None) -> list[tuple[int, int, str]]:
+    """Every distinct (own, opp, forfeit) on the event's cards: a few hundred, however
+    large the field, so what each is worth is worked out once per kind."""
     cards, params = _cards(event_id, before_game)
-    return db.rows("SELECT DISTINCT o.own_score, o.opp_score, o.forfeit" + cards + also, **params)
+    return db.rows("SELECT DISTINCT o.own_score, o.opp_score, o.forfeit" + cards, **params)
 
 
 def card_sums(db: Db, event_id: int, worth: Mapping[tuple[int, int, str], Sequence[int]],
@@ -125,8 +162,8 @@ def card_sums(db: Db, event_id: int, worth: Mapping[tuple[int, int, str], Sequen
     return [tuple(int(v) for v in r) for r in db.rows(f"{with_worth} SELECT {select}", **params)]
 
 
-def _sums_sql(event_id: int, worth: Mapping[tuple[int, int, str], Sequence[int]], before_game: int | None,
-              also: str = "") -> tuple[tuple[str, str], dict[str, int]]:
+def _sums_sql(event_id: int, worth: Mapping[tuple[int, int, str], Sequence[int]], before_game: int | None
+              ) -> tuple[tuple[str, str], dict[str, int]]:
     """(the WITH clause naming each kind's worth, the select list and the rest of the
     query summing it per entry), and the parameters. The worth is our own integers,
     written into the statement (a VALUES list of thousands of rows would outrun the
@@ -145,5 +182,5 @@ def _sums_sql(event_id: int, worth: Mapping[tuple[int, int, str], Sequence[int]]
                   " worth AS MATERIALIZED (SELECT CAST(own AS INTEGER) AS own, CAST(opp AS INTEGER) AS opp,"
                   f" CAST(forfeit AS TEXT) AS forfeit, {', '.join(columns)} FROM given)")
     joined = cards.replace(" WHERE", " JOIN worth w ON w.own = o.own_score AND w.opp = o.opp_score AND w.forfeit = o.forfeit WHERE")
-    select = f"o.entry_id, COUNT(*), {', '.join(f'SUM(w.{c})' for c in columns)}{joined}{also} GROUP BY o.entry_id"
+    select = f"o.entry_id, COUNT(*), {', '.join(f'SUM(w.{c})' for c in columns)}{joined} GROUP BY o.entry_id"
     return (with_worth, select), params

@@ -322,7 +322,7 @@ def sandbox(tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
         patch.setattr(uvicorn.Server, "run", lambda self, *args, **kwargs: None)  # serve gets this far, and never listens
-        patch.setattr(pdf, "_render_all", lambda chunks, progress: [pages])
+        patch.setattr(pdf, "_render_all", lambda chunks, progress: [(pages, 1)])
         box = Sandbox(folder)
         patch.chdir(box.work)
         yield box
