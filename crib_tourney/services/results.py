@@ -195,17 +195,19 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
     pairing = find_pairing(db, event, entries, game)
     refuse_withdrawn(db, event, pairing)
     by_entry = {a: scores[0], b: scores[1]}
-    existing = q.outcomes_for(db, [pairing.id])
     winner, loser = (a, b) if won_game(by_entry[a], by_entry[b], rules.target_loses) else (b, a)
     done = GameResult(pairing.game_no, pairing.table_no, names[winner], by_entry[winner], names[loser], by_entry[loser])
     if card_of is None:
-        if existing and not replace:
+        existed = q.has_result(db, pairing.id)
+        if existed and not replace:
             raise CribError(f"game {pairing.game_no} between {names[winner]} and {names[loser]} already has a result; use --replace to correct it")
-        if existing:
+        if existed:
             change.action = "replace"
         rows = [outcome_row(event, pairing.id, Card(e, by_entry[e], by_entry[o], "none", "result")) for e, o in ((a, b), (b, a))]
-        change.replace("outcome", {"pairing_id": pairing.id}, rows)
+        # a game without a card yet (every line of an import of a new game) has nothing to read back first
+        change.replace("outcome", {"pairing_id": pairing.id}, rows, before=None if existed else [])
         return done
+    existing = q.outcomes_for(db, [pairing.id])
     if card_of.id not in by_entry:
         raise CribError(f"--card {names[card_of.id]}: that player is not in this game")
     if any(o.entry_id == card_of.id for o in existing) and not replace:

@@ -223,9 +223,12 @@ class Change:
             _delete_ids(self.db, table, [r["id"] for r in before])
             self._record({"op": "delete", "table": table, "rows": before})
 
-    def replace(self, table: str, scope: dict[str, Any], rows: list[dict[str, Any]]) -> None:
-        """Make the rows of ``table`` matching ``scope`` exactly ``rows``."""
-        before = _select(self.db, table, scope)
+    def replace(self, table: str, scope: dict[str, Any], rows: list[dict[str, Any]],
+                before: list[dict[str, Any]] | None = None) -> None:
+        """Make the rows of ``table`` matching ``scope`` exactly ``rows``. ``before=[]``:
+        the caller has just found the scope empty in this change (not read again)."""
+        if before is None or before:
+            before = _select(self.db, table, scope)
         if before:
             _delete_ids(self.db, table, [r["id"] for r in before])
         if rows:
