@@ -498,9 +498,10 @@ DROP INDEX ix_outcome_event_id
 """
 
 # Each entry's card totals, kept by the writer (schema 16, store/totals.py): derived
-# rows, summed again from the cards whenever the writer writes them. An event's are
-# read only once kept under its scoring rules (the first change of the event after
-# this upgrade sums it whole); until then the standings sum its cards.
+# rows, the worth of the cards the writer writes added in. An event's are read only
+# once kept under its scoring rules (the first change of the event after this
+# upgrade sums it whole); until then the standings sum its cards. And an index of
+# each table's cards with their scores, for `check` (it replaces the one on pairing_id).
 V16 = """
 CREATE TABLE entry_total (
     entry_id INTEGER NOT NULL PRIMARY KEY,
@@ -519,7 +520,9 @@ CREATE INDEX ix_entry_total_event_id ON entry_total (event_id);
 CREATE TABLE totals_kept (
     event_id INTEGER NOT NULL PRIMARY KEY,
     rules VARCHAR NOT NULL
-)
+);
+CREATE INDEX ix_outcome_table ON outcome (pairing_id, entry_id, own_score, opp_score, forfeit);
+DROP INDEX ix_outcome_pairing_id
 """
 
 
@@ -621,6 +624,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (13, _script(V13)),  # players at the table: personal links, check-in and payments, phone requests
     (14, _script(V14)),  # three sides at a table: a third seat, the other opponent's score, sides and place points
     (15, _script(V15)),  # the standings' sums read one index
-    (16, _script(V16)),  # each entry's card totals, kept by the writer
+    (16, _script(V16)),  # each entry's card totals, kept by the writer; the tables' cards indexed with their scores
 ]
 LATEST_VERSION = 16
