@@ -11,7 +11,6 @@ from __future__ import annotations
 import base64
 import gzip
 import hashlib
-import json
 import re
 import threading
 import time
@@ -21,6 +20,7 @@ from email.utils import formatdate
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from crib_tourney import jsontext
 from crib_tourney.errors import NotFound
 from crib_tourney.store.db import read_only
 from crib_tourney.store.sql import SharedMemo
@@ -161,7 +161,7 @@ class Pages:
         made: dict[tuple[str, str, bool], bytes] = {}
         if built.data is not None:
             made[(path, "json", False)] = made[(path, "json", True)] = (
-                json.dumps(built.data, ensure_ascii=False, indent=2) + "\n").encode()  # as the CLI prints it
+                jsontext.dumps(built.data, ensure_ascii=False) + "\n").encode()  # as the CLI prints it
         content = site.render(built, live_href, live=True, fragment=True)
         made[(path, "html", True)] = content.encode()
         made[(path, "html", False)] = site.render(built, live_href, live=True, updated=stamp, content=content,
