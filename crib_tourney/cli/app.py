@@ -1,7 +1,5 @@
 """The root command: global options, error handling and sub-command registration."""
 
-from __future__ import annotations
-
 import errno
 import inspect
 import io

@@ -5,8 +5,6 @@ had: Typer 0.29 parses with a parser of its own that drops click's
 ``flag_value``, so `--paid` is a flag (the entry fee) and `--amount N` the
 amount paid (it implies --paid)."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated, List, Optional
 
 import typer
@@ -61,7 +59,7 @@ def checkin(
     _show_arrivals(done, as_json)
 
 
-def _amount_after_paid(conn: Db, event: int, players: list[str], paid: bool, amount: str | None) -> tuple[list[str], str | None]:
+def _amount_after_paid(conn: "Db", event: int, players: list[str], paid: bool, amount: str | None) -> tuple[list[str], str | None]:
     """`--paid 25`: Typer's --paid takes no value, so the amount arrives among the
     names; a word that names no entrant and reads as an amount is what each paid
     (an ACC number of an entrant stays a player)."""
@@ -91,7 +89,7 @@ def _amount_after_paid(conn: Db, event: int, players: list[str], paid: bool, amo
     return names, amounts[0]
 
 
-def _payment(paid: bool, amount: str | None, unpaid: bool) -> Payment | None:
+def _payment(paid: bool, amount: str | None, unpaid: bool) -> "Payment | None":
     from crib_tourney.tourney.checkin import Payment
 
     if unpaid:
@@ -109,7 +107,7 @@ def _money(cents: int | None) -> str | None:
     return None if cents is None else format_money(cents)
 
 
-def _show_arrivals(done: CheckedIn, as_json: bool) -> None:
+def _show_arrivals(done: "CheckedIn", as_json: bool) -> None:
     if as_json:
         print_json({"event": done.event, "changed": done.changed,
                     "players": [{"entry": a.entry, "name": a.name, "checked_in": True, "was_in": a.was_in,
@@ -122,7 +120,7 @@ def _show_arrivals(done: CheckedIn, as_json: bool) -> None:
         typer.echo(f"nothing changed in {done.event}")
 
 
-def _show_list(door: DoorList, as_json: bool) -> None:
+def _show_list(door: "DoorList", as_json: bool) -> None:
     if as_json:
         print_json({"event": door.event, "check_in": door.check_in, "entry_fee": _money(door.entry_fee),
                     "entrants": len(door.rows), "checked_in": len(door.present), "missing": [r.name for r in door.missing],

@@ -1,7 +1,5 @@
 """Engine commands: count, peg, stats. Judges use these to settle counts."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated, List, Optional
 
 import typer
@@ -21,7 +19,7 @@ VariantOption = Annotated[Optional[str], typer.Option("--variant", help="Rule se
 JsonOption = Annotated[bool, typer.Option("--json", help="Print only JSON.")]
 
 
-def count_cards(cards: list[str], starter: str, crib: bool, variant_name: str | None, players: int | None = None) -> ShowCount:
+def count_cards(cards: list[str], starter: str, crib: bool, variant_name: str | None, players: int | None = None) -> "ShowCount":
     """Parse and count a show."""
     from crib_tourney.engine.cards import parse_cards
     from crib_tourney.engine.show import count_show

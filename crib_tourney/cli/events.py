@@ -1,7 +1,5 @@
 """new-event, event list | show | set, enter, withdraw, round"""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated, Any, List, Optional
 

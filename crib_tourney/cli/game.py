@@ -1,7 +1,5 @@
 """game: score a whole game from its deals."""
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional

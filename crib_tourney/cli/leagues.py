@@ -1,7 +1,5 @@
 """league new | list | show | set | join | night | standings | records | hand"""
 
-from __future__ import annotations
-
 from typing import Annotated, List, Optional
 
 import typer

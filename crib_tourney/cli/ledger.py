@@ -1,8 +1,6 @@
 """The ledger of `report` in words: the lines of tourney/ledger.py's sum, as the
 report prints them under its table (the JSON has them under "ledger")."""
 
-from __future__ import annotations
-
 from typing import Any
 
 # (key of report --json's "ledger", label, sign as the sum uses it)

@@ -4,8 +4,6 @@ The command is a subcommand of the `event` group, which cli/events.py defines;
 it joins the group through register_into_event_group (cli/app.py calls it when
 it builds the group), so this module needs no change there."""
 
-from __future__ import annotations
-
 from typing import Annotated, List, Optional
 
 import typer

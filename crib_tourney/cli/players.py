@@ -1,7 +1,5 @@
 """player add | list | show | edit | import | export"""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated, Any, List, Mapping, Optional
 

@@ -1,7 +1,5 @@
 """cut, bracket, match, placings, consolation"""
 
-from __future__ import annotations
-
 from dataclasses import fields
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional
 
@@ -76,7 +74,7 @@ def bracket(
     _draw(shown.data)
 
 
-def _draw(data: BracketData) -> None:
+def _draw(data: "BracketData") -> None:
     """Rounds as columns; each match shows both slots with seed and games won,
     and later rounds sit level with the matches they follow."""
     columns: list[str] = []

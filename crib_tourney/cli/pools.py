@@ -1,7 +1,5 @@
 """pool add / join / leave / report: side pools and Q-pools."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated, List, Optional
 
 import typer
@@ -96,7 +94,7 @@ def _kind_name(kind: str) -> str:
     return "Q-pool" if kind == "q" else "side pool"
 
 
-def _pool_and_entries(conn: Db, event: str, pool: str, players: list[str]) -> tuple[int, int, list[int]]:
+def _pool_and_entries(conn: "Db", event: str, pool: str, players: list[str]) -> tuple[int, int, list[int]]:
     """The event, its pool and the entries named, as ids (the pool first, as a director reads the line)."""
     from crib_tourney.inputs.names import entry_id, event_id
     from crib_tourney.services.pools import pool_id

@@ -1,7 +1,5 @@
 """print KIND EVENT: standings, bracket, scorecards, tables, slips, rulings, season, cash, checkin."""
 
-from __future__ import annotations
-
 import re
 from pathlib import Path
 from typing import Annotated, Optional

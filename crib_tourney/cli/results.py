@@ -1,7 +1,5 @@
 """result (and result import), check, log, undo, standings, ruling"""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, List, Optional
 
@@ -79,7 +77,7 @@ def result(
 
 
 def _by_table(args: list[str], game: int | None, table: int, replace: bool, forfeit: str | None, card: str | None,
-              playoff: bool, match_game: int | None, cascade: bool) -> Recorded:
+              playoff: bool, match_game: int | None, cascade: bool) -> "Recorded":
     """result EVENT --game G --table T SCORE SCORE [SCORE]: the scores in the table sheet's order."""
     from crib_tourney.inputs import names
     from crib_tourney.services import results as service
@@ -96,7 +94,7 @@ def _by_table(args: list[str], game: int | None, table: int, replace: bool, forf
         return service.record_table(conn, event_id, game, table, scores, replace=replace)
 
 
-def _three(args: list[str], game: int | None, replace: bool, card: str | None) -> Recorded:
+def _three(args: list[str], game: int | None, replace: bool, card: str | None) -> "Recorded":
     """result EVENT A SCORE B SCORE C SCORE: a table of three, the sides in any order."""
     from crib_tourney.inputs import names
     from crib_tourney.services.three_sides import record_three
@@ -113,7 +111,7 @@ def _three(args: list[str], game: int | None, replace: bool, card: str | None) -
         return record_three(conn, event_id, list(zip(entries, scores)), game=game, replace=replace, card=card_of)
 
 
-def _sides(conn: Db, event_id: int, name1: str, name2: str) -> tuple[int, int]:
+def _sides(conn: "Db", event_id: int, name1: str, name2: str) -> tuple[int, int]:
     """The two entries named; two players of one team are refused in their own words."""
     from crib_tourney.inputs import names
     from crib_tourney.services.results import competitor
@@ -287,7 +285,7 @@ def _one_log(event: str | None, players: bool, league: str | None) -> None:
         raise typer.BadParameter("name one log: an EVENT, --players or --league LEAGUE")
 
 
-def _log_ids(conn: Db, event: str | None, league: str | None) -> tuple[int | None, int | None]:
+def _log_ids(conn: "Db", event: str | None, league: str | None) -> tuple[int | None, int | None]:
     """The event or league whose log is named (neither: the roster's)."""
     from crib_tourney.inputs import names
 

@@ -1,8 +1,6 @@
 """Command-line options read off a settings schema (tourney/settings.py), so that
 `new-event` and `league new` offer exactly the settings there are."""
 
-from __future__ import annotations
-
 import functools
 import inspect
 from dataclasses import fields

@@ -1,7 +1,5 @@
 """serve (the live view) and publish (the static site)."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, List, Optional
 
@@ -155,7 +153,7 @@ def _site_folder(name: str) -> Path:
     return output
 
 
-def _events_and_leagues(conn: Db, refs: list[str]) -> tuple[list[int], list[int]]:
+def _events_and_leagues(conn: "Db", refs: list[str]) -> tuple[list[int], list[int]]:
     """What each name means: an event, else a league (whose refusal then names the league)."""
     from crib_tourney.errors import NotFound
     from crib_tourney.inputs.names import event_id, league_id

@@ -82,3 +82,23 @@ def test_shell_completion_completes_commands_and_options(tmp_path):
     assert complete("crib-tourney player e") == ["edit", "export"]
     assert complete("crib-tourney count --st") == ["--starter"]
     assert not (tmp_path / "none.db").exists()
+
+
+def test_command_modules_give_typer_evaluated_annotations():
+    """Annotations as strings are eval'ed by Typer, one by one, for every command
+    built (crib_tourney/cli/__init__.py)."""
+    import inspect
+
+    for module in set(COMMAND_MODULES.values()) | {"app", "links"}:
+        source = inspect.getsource(importlib.import_module(f"crib_tourney.cli.{module}"))
+        assert "from __future__ import annotations" not in source, module
+    for name in COMMAND_MODULES:
+        built = app_command(name)
+        assert built is not None, name
+
+
+def app_command(name: str):
+    """Build command ``name`` as the CLI does: every annotation must evaluate."""
+    from crib_tourney.cli.app import build_command
+
+    return build_command(name)
