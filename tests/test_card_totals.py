@@ -51,6 +51,26 @@ def _kept_and_summed(cli: Cli) -> tuple[list[tuple[int, ...]] | None, list[tuple
         return totals.kept(db, event.id, rules), sorted(totals.card_sums(db, event.id, worth))
 
 
+def _agreed(cli: Cli) -> list[int]:
+    """The tables the writer keeps as having two agreeing cards."""
+    con = sqlite3.connect(cli.db)
+    try:
+        return [r[0] for r in con.execute("SELECT pairing_id FROM table_agreed ORDER BY pairing_id")]
+    finally:
+        con.close()
+
+
+def _agreeing(cli: Cli) -> list[int]:
+    """The tables whose two cards agree, read off the cards."""
+    con = sqlite3.connect(cli.db)
+    try:
+        return [r[0] for r in con.execute(
+            "SELECT DISTINCT a.pairing_id FROM outcome a JOIN outcome b ON b.pairing_id = a.pairing_id AND b.entry_id > a.entry_id"
+            f" WHERE {totals.AGREE} ORDER BY a.pairing_id")]
+    finally:
+        con.close()
+
+
 def _act(cli: Cli, action: tuple) -> None:
     kind = action[0]
     if kind in ("result", "card"):
@@ -87,6 +107,7 @@ def test_kept_totals_are_the_cards_sums(tmp_path_factory, steps):
         kept, summed = _kept_and_summed(cli)
         assert kept is not None, "every change keeps the event's totals"
         assert sorted(kept) == summed, action
+        assert _agreed(cli) == _agreeing(cli), action
 
 
 def test_the_standings_read_the_kept_totals_and_agree_with_the_cards(cli):
@@ -141,4 +162,41 @@ def test_a_savepoint_rolled_back_takes_its_cards_out_of_the_totals(cli):
     kept, summed = _kept_and_summed(cli)
     assert kept is not None and sorted(kept) == summed
     assert [row[1] for row in summed] == [1, 1]  # the cards of tables 1 and 3, not 2's
-    assert len(tables) == 3
+    assert len(tables) == 3 and _agreed(cli) == _agreeing(cli) == []  # one card a table: none agree yet
+
+
+def test_check_lists_the_same_tables_with_agreement_kept_or_not(cli):
+    cli("new-event", "Open", "--games", "2")
+    cli("enter", "Open", *PLAYERS, "--new")
+    tables = [t["players"] for t in cli("round", "Open", "--json").json()["tables"] if len(t["players"]) == 2]
+    cli("result", "Open", tables[0][0], 121, tables[0][1], 90)  # agreed
+    cli("result", "Open", tables[1][0], 121, tables[1][1], 90, "--card", tables[1][0])  # one card
+    cli("result", "Open", tables[1][0], 80, tables[1][1], 121, "--card", tables[1][1])  # a second that disagrees
+    shown = cli("check", "Open", "--json").json()
+    assert len(_agreed(cli)) == 1
+    con = sqlite3.connect(cli.db)
+    con.execute("DELETE FROM totals_kept")  # not kept: the cards are read instead
+    con.commit()
+    con.close()
+    assert cli("check", "Open", "--json").json() == shown
+    assert [p["problem"] for p in shown["problems"]] == ["disagree", "missing"]
+
+
+def test_a_schema_16_database_keeps_its_tables_after_the_upgrade(cli):
+    """Schema 16 kept totals without the agreeing tables: the upgrade forgets them, so
+    check reads the cards until the next change keeps both again."""
+    cli("new-event", "Open", "--games", "2")
+    cli("enter", "Open", *PLAYERS, "--new")
+    tables = [t["players"] for t in cli("round", "Open", "--json").json()["tables"] if len(t["players"]) == 2]
+    for a, b in tables:
+        cli("result", "Open", a, 121, b, 90)
+    con = sqlite3.connect(cli.db)
+    con.execute("DROP TABLE table_agreed")
+    con.execute("UPDATE schema_version SET version = 16")
+    con.commit()
+    con.close()
+    assert cli("check", "Open", "--json").json()["problems"] == []  # upgraded on the way in
+    assert _agreed(cli) == [] and _kept_and_summed(cli)[0] is None
+    cli("result", "Open", tables[0][0], 121, tables[0][1], 91, "--replace")
+    assert _agreed(cli) == _agreeing(cli) and len(_agreed(cli)) == 3
+    assert cli("check", "Open", "--json").json()["problems"] == []

@@ -47,4 +47,4 @@ def test_the_writer_knows_every_column_of_every_table():
     for table, columns in TABLES.items():
         assert set(columns) == schema[table], table
     # the writer's own bookkeeping, and the totals it derives from the cards (store/totals.py)
-    assert set(schema) - set(TABLES) == {"audit", "data_version", "schema_version", "entry_total", "totals_kept"}
+    assert set(schema) - set(TABLES) == {"audit", "data_version", "schema_version", "entry_total", "totals_kept", "table_agreed"}

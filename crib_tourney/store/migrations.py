@@ -525,6 +525,18 @@ CREATE INDEX ix_outcome_table ON outcome (pairing_id, entry_id, own_score, opp_s
 DROP INDEX ix_outcome_pairing_id
 """
 
+# Which tables have two agreeing cards, kept by the writer with the totals (schema 17,
+# store/totals.py). The totals kept so far are forgotten, so each event's are made
+# again, with its tables, at its next change (until then its cards are read).
+V17 = """
+CREATE TABLE table_agreed (
+    pairing_id INTEGER NOT NULL PRIMARY KEY,
+    event_id INTEGER NOT NULL
+);
+CREATE INDEX ix_table_agreed_event_id ON table_agreed (event_id);
+DELETE FROM totals_kept
+"""
+
 
 def _v12_one_writer(db: Db) -> None:
     run_script(db, V12)
@@ -625,5 +637,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (14, _script(V14)),  # three sides at a table: a third seat, the other opponent's score, sides and place points
     (15, _script(V15)),  # the standings' sums read one index
     (16, _script(V16)),  # each entry's card totals, kept by the writer; the tables' cards indexed with their scores
+    (17, _script(V17)),  # which tables have two agreeing cards, kept with the totals
 ]
-LATEST_VERSION = 16
+LATEST_VERSION = 17

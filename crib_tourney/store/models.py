@@ -386,3 +386,12 @@ class TotalsKept(SQLModel, table=True):
     __tablename__ = "totals_kept"
     event_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     rules: str
+
+
+class TableAgreed(SQLModel, table=True):
+    """Schema 17: a table (pairing) whose two cards agree, kept by the writer with the
+    totals (store/totals.py): `check` and `cut` look only at the tables not here."""
+
+    __tablename__ = "table_agreed"
+    pairing_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    event_id: int = Field(index=True)

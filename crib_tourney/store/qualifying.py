@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any, Collection, Iterator
 
+from crib_tourney.store import totals
 from crib_tourney.store.rows import Outcome, Pairing, fetch
 from crib_tourney.store.sql import Db, in_lists
 from crib_tourney.store.writer import Change
@@ -81,13 +82,13 @@ def tables_not_agreed(db: Db, event_id: int) -> Iterator[tuple[tuple[int, int, i
     forfeit), in game and table order, streamed. Nearly every table of a finished
     event has two agreeing cards: the database leaves those out, so checking 220,000
     tables reads only the few that need a word."""
+    agreed = ("SELECT 1 FROM table_agreed t WHERE t.pairing_id = p.id" if totals.agreement_kept(db, event_id) else
+              "SELECT 1 FROM outcome a JOIN outcome b ON b.pairing_id = a.pairing_id AND b.entry_id > a.entry_id"
+              f" WHERE a.pairing_id = p.id AND {totals.AGREE}")
     rows = db.stream(
         "SELECT p.id, p.game_no, p.table_no, p.entry1_id, p.entry2_id, o.entry_id, o.own_score, o.opp_score, o.forfeit, o.source"
         " FROM pairing p LEFT JOIN outcome o ON o.pairing_id = p.id WHERE p.event_id = :e AND p.entry2_id IS NOT NULL"
-        " AND NOT EXISTS (SELECT 1 FROM outcome a JOIN outcome b ON b.pairing_id = a.pairing_id AND b.entry_id > a.entry_id"
-        " WHERE a.pairing_id = p.id AND a.forfeit = 'none' AND b.forfeit = 'none'"
-        " AND a.own_score = b.opp_score AND a.opp_score = b.own_score)"
-        " ORDER BY p.game_no, p.table_no, p.id, o.entry_id", e=event_id)
+        f" AND NOT EXISTS ({agreed}) ORDER BY p.game_no, p.table_no, p.id, o.entry_id", e=event_id)
     for table, group in groupby(rows, key=lambda r: r[:5]):
         yield table, [r[5:] for r in group if r[5] is not None]
 

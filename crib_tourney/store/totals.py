@@ -11,7 +11,8 @@ on the event's scoring rules, so ``totals_kept`` records the rules the event's t
 were summed under; a change of the event row, or totals kept under other rules (an
 older release, a migrated database), make the whole event summed again from its
 cards. Until then the standings sum the cards themselves (``card_sums``), as they
-always may.
+always may. Kept the same way: which tables have two agreeing cards (``table_agreed``),
+so ``check`` and ``cut`` look only at the others.
 
 Derived data, not the record: no audit steps of its own. Undo writes the cards back
 through the writer, whose steps take their worth out again, and an entry left with
@@ -47,6 +48,7 @@ def settle(db: Db) -> None:
     db.totals_settled = len(db.totals_steps)
     whole: set[int] = set()
     cards: dict[int, dict[tuple[int, int, int, str], int]] = {}  # event: (entry, own, opp, forfeit): cards added less removed
+    tables: dict[int, set[int]] = {}  # event: the pairings whose cards changed
     for step in steps:
         if step["table"] == "event":  # its settings (an update), or the event made or removed
             whole.update([int(step["id"])] if step["op"] == "update" else [int(r["id"]) for r in _rows(step)])
@@ -61,8 +63,12 @@ def settle(db: Db) -> None:
                 kinds = cards.setdefault(int(r["event_id"]), {})
                 key = (int(r["entry_id"]), int(r["own_score"]), int(r["opp_score"]), str(r["forfeit"]))
                 kinds[key] = kinds.get(key, 0) + sign
+                tables.setdefault(int(r["event_id"]), set()).add(int(r["pairing_id"]))
     for event_id in sorted(set(cards) | whole):
-        _add_in(db, event_id, None if event_id in whole else cards[event_id])
+        if event_id in whole:
+            _add_in(db, event_id, None, None)
+        else:
+            _add_in(db, event_id, cards[event_id], tables[event_id])
 
 
 def kept(db: Db, event_id: int, rules: ScoringRules) -> list[tuple[int, ...]] | None:
@@ -85,21 +91,24 @@ def _rows(step: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def _add_in(db: Db, event_id: int, changed: dict[tuple[int, int, int, str], int] | None) -> None:
+def _add_in(db: Db, event_id: int, changed: dict[tuple[int, int, int, str], int] | None, tables: set[int] | None) -> None:
     """Add ``changed`` cards ((entry, own, opp, forfeit): how many more) into the
-    event's totals, or (None) sum the whole event again from its cards."""
+    event's totals, and find again which of ``tables`` have two agreeing cards; or
+    (None) do both for the whole event from its cards."""
     from crib_tourney.store.rows import Event, fetch_one
 
     event = fetch_one(db, Event, "id = :e", e=event_id)
     if event is None or event.sides != 2:  # gone (an undone consolation), or cards that place three sides
-        db.write("DELETE FROM entry_total WHERE event_id = :e", e=event_id)
-        db.write("DELETE FROM totals_kept WHERE event_id = :e", e=event_id)
+        for table in ("entry_total", "table_agreed", "totals_kept"):
+            db.write(f"DELETE FROM {table} WHERE event_id = :e", e=event_id)
         return
     rules = event.settings.scoring_rules()
     key = rules_key(rules)
-    if changed is None or db.scalar("SELECT rules FROM totals_kept WHERE event_id = :e", e=event_id) != key:
+    if changed is None or tables is None or db.scalar("SELECT rules FROM totals_kept WHERE event_id = :e", e=event_id) != key:
         _sum_whole_event(db, event_id, rules, key)
+        _agree_again(db, event_id, None)
         return
+    _agree_again(db, event_id, tables)
     worth: dict[tuple[int, int, str], tuple[int, ...]] = {}
     by_entry: dict[int, list[int]] = {}
     for (entry, own, opp, forfeit), count in changed.items():
@@ -120,6 +129,26 @@ def _add_in(db: Db, event_id: int, changed: dict[tuple[int, int, int, str], int]
                   f" ON CONFLICT (entry_id) DO UPDATE SET {', '.join(f'{c} = entry_total.{c} + excluded.{c}' for c in columns)}",
                   [dict(zip(columns, sums), entry=entry, event=event_id) for entry, sums in by_entry.items()])
     db.write("DELETE FROM entry_total WHERE event_id = :e AND cards = 0", e=event_id)  # an entry with no cards has no row
+
+
+# Two cards of a table that agree: neither a forfeit, each the other's scores reversed.
+AGREE = ("a.forfeit = 'none' AND b.forfeit = 'none' AND a.own_score = b.opp_score AND a.opp_score = b.own_score")
+
+
+def agreement_kept(db: Db, event_id: int) -> bool:
+    """Whether ``table_agreed`` holds the event's tables with two agreeing cards
+    (kept with its totals, whatever the rules: agreement does not depend on them)."""
+    settle(db)
+    return bool(db.scalar("SELECT COUNT(*) FROM totals_kept WHERE event_id = :e", e=event_id))
+
+
+def _agree_again(db: Db, event_id: int, tables: set[int] | None) -> None:
+    """Find again which of these tables (None: all the event's) have two agreeing cards."""
+    which = "" if tables is None else f" AND pairing_id IN ({', '.join('%d' % t for t in sorted(tables))})"  # our own integers
+    db.write(f"DELETE FROM table_agreed WHERE event_id = :e{which}", e=event_id)
+    db.write("INSERT INTO table_agreed (pairing_id, event_id) SELECT DISTINCT a.pairing_id, :e FROM outcome a"
+             " JOIN outcome b ON b.pairing_id = a.pairing_id AND b.entry_id > a.entry_id"
+             f" WHERE a.event_id = :e{which.replace('pairing_id', 'a.pairing_id')} AND {AGREE}", e=event_id)
 
 
 def _sum_whole_event(db: Db, event_id: int, rules: ScoringRules, key: str) -> None:
