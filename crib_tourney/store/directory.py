@@ -121,16 +121,21 @@ def entry_names(db: Db, event: Event) -> dict[int, str]:
     return db.memo(("entry_names", event.id), ("entry", "player"), build)
 
 
-def _entry_index(db: Db, event: Event) -> tuple[dict[str, list[int]], NameIndex[int]]:
-    """The entries' names as printed (to ids) and indexed for matching, once per command."""
-    def build() -> tuple[dict[str, list[int]], NameIndex[int]]:
-        names = entry_names(db, event)
+def _printed_entries(db: Db, event: Event) -> dict[str, list[int]]:
+    """The entries' names as printed, to ids, once per command."""
+    def build() -> dict[str, list[int]]:
         printed: dict[str, list[int]] = {}
-        for entry_id, name in names.items():
+        for entry_id, name in entry_names(db, event).items():
             printed.setdefault(name, []).append(entry_id)
-        return printed, NameIndex(names)
+        return printed
 
-    return db.memo(("entry_index", event.id), ("entry", "player"), build)
+    return db.memo(("printed_entries", event.id), ("entry", "player"), build)
+
+
+def _entry_index(db: Db, event: Event) -> NameIndex[int]:
+    """The entries' names indexed for matching, once per command, and only when a
+    name was not typed as printed (folding 1,000 names cost `result` 10 ms)."""
+    return db.memo(("entry_index", event.id), ("entry", "player"), lambda: NameIndex(entry_names(db, event)))
 
 
 def members_of(db: Db, event: Event) -> dict[int, list[int]]:
@@ -173,9 +178,8 @@ def find_entry(db: Db, event: Event, ref: str) -> Entry:
     the event's entrants first (a team by its name), so 'Kowalski' is enough when
     only one plays; then any player, and his entry (his team's in a team event)."""
     if id_reference(ref) is None:
-        printed, index = _entry_index(db, event)
-        exact = printed.get(" ".join(ref.split()), [])  # as the table sheet prints it: no folding needed
-        ids = exact if len(exact) == 1 else index.match(ref)
+        exact = _printed_entries(db, event).get(" ".join(ref.split()), [])  # as the table sheet prints it: no folding needed
+        ids = exact if len(exact) == 1 else _entry_index(db, event).match(ref)
         if len(ids) == 1:
             return entries_by_id(db, event)[ids[0]]
     return entry_of(db, event, find_player(db, ref))
