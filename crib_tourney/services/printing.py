@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, cast
 
 from crib_tourney.services.standings import scoring_rules, standings_rows
-from crib_tourney.tourney.scoring import outcome_line
+from crib_tourney.tourney.scoring import GameLine, outcome_line
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names, member_names, members_of
@@ -62,30 +62,23 @@ def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str
     acc = {e.id: ", ".join(roster[p].acc_number or "________" for p in members[e.id]) for e in entered}
     players = {e.id: [roster[p].name for p in members[e.id]] if e.team_name else [] for e in entered}
     entries = sorted(((e.id, names[e.id], acc[e.id]) for e in entered), key=lambda t: (t[1].casefold(), t[0]))
-    seats: dict[int, dict[int, tuple[int | None, int | None, int]]] = {}
-    for p in q.pairings(db, event.id):
-        seats.setdefault(p.entry1_id, {})[p.game_no] = (p.table_no, p.entry2_id, 1)
-        if p.entry2_id:
-            seats.setdefault(p.entry2_id, {})[p.game_no] = (p.table_no, p.entry1_id, 2)
-    played: dict[tuple[int, int], tuple[int, int, str]] = {}
     if event.sides == 3:  # a table of three: both opponents, and each line by place
-        return _three_sided_cards(db, event, entries, players, personal)
-    for pid, own, opp, forfeit, _, _, game_no in q.outcome_lines(db, event.id):
-        played[(pid, game_no)] = (own, opp, forfeit)
+        seats, played = _three_sided_seats(db, event, names)
+    else:
+        seats, played = _seats(db, event, names)
     cards = []
     for pid, _, acc_number in entries:
         rows: list[dict[str, Any]] = []
         totals, any_played = {"gp": 0, "plus": 0, "minus": 0}, False
         for game in range(1, event.games + 1):
             table, opponent, seat = seats.get(pid, {}).get(game, (None, None, 0))
-            row: dict[str, Any] = {"game": game, "table": table, "opponent": names.get(opponent) if opponent else None,
+            row: dict[str, Any] = {"game": game, "table": table, "opponent": opponent,
                                    "result": "", "gp": None, "plus": None, "minus": None, "total_gp": None, "total_spread": None}
             if game in seats.get(pid, {}) and opponent is None:  # the bye is known in advance: printed filled in
                 row.update(opponent="bye", gp=rules.bye_points, plus=rules.bye_spread, minus=0)
             if (pid, game) in played:
-                own, opp, forfeit = played[(pid, game)]
-                line = outcome_line(own, opp, forfeit, rules)
-                row.update(gp=line.game_points, plus=line.plus, minus=line.minus, result="W" if line.won else "L")
+                line, result = played[(pid, game)]
+                row.update(gp=line.game_points, plus=line.plus, minus=line.minus, result=result)
             if row["gp"] is not None:
                 any_played = True
                 totals = {k: totals[k] + row[k] for k in totals}
@@ -101,44 +94,39 @@ def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str
     return {"event": _header(event), "cards": cards, "links": len(personal), "links_issued": issued}
 
 
-def _three_sided_cards(db: Db, event: Event, entries: list[tuple[int, str, str]], players: dict[int, list[str]],
-                       personal: dict[int, dict[str, str]]) -> dict[str, Any]:
-    """scorecards_data for a three-sided event: a row's opponent names both
-    opponents, its result the place (W, 2nd, 3rd), its line the place's points."""
-    from crib_tourney.services.standings import three_sided_lines
-    from crib_tourney.store.links import of_event
+# A scorecard's seats: entry -> game -> (table, the opponent as printed or None for a
+# bye, seat); and its results: (entry, game) -> (the line, W / L / 2nd / 3rd).
+Seats = dict[int, dict[int, tuple[int | None, str | None, int]]]
+Played = dict[tuple[int, int], tuple[GameLine, str]]
 
+
+def _seats(db: Db, event: Event, names: dict[int, str]) -> tuple[Seats, Played]:
+    """Seats and results of a head-to-head event."""
     rules = scoring_rules(event)
-    names = entry_names(db, event)
-    seats: dict[int, dict[int, tuple[int | None, list[int], int]]] = {}
+    seats: Seats = {}
+    for p in q.pairings(db, event.id):
+        seats.setdefault(p.entry1_id, {})[p.game_no] = (p.table_no, names[p.entry2_id] if p.entry2_id else None, 1)
+        if p.entry2_id:
+            seats.setdefault(p.entry2_id, {})[p.game_no] = (p.table_no, names[p.entry1_id], 2)
+    played: Played = {}
+    for pid, own, opp, forfeit, _, _, game_no in q.outcome_lines(db, event.id):
+        line = outcome_line(own, opp, forfeit, rules)
+        played[(pid, game_no)] = (line, "W" if line.won else "L")
+    return seats, played
+
+
+def _three_sided_seats(db: Db, event: Event, names: dict[int, str]) -> tuple[Seats, Played]:
+    """Seats and results of a three-sided event: a seat names both opponents, a
+    result the place (W, 2nd, 3rd) and its line the place's points."""
+    from crib_tourney.services.standings import three_sided_lines
+
+    seats: Seats = {}
     for p in q.pairings(db, event.id):
         for seat, side in enumerate(p.sides, 1):
-            seats.setdefault(side, {})[p.game_no] = (p.table_no, [o for o in p.sides if o != side], seat)
-    played = {(side.entry, side.game): (side.line, side.place) for side in three_sided_lines(db, event)}
-    cards = []
-    for pid, _, acc_number in entries:
-        rows: list[dict[str, Any]] = []
-        totals, any_played = {"gp": 0, "plus": 0, "minus": 0}, False
-        for game in range(1, event.games + 1):
-            table, opponents, seat = seats.get(pid, {}).get(game, (None, [], 0))
-            row: dict[str, Any] = {"game": game, "table": table, "opponent": opponents_text([names[o] for o in opponents]) or None,
-                                   "result": "", "gp": None, "plus": None, "minus": None, "total_gp": None, "total_spread": None}
-            if game in seats.get(pid, {}) and not opponents:
-                row.update(opponent="bye", gp=rules.bye_points, plus=rules.bye_spread, minus=0)
-            if (pid, game) in played:
-                line, place = played[(pid, game)]
-                row.update(gp=line.game_points, plus=line.plus, minus=line.minus, result={1: "W", 2: "2nd", 3: "3rd"}[place])
-            if row["gp"] is not None:
-                any_played = True
-                totals = {k: totals[k] + row[k] for k in totals}
-                row.update(total_gp=totals["gp"], total_spread=f"{totals['plus'] - totals['minus']:+d}")
-            rows.append(row)
-        first = seats.get(pid, {}).get(1)
-        start = f"table {first[0]}, seat {first[2]}" if first and first[0] is not None else ("bye" if first else None)
-        cards.append({"player": names[pid], "members": players[pid], "acc_number": acc_number, "start": start,
-                      "games": rows, "totals": totals if any_played else None, "qr": personal.get(pid)})
-    issued = len({link.entry_id for link in of_event(db, event.id) if not link.revoked})
-    return {"event": _header(event), "cards": cards, "links": len(personal), "links_issued": issued}
+            seats.setdefault(side, {})[p.game_no] = (p.table_no, opponents_text([names[o] for o in p.sides if o != side]) or None, seat)
+    played: Played = {(side.entry, side.game): (side.line, {1: "W", 2: "2nd", 3: "3rd"}[side.place])
+                      for side in three_sided_lines(db, event)}
+    return seats, played
 
 
 def _personal_links(db: Db, event_id: int, key: bytes | None) -> dict[int, dict[str, str]]:
