@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from crib_tourney.store import totals
 from crib_tourney.store.db import read_only
 from crib_tourney.store.events import all_events
-from crib_tourney.tourney.scoring import outcome_line
-from crib_tourney.tourney.standings import LINE_TOTALS, line_totals
+from crib_tourney.tourney.standings import LINE_TOTALS
 from tests.conftest import Cli
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
@@ -47,8 +46,7 @@ def _kept_and_summed(cli: Cli) -> tuple[list[tuple[int, ...]] | None, list[tuple
     with read_only(str(cli.db)) as db:
         event = next(e for e in all_events(db) if e.name == "Open")
         rules = event.settings.scoring_rules()
-        worth = {kind: line_totals(outcome_line(*kind, rules)) for kind in totals.score_kinds(db, event.id)}
-        return totals.kept(db, event.id, rules), sorted(totals.card_sums(db, event.id, worth))
+        return totals.kept(db, event.id, rules), sorted(totals.card_sums(db, event.id, rules))
 
 
 def _agreed(cli: Cli) -> list[int]:

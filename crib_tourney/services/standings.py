@@ -14,7 +14,7 @@ from crib_tourney.tourney.cut import apply_cut_playoffs
 from crib_tourney.tourney.reconcile import Card, needs_resolving
 from crib_tourney.tourney.scoring import GameLine, ScoringRules, bye_line, outcome_line
 from crib_tourney.tourney.settings import EventSettings
-from crib_tourney.tourney.standings import HeadToHead, Row, bye_counts, line_totals, rank_rows
+from crib_tourney.tourney.standings import HeadToHead, Row, bye_counts, rank_rows
 
 
 _RULES: dict[EventSettings, ScoringRules] = {}
@@ -125,10 +125,7 @@ def _card_sums(db: Db, event: Event, rules: ScoringRules, before_game: int | Non
     """(entry, cards, totals.SUMS...) for every entry with cards: as the writer keeps
     them, or summed from the cards (standings before a game, totals not kept)."""
     kept = totals.kept(db, event.id, rules) if before_game is None else None
-    if kept is not None:
-        return kept
-    worth = {kind: line_totals(outcome_line(*kind, rules)) for kind in totals.score_kinds(db, event.id, before_game)}
-    return totals.card_sums(db, event.id, worth, before_game)
+    return kept if kept is not None else totals.card_sums(db, event.id, rules, before_game)
 
 
 def _head_to_head_of_ties(db: Db, event: Event, rules: ScoringRules, rows: dict[int, Row[int]], h2h: HeadToHead,

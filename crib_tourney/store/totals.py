@@ -21,7 +21,7 @@ no cards has no row, so every table is as it was.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.scoring import ScoringRules, outcome_line
@@ -153,9 +153,9 @@ def _agree_again(db: Db, event_id: int, tables: set[int] | None) -> None:
 
 def _sum_whole_event(db: Db, event_id: int, rules: ScoringRules, key: str) -> None:
     db.write("DELETE FROM entry_total WHERE event_id = :e", e=event_id)
-    worth = {kind: line_totals(outcome_line(*kind, rules)) for kind in score_kinds(db, event_id)}
-    if worth:
-        (with_worth, select), params = _sums_sql(event_id, worth, None)
+    summing = _sums_sql(db, event_id, rules, None)
+    if summing is not None:
+        (with_worth, select), params = summing
         db.write(f"{with_worth} INSERT INTO entry_total (entry_id, cards, {', '.join(SUMS)}, event_id)"
                  f" SELECT {select.replace(' FROM outcome', ', :e FROM outcome', 1)}", **params)
     db.write("DELETE FROM totals_kept WHERE event_id = :e", e=event_id)
@@ -173,30 +173,34 @@ def _cards(event_id: int, before_game: int | None) -> tuple[str, dict[str, int]]
             {"e": event_id, "g": before_game})
 
 
-def score_kinds(db: Db, event_id: int, before_game: int | None = None) -> list[tuple[int, int, str]]:
+def _score_kinds(db: Db, event_id: int, before_game: int | None) -> list[tuple[int, int, str]]:
     """Every distinct (own, opp, forfeit) on the event's cards: a few hundred, however
     large the field, so what each is worth is worked out once per kind."""
     cards, params = _cards(event_id, before_game)
     return db.rows("SELECT DISTINCT o.own_score, o.opp_score, o.forfeit" + cards, **params)
 
 
-def card_sums(db: Db, event_id: int, worth: Mapping[tuple[int, int, str], Sequence[int]],
-              before_game: int | None = None) -> list[tuple[int, ...]]:
-    """(entry, cards, each column of ``worth`` summed over the entry's cards) for every
-    entry with a card. ``worth`` gives what each (own, opp, forfeit) of score_kinds()
-    counts for; the database adds them up, so 440,000 cards never pass through Python."""
-    if not worth:
+def card_sums(db: Db, event_id: int, rules: ScoringRules, before_game: int | None = None) -> list[tuple[int, ...]]:
+    """(entry, cards, SUMS...) summed from the cards themselves, for every entry with a
+    card (of the games before ``before_game``): the database adds them up, so 440,000
+    cards never pass through Python."""
+    summing = _sums_sql(db, event_id, rules, before_game)
+    if summing is None:
         return []
-    (with_worth, select), params = _sums_sql(event_id, worth, before_game)
+    (with_worth, select), params = summing
     return [tuple(int(v) for v in r) for r in db.rows(f"{with_worth} SELECT {select}", **params)]
 
 
-def _sums_sql(event_id: int, worth: Mapping[tuple[int, int, str], Sequence[int]], before_game: int | None
-              ) -> tuple[tuple[str, str], dict[str, int]]:
-    """(the WITH clause naming each kind's worth, the select list and the rest of the
-    query summing it per entry), and the parameters. The worth is our own integers,
-    written into the statement (a VALUES list of thousands of rows would outrun the
-    limit on bound parameters)."""
+def _sums_sql(db: Db, event_id: int, rules: ScoringRules, before_game: int | None
+              ) -> tuple[tuple[str, str], dict[str, int]] | None:
+    """(the WITH clause naming what each kind of card is worth under ``rules``, the
+    select list and the rest of the query summing it per entry), and the parameters;
+    None for an event without cards. The worth is our own integers, written into the
+    statement (a VALUES list of thousands of rows would outrun the limit on bound
+    parameters)."""
+    worth = {kind: line_totals(outcome_line(*kind, rules)) for kind in _score_kinds(db, event_id, before_game)}
+    if not worth:
+        return None
     width = len(next(iter(worth.values())))
     literal_rows = []
     for (own, opp, forfeit), values in worth.items():
