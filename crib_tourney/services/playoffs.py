@@ -313,13 +313,14 @@ class Cut:
 
 
 def cut(db: Db, event_id: int, qualifiers: int | None, by: Actor = CLI) -> BracketData:
-    """Make the seeded bracket; returns the bracket as `bracket --json` shows it."""
+    """Make the seeded bracket; returns it as `bracket --json` shows it, but for
+    its first round only (what cut prints: 4,095 later matches at 20,000 players are not)."""
     event = load_event(db, event_id)
     if event.sides == 3:  # a bracket is head to head: three at a table are placed by their standings
         raise CribError(f"{event.name} seats three at a table: it has no bracket; its places are its standings"
                         " (crib-tourney placings)")
     make_bracket(db, event, qualifiers, by)
-    return bracket_json(db, event)
+    return bracket_json(db, event, first_round_only=True)
 
 
 def bracket_view(db: Db, event_id: int, best_of: BestOf | None = None, by: Actor = CLI) -> BracketShown:
@@ -548,7 +549,7 @@ def _where(br: Bracket, names: dict[int, str], entries: list[int]) -> str:
 
 # --- views -----------------------------------------------------------------
 
-def bracket_json(db: Db, event: Event) -> BracketData:
+def bracket_json(db: Db, event: Event, first_round_only: bool = False) -> BracketData:
     br = shown_bracket(db, event)
     _require(br)
     names = entry_names(db, event)
@@ -566,6 +567,8 @@ def bracket_json(db: Db, event: Event) -> BracketData:
         if state.void and spec.key == "F2":
             continue
         if not keys or keys[-1] != (spec.bracket, spec.round):
+            if keys and first_round_only:
+                break
             keys.append((spec.bracket, spec.round))
             rounds.append({"round": spec.round, "bracket": spec.bracket, "name": bk.round_name(spec, br.specs), "matches": []})
         rounds[-1]["matches"].append({

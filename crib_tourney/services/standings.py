@@ -132,13 +132,16 @@ def _head_to_head_of_ties(db: Db, event: Event, rules: ScoringRules, rows: dict[
                           before_game: int | None) -> None:
     """Head-to-head settles only entries level on the first four tie-breaks, so only
     their cards are read for it (a few, not the whole event)."""
+    keys = {entry: row.key() for entry, row in rows.items()}
     level: dict[tuple[int, ...], int] = {}
-    for row in rows.values():
-        level[row.key()] = level.get(row.key(), 0) + 1
-    tied = [entry for entry, row in rows.items() if level[row.key()] > 1]
+    for key in keys.values():
+        level[key] = level.get(key, 0) + 1
+    tied = {entry: key for entry, key in keys.items() if level[key] > 1}
     for entry, own, opp, forfeit, e1, e2 in q.cards_of_entries(db, event.id, tied, before_game):
-        if outcome_line(own, opp, forfeit, rules).won:
-            h2h.record(entry, e2 if entry == e1 else e1)
+        other = e2 if entry == e1 else e1
+        # only games between two entries of one level can split it (rank_rows)
+        if other is not None and tied.get(other) == tied[entry] and outcome_line(own, opp, forfeit, rules).won:
+            h2h.record(entry, other)
 
 
 @record

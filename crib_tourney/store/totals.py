@@ -77,8 +77,8 @@ def kept(db: Db, event_id: int, rules: ScoringRules) -> list[tuple[int, ...]] | 
     settle(db)
     if db.scalar("SELECT rules FROM totals_kept WHERE event_id = :e", e=event_id) != rules_key(rules):
         return None
-    return [tuple(int(v) for v in r) for r in db.rows(
-        f"SELECT entry_id, cards, {', '.join(SUMS)} FROM entry_total WHERE event_id = :e", e=event_id)]
+    return db.rows(  # INTEGER columns: ints on either engine
+        f"SELECT entry_id, cards, {', '.join(SUMS)} FROM entry_total WHERE event_id = :e", e=event_id)
 
 
 def rules_key(rules: ScoringRules) -> str:
@@ -188,7 +188,7 @@ def card_sums(db: Db, event_id: int, rules: ScoringRules, before_game: int | Non
     if summing is None:
         return []
     (with_worth, select), params = summing
-    return [tuple(int(v) for v in r) for r in db.rows(f"{with_worth} SELECT {select}", **params)]
+    return [tuple(r) for r in db.rows(f"{with_worth} SELECT {select}", **params)]
 
 
 def _sums_sql(db: Db, event_id: int, rules: ScoringRules, before_game: int | None

@@ -121,7 +121,8 @@ class HeadToHead:
 
 def rank_rows(rows: list[Row[P]], h2h: HeadToHead) -> list[Row[P]]:
     """Order rows by the tie-break chain; tied players share a rank and are marked."""
-    ordered = sorted(rows, key=lambda r: (tuple(-k for k in r.key()), r.name.lower(), str(r.player)))
+    ordered = sorted(rows, key=lambda r: (r.name.lower(), str(r.player)))  # level rows list by name
+    ordered.sort(key=Row.key, reverse=True)  # a stable sort: reversed, level rows keep that order
     keys = [r.key() for r in ordered]  # made once: 20,000 rows compare each with its neighbour
     result: list[Row[P]] = []
     i = 0

@@ -55,6 +55,22 @@ def test_ranking_marks_ties_and_uses_head_to_head():
     assert [(r.rank, r.tied) for r in ranked] == [(1, True), (1, True), (1, True)]
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 1), st.integers(-1, 1), st.integers(0, 1),
+                          st.sampled_from(["ann", "Ann", "bob", "Cy"])), min_size=1, max_size=12))
+def test_ranking_orders_by_each_tie_break_in_turn(specs):
+    """Game points, wins, spread, plus (all highest first), then the name (any
+    case), then the id: the list order of rows level on the four tie-breaks."""
+    rows = [Row(k, name, game_points=gp, wins=w, plus=plus + max(0, -spread), minus=max(0, -spread) + plus - spread)
+            for k, (gp, w, spread, plus, name) in enumerate(specs)]
+    ranked = rank_rows(list(reversed(rows)), HeadToHead())
+    order = [(-r.game_points, -r.wins, -r.spread, -r.plus, r.name.lower(), str(r.player)) for r in ranked]
+    assert order == sorted(order)
+    for r in ranked:  # no head-to-head: rows level on the four share the rank of the first of them
+        level = [o for o in ranked if o.key() == r.key()]
+        assert r.rank == 1 + ranked.index(level[0]) and r.tied == (len(level) > 1)
+
+
 def test_double_elimination_layout_sizes():
     specs = bk.double_elimination(8, 3, 5, reset=True)
     counts = {}
