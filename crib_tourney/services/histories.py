@@ -12,7 +12,7 @@ from crib_tourney.records import record
 from crib_tourney.services.standings import event_standings, scoring_rules
 from crib_tourney.tourney.scoring import outcome_line
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.directory import entries_of, entry_names, entry_of, members_of
+from crib_tourney.store.directory import acc_numbers, entries_of, entry_names, entry_of, members_of
 from crib_tourney.store.events import events_of_player, load_event
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event
@@ -271,7 +271,7 @@ def _report(db: Db, event: Event) -> Report:
 
     names = entry_names(db, event)
     members = members_of(db, event)
-    roster = players_by_id(db, [p for players in members.values() for p in players])
+    acc_of = acc_numbers(db, event)
     br = shown_bracket(db, event)
     seeded = set(br.seeds.values()) if br.exists else set()
     won = _winnings(db, event)
@@ -279,7 +279,7 @@ def _report(db: Db, event: Event) -> Report:
     for r in event_standings(db, event):
         entry: int = r.player
         name = names[entry]
-        acc = ", ".join(number for number in (roster[p].acc_number for p in members[entry]) if number)
+        acc = ", ".join(number for number in (acc_of[p] for p in members[entry]) if number)
         rows.append(ReportRow(entry, r.rank, name, acc, r.game_points, r.wins, r.losses, r.spread, entry in seeded,
                               won.finish.get(name) if entry in seeded or not br.exists else None,
                               won.prize.get(name, 0), won.pools.get(name, 0), r.withdrawn))

@@ -150,6 +150,12 @@ def members_of(db: Db, event: Event) -> dict[int, list[int]]:
     return db.memo(("members", event.id), ("entry", "entry_member"), build)
 
 
+def acc_numbers(db: Db, event: Event) -> dict[int, str | None]:
+    """The ACC number of each player in the event (singles entrants and team members)."""
+    return dict(db.rows("SELECT id, acc_number FROM player WHERE id IN (SELECT player_id FROM entry WHERE event_id = :e"
+                        " UNION SELECT player_id FROM entry_member WHERE event_id = :e)", e=event.id))
+
+
 def member_names(db: Db, event: Event) -> dict[int, list[str]]:
     """Each entry's players' display names."""
     members = members_of(db, event)
