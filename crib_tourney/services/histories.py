@@ -279,7 +279,7 @@ def _report(db: Db, event: Event) -> Report:
     for r in event_standings(db, event):
         entry: int = r.player
         name = names[entry]
-        acc = ", ".join(number for number in (acc_of[p] for p in members[entry]) if number)
+        acc = ", ".join([number for p in members[entry] if (number := acc_of[p])])
         rows.append(ReportRow(entry, r.rank, name, acc, r.game_points, r.wins, r.losses, r.spread, entry in seeded,
                               won.finish.get(name) if entry in seeded or not br.exists else None,
                               won.prize.get(name, 0), won.pools.get(name, 0), r.withdrawn))

@@ -538,6 +538,12 @@ DELETE FROM totals_kept
 """
 
 
+# The byes, indexed apart (schema 18): the standings read them, and `check` counts
+# the tables with cards to find out at once whether every one has two that agree.
+V18 = """
+CREATE INDEX ix_pairing_bye ON pairing (event_id, game_no, entry1_id) WHERE entry2_id IS NULL
+"""
+
 def _v12_one_writer(db: Db) -> None:
     run_script(db, V12)
     if not db.sqlite:  # explicit ids do not move PostgreSQL's sequence
@@ -638,5 +644,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (15, _script(V15)),  # the standings' sums read one index
     (16, _script(V16)),  # each entry's card totals, kept by the writer; the tables' cards indexed with their scores
     (17, _script(V17)),  # which tables have two agreeing cards, kept with the totals
+    (18, _script(V18)),  # the byes indexed apart
 ]
-LATEST_VERSION = 17
+LATEST_VERSION = 18

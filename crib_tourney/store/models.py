@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any, Optional
 
-from sqlalchemy import Index, UniqueConstraint
+from sqlalchemy import Index, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 
@@ -136,6 +136,8 @@ class Pairing(SQLModel, table=True):
     __tablename__ = "pairing"
     __table_args__ = (
         Index("ix_pairing_event_game", "event_id", "game_no"),
+        Index("ix_pairing_bye", "event_id", "game_no", "entry1_id",
+              sqlite_where=text("entry2_id IS NULL"), postgresql_where=text("entry2_id IS NULL")),  # schema 18
         UniqueConstraint("event_id", "game_no", "table_no"),
         UniqueConstraint("event_id", "game_no", "entry1_id"),
     )

@@ -82,7 +82,10 @@ def tables_not_agreed(db: Db, event_id: int) -> Iterator[tuple[tuple[int, int, i
     forfeit), in game and table order, streamed. Nearly every table of a finished
     event has two agreeing cards: the database leaves those out, so checking 220,000
     tables reads only the few that need a word."""
-    agreed = ("SELECT 1 FROM table_agreed t WHERE t.pairing_id = p.id" if totals.agreement_kept(db, event_id) else
+    kept = totals.agreement_kept(db, event_id)
+    if kept and _every_table_agreed(db, event_id):
+        return
+    agreed = ("SELECT 1 FROM table_agreed t WHERE t.pairing_id = p.id" if kept else
               "SELECT 1 FROM outcome a JOIN outcome b ON b.pairing_id = a.pairing_id AND b.entry_id > a.entry_id"
               f" WHERE a.pairing_id = p.id AND {totals.AGREE}")
     rows = db.stream(
@@ -91,6 +94,14 @@ def tables_not_agreed(db: Db, event_id: int) -> Iterator[tuple[tuple[int, int, i
         f" AND NOT EXISTS ({agreed}) ORDER BY p.game_no, p.table_no, p.id, o.entry_id", e=event_id)
     for table, group in groupby(rows, key=lambda r: r[:5]):
         yield table, [r[5:] for r in group if r[5] is not None]
+
+
+def _every_table_agreed(db: Db, event_id: int) -> bool:
+    """Whether every table (not a bye) has two agreeing cards, by counting: the kept
+    agreeing tables are some of the event's tables, so as many means all of them."""
+    tables = db.scalar("SELECT COUNT(*) FROM pairing WHERE event_id = :e", e=event_id)
+    byes = db.scalar("SELECT COUNT(*) FROM pairing WHERE event_id = :e AND entry2_id IS NULL", e=event_id)
+    return bool(tables - byes == db.scalar("SELECT COUNT(*) FROM table_agreed WHERE event_id = :e", e=event_id))
 
 
 def games_under_way(db: Db, event_id: int, before_game: int | None = None) -> set[int]:
