@@ -15,6 +15,7 @@ import re
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from email.utils import formatdate
 from html import escape
@@ -140,6 +141,23 @@ class Pages:
                     if found is None or found.version != version:
                         found = self._fresh(db, path, version, stamp)[key]
         return found, changed_at, stamp
+
+    def warm(self) -> None:
+        """Build the pages a room opens first before the server answers anyone (the
+        first 200 screens would otherwise queue behind one standings build), then,
+        on a thread of their own, the players' pages nobody has asked for yet."""
+        with self.reading() as db:
+            shared, players = site.pages_in_play(db)
+        self._build_all(shared)
+        threading.Thread(target=self._build_all, args=(players,), name="warm", daemon=True).start()
+
+    def _build_all(self, paths: list[str]) -> None:
+        for path in paths:
+            try:
+                if self.get(path, "html", False, wait=False) is None:  # not built yet (nor by a request meanwhile)
+                    self.get(path, "html", False)
+            except Exception:  # noqa: BLE001 - a page that cannot be built now is built (and its error shown) on request
+                pass
 
     def _rebuild_in_background(self, path: str, building: threading.Lock) -> None:
         try:
@@ -274,10 +292,17 @@ def create_app(location: str, scoring: "Scoring | None" = None):  # type: ignore
             return Response(built.gzip(), media_type=media, headers=headers | {"Content-Encoding": "gzip"})
         return Response(built.body, media_type=media, headers=headers)
 
+    @asynccontextmanager
+    async def lifespan(app):  # type: ignore[no-untyped-def]
+        await run_in_threadpool(pages.warm)  # before the socket is listened on: the first visitors find pages built
+        yield
+
     methods = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"]
     writing = []
     if scoring is not None:
         from crib_tourney.web.scoring import routes
 
         writing = routes(location, scoring)
-    return Starlette(routes=[*writing, Route("/{path:path}", serve, methods=methods)])
+    app = Starlette(routes=[*writing, Route("/{path:path}", serve, methods=methods)], lifespan=lifespan)
+    app.state.pages = pages
+    return app

@@ -142,6 +142,21 @@ def _index(db: Db) -> Page:
                 {"events": shown, "leagues": leagues}, {"events": events, "leagues": leagues})
 
 
+def pages_in_play(db: Db) -> tuple[list[str], list[str]]:
+    """The pages a room opens first, and its players' pages: the index, and for each
+    event in play (as the index lists them first) its overview, standings, tables
+    and bracket; then each of its entries' page."""
+    from crib_tourney.store.directory import entries_of
+    from crib_tourney.store.events import load_event
+
+    shared, players = ["index"], []
+    for e in _index(db).context["events"]:
+        if e["order"] == 0:
+            shared += [f"events/{e['id']}/{what}" for what in ("index", "standings", "tables", "bracket")]
+            players += [f"events/{e['id']}/players/{entry.id}" for entry in entries_of(db, load_event(db, e["id"]))]
+    return shared, players
+
+
 def _newest(date: str | None, ident: int) -> tuple[str, int]:
     """A sort key putting the newest first: later dates, then higher ids (no date: by id, after dated ones)."""
     inverted = "".join(chr(0x10FFFF - ord(c)) for c in date) if date else "\U0010ffff"

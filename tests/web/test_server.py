@@ -169,3 +169,25 @@ def test_serve_answers_on_the_socket_it_bound_and_ctrl_c_ends_it_cleanly(event):
         _, errors = server.communicate(timeout=20)
     assert server.returncode == 0, errors
     assert errors.splitlines() == [f"serving {event.db} at http://127.0.0.1:{port}/ (Ctrl-C stops)"]
+
+
+def test_the_pages_of_the_events_in_play_are_built_before_anyone_asks(event):
+    import time
+
+    from crib_tourney.web.server import create_app
+
+    event("new-event", "Next Week", "--games", "2")  # not started: its pages wait to be asked for
+    app = create_app(str(event.db))
+    built = app.state.pages.cache
+    assert built == {}
+    with TestClient(app) as client:  # the server starting (its lifespan) before it answers
+        for path in ("index", "events/1/index", "events/1/standings", "events/1/tables", "events/1/bracket"):
+            assert (path, "html", False) in built and (path, "html", True) in built, path
+        assert not any(key[0].startswith("events/2/") for key in built)
+        players = [f"events/1/players/{entry}" for entry in range(1, 5)]
+        deadline = time.monotonic() + 10
+        while not all((p, "html", False) in built for p in players) and time.monotonic() < deadline:
+            time.sleep(0.05)  # the players' pages are built on a thread of their own
+        assert all((p, "html", False) in built for p in players)
+        page = client.get("/events/1/standings")
+        assert page.headers["etag"] == built[("events/1/standings", "html", False)].etag
