@@ -88,6 +88,7 @@ class Pages:
 
     STREAMING_S = 5.0
     COALESCE_S = 1.0
+    PLAYERS_WARMED = 1000  # players' pages built at the start, at most: each is kept in memory (~25 KB in its forms)
 
     def __init__(self, location: str):
         self.location = location
@@ -149,7 +150,7 @@ class Pages:
         with self.reading() as db:
             shared, players = site.pages_in_play(db)
         self._build_all(shared)
-        threading.Thread(target=self._build_all, args=(players,), name="warm", daemon=True).start()
+        threading.Thread(target=self._build_all, args=(players[:self.PLAYERS_WARMED],), name="warm", daemon=True).start()
 
     def _build_all(self, paths: list[str]) -> None:
         for path in paths:
