@@ -215,9 +215,9 @@ def check_cards(db: Db, event: Event) -> list[CardProblem]:
     both cards are shown in the table sheet's player order."""
     if event.sides == 3:
         return _check_three(db, event)
-    names = entry_names(db, event)
     problems: list[CardProblem] = []
     for (_, game, table, entry1, entry2), rows in q.tables_not_agreed(db, event.id):
+        names = entry_names(db, event)  # read once (kept for the command), only when a table needs a word
         cards = sorted((Card(*r) for r in rows), key=lambda c: c.entry != entry1)
         pair = (names[entry1], names[entry2])
         if not cards:
