@@ -137,7 +137,7 @@ def _head_to_head_of_ties(db: Db, event: Event, rules: ScoringRules, rows: dict[
     for key in keys.values():
         level[key] = level.get(key, 0) + 1
     tied = {entry: key for entry, key in keys.items() if level[key] > 1}
-    for entry, own, opp, forfeit, e1, e2 in q.cards_of_entries(db, event.id, tied, before_game):
+    for entry, own, opp, forfeit, e1, e2 in q.cards_between(db, event.id, tied, before_game):
         other = e2 if entry == e1 else e1
         # only games between two entries of one level can split it (rank_rows)
         if other is not None and tied.get(other) == tied[entry] and outcome_line(own, opp, forfeit, rules).won:

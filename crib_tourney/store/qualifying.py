@@ -113,17 +113,19 @@ def games_under_way(db: Db, event_id: int, before_game: int | None = None) -> se
     return games if before_game is None else {g for g in games if g < before_game}
 
 
-def cards_of_entries(db: Db, event_id: int, entries: Collection[int], before_game: int | None = None
-                     ) -> Iterator[tuple[int, int, int, str, int, int | None]]:
-    """(entry, own, opp, forfeit, entry1, entry2) of these entries' cards."""
+def cards_between(db: Db, event_id: int, entries: Collection[int], before_game: int | None = None
+                  ) -> Iterator[tuple[int, int, int, str, int, int | None]]:
+    """(entry, own, opp, forfeit, entry1, entry2) of the cards of games between two of these entries."""
     ids = sorted(entries)
     before, params = ("", {"e": event_id}) if before_game is None else (" AND p.game_no < :g", {"e": event_id, "g": before_game})
+    every = ", ".join("%d" % i for i in ids)  # our own integers, written in
     for start in range(0, len(ids), 10_000):
-        chunk = ", ".join("%d" % i for i in ids[start:start + 10_000])  # our own integers, written in
+        chunk = ", ".join("%d" % i for i in ids[start:start + 10_000])
         yield from db.stream(
             "SELECT o.entry_id, o.own_score, o.opp_score, o.forfeit, p.entry1_id, p.entry2_id"
             f" FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e{before}"
-            f" AND o.entry_id IN ({chunk})", **params)
+            f" AND o.entry_id IN ({chunk})"
+            f" AND (CASE WHEN p.entry1_id = o.entry_id THEN p.entry2_id ELSE p.entry1_id END) IN ({every})", **params)
 
 
 def outcome_lines3(db: Db, event_id: int) -> Iterator[tuple[Any, ...]]:
