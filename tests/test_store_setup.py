@@ -68,3 +68,18 @@ def test_a_shared_memo_builds_each_key_once_across_threads():
     for t in threads:
         t.join()
     assert results == [42] * 8 and len(calls) == 1
+
+
+def test_ints_reads_a_column_as_one_list():
+    """Db.ints: what pairing reads 220,000 of (pair codes, past 2**32), NULL-free, in row order."""
+    import sqlite3
+
+    from crib_tourney.store.sql import Db
+
+    db = Db(sqlite3.connect(":memory:"), sqlite=True)
+    db.execute("CREATE TABLE t (v INTEGER)")
+    values = [3, 7 * 4294967296 + 5, 1]
+    for v in values:
+        db.write("INSERT INTO t (v) VALUES (:v)", v=v)
+    assert db.ints("SELECT v FROM t WHERE v > :low", low=0) == values
+    assert db.ints("SELECT v FROM t WHERE v < :low", low=0) == []

@@ -9,6 +9,7 @@ its own words (``line()``), which the log summary, the CLI and the web share.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping, Sequence, TypedDict
 
 from crib_tourney.csvfiles import refuse
@@ -32,7 +33,7 @@ from crib_tourney.tourney import settings as schema
 from crib_tourney.tourney.checkin import waiting_for
 from crib_tourney.tourney.formats import FORMATS, PairingRequest
 from crib_tourney.tourney.names import listed, checked_name, fold
-from crib_tourney.tourney.pairings import History, pair_key
+from crib_tourney.tourney.pairings import History, Meetings, pair_code, pair_key
 
 if TYPE_CHECKING:
     from crib_tourney.inputs.csvrows import TeamsFile
@@ -478,18 +479,12 @@ def schedule_next(change: Change, event: Event, draw_seed: int | None = None, ig
 def _history(db: Db, event: Event, game_no: int, entries: list[int]) -> History:
     """What game ``game_no`` must respect: who met whom, who sat out, who is kept
     apart (family, all event; clubs, for the event's first games)."""
-    met: dict[tuple[int, int], int] = {}
-    byes: dict[int, int] = {}
-    for a, b, c in q.seatings3(db, event.id) if event.sides == 3 else ((a, b, None) for a, b in q.seatings(db, event.id)):
-        if b is None:
-            byes[a] = byes.get(a, 0) + 1
-        else:
-            if c is None:
-                key = (a, b) if a < b else (b, a)  # pair_key, inlined: once a table of the event (220,000 at 20,000 players)
-                met[key] = met.get(key, 0) + 1
-            else:
-                for key in (pair_key(a, b), pair_key(a, c), pair_key(b, c)):
-                    met[key] = met.get(key, 0) + 1
+    if event.sides == 3:
+        tables = q.seatings3(db, event.id)
+        met = Meetings(pair_code(x, y) for a, b, c in tables if b is not None for x, y in ((a, b), (a, c), (b, c)) if y is not None)
+        byes = Counter(a for a, b, _ in tables if b is None)
+    else:
+        met, byes = Meetings(q.met_codes(db, event.id)), Counter(entry for entry, _ in q.byes(db, event.id))
     playing = set(entries)
     members = members_of(db, event)
     entry_of_player = {p: e for e in playing for p in members.get(e, ())}  # a team's every member

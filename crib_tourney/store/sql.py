@@ -89,6 +89,20 @@ class Db:
 
         return [tuple(r) for r in self._connection.execute(text(sql), params).fetchall()]
 
+    def ints(self, sql: str, **params: Any) -> list[int]:
+        """The integers of a one-column query. SQLite hands them over as one JSON
+        array: a Python row for each of 220,000 cost more than the query itself."""
+        if self._raw:
+            import json
+
+            try:
+                found = self._connection.execute(f"WITH int_column(v) AS ({sql}) SELECT json_group_array(v) FROM int_column", params).fetchone()
+                return json.loads(found[0])  # type: ignore[no-any-return]
+            except sqlite3.OperationalError as exc:
+                if "json_group_array" not in str(exc):  # only an SQLite built without JSON reads them row by row
+                    raise
+        return [int(r[0]) for r in self.rows(sql, **params)]
+
     def stream(self, sql: str, **params: Any) -> Iterator[tuple[Any, ...]]:
         """Rows one at a time, for the queries that read a whole event (440,000
         cards at 20,000 players): nothing holds them all at once."""

@@ -24,8 +24,9 @@ hundreds is almost always enough; the full search runs only when they fail.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import field
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import Callable, Iterable, Iterator, Mapping, Sequence, ValuesView
 
 from crib_tourney.records import record
 
@@ -51,6 +52,37 @@ class History:
 
 def pair_key(a: Player, b: Player) -> tuple[Player, Player]:
     return (a, b) if a < b else (b, a)
+
+
+def pair_code(a: Player, b: Player) -> int:
+    """A pair as one int, low * 2**32 + high (store/qualifying.met_codes reads them so)."""
+    return (a << 32) | b if a < b else (b << 32) | a
+
+
+class Meetings(Mapping[tuple[Player, Player], int]):
+    """Games played together, by (low, high) pair as History.met, kept by pair
+    code: an event's 220,000 tables at 20,000 players as ints, not tuples."""
+
+    def __init__(self, codes: Iterable[int] = ()):
+        self._times = Counter(codes)
+
+    def __getitem__(self, pair: tuple[Player, Player]) -> int:
+        code = pair_code(*pair)
+        if code not in self._times:
+            raise KeyError(pair)
+        return self._times[code]
+
+    def get(self, pair: tuple[Player, Player], default: int | None = None) -> int | None:  # type: ignore[override]
+        return self._times.get(pair_code(*pair), default)
+
+    def __iter__(self) -> Iterator[tuple[Player, Player]]:
+        return ((code >> 32, code & 0xFFFFFFFF) for code in self._times)
+
+    def __len__(self) -> int:
+        return len(self._times)
+
+    def values(self) -> ValuesView[int]:
+        return self._times.values()
 
 
 def circle_round(players: Sequence[Player], round_index: int) -> GamePairing:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crib_tourney.tourney.pairings import History, circle_round, drawn_round, pair_game, pair_key
+from crib_tourney.tourney.pairings import History, Meetings, circle_round, drawn_round, pair_code, pair_game, pair_key
 
 
 def play(schedule: list[list[int]], seed_draws: bool = False, apart=frozenset(), clubs=None, club_games=0):
@@ -106,6 +106,18 @@ def test_a_draw_is_the_same_for_the_same_seed_and_differs_for_another():
     assert drawn_round(players, 42) == drawn_round(players, 42)
     assert drawn_round(players, 42) != drawn_round(players, 43)
     assert pair_game(players, 0, seed=42).tables == drawn_round(players, 42).tables
+
+
+def test_meetings_kept_by_pair_code_pair_as_the_plain_count_does():
+    """The service hands pairing a Meetings (one int a pair), the tests a Counter of (low, high)."""
+    rnd = random.Random(3)
+    field = list(range(1, 41))
+    met = Counter(pair_key(*rnd.sample(field, 2)) for _ in range(400))
+    coded = Meetings(pair_code(b, a) for (a, b), times in met.items() for _ in range(times))
+    assert dict(coded) == dict(met) and len(coded) == len(met) and max(coded.values()) == max(met.values())
+    assert coded.get((1, 1)) is None and coded.get((1, 1), 0) == 0 and (1, 1) not in coded
+    for index in range(6):
+        assert pair_game(field, index, History(met=coded)) == pair_game(field, index, History(met=met))
 
 
 def test_a_blossom_is_needed_and_found():
