@@ -81,6 +81,10 @@ class Meetings(Mapping[tuple[Player, Player], int]):
     def __len__(self) -> int:
         return len(self._times)
 
+    def times(self, a: Player, b: Player) -> int:
+        """Games ``a`` and ``b`` played together (pair_code inlined: asked tens of thousands of times a round)."""
+        return self._times.get((a << 32) | b if a < b else (b << 32) | a, 0)
+
     def values(self) -> ValuesView[int]:
         return self._times.values()
 
@@ -148,38 +152,42 @@ class _Matcher:
         self._first, self._after, self._before = -1, dict[int, int](), dict[int, int]()  # the unseated (_link)
 
     # --- the tiers -------------------------------------------------------------
-    def _met(self, i: int, j: int) -> int:
-        return self.history.met.get(pair_key(self.players[i], self.players[j]), 0)
-
-    def _apart(self, i: int, j: int) -> bool:
-        return bool(self.history.apart) and pair_key(self.players[i], self.players[j]) in self.history.apart
-
-    def _same_club(self, i: int, j: int) -> bool:
-        clubs = self.history.club_of
-        club = clubs.get(self.players[i])
-        return club is not None and club == clubs.get(self.players[j])
-
+    # A round at 20,000 players asks some 50,000 times: each test is one call deep.
     def tiers(self) -> list[Allowed]:
-        fresh = self._met_fewer_than(1)
-        tiers: list[Allowed] = [fresh]
-        if self.history.club_of:
-            tiers.insert(0, lambda i, j: fresh(i, j) and not self._same_club(i, j))
         most = max(self.history.met.values(), default=0)
-        tiers += [self._met_fewer_than(times) for times in range(2, most + 2)]
+        tiers = [self._met_fewer_than(times) for times in range(1, most + 2)]  # the first: not met at all
+        if self.history.club_of:
+            fresh, clubs, players = tiers[0], self.history.club_of, self.players
+
+            def fresh_other_club(i: int, j: int) -> bool:
+                club = clubs.get(players[i])
+                return fresh(i, j) and (club is None or club != clubs.get(players[j]))
+
+            tiers.insert(0, fresh_other_club)
         tiers.append(lambda i, j: True)
         return tiers
 
     def _met_fewer_than(self, times: int) -> Allowed:
-        return lambda i, j: self._met(i, j) < times and not self._apart(i, j)
+        players, met, apart = self.players, self._times(), self.history.apart
+        if not apart:
+            return lambda i, j: met(players[i], players[j]) < times
+        return lambda i, j: met(players[i], players[j]) < times and pair_key(players[i], players[j]) not in apart
+
+    def _times(self) -> Callable[[Player, Player], int]:
+        met = self.history.met
+        if isinstance(met, Meetings):
+            return met.times
+        return lambda a, b: met.get(pair_key(a, b), 0)
 
     # --- pairing ---------------------------------------------------------------
     def pair(self, proposal: list[tuple[Player, Player]]) -> list[tuple[Player, Player]]:
-        first = self.tiers()[0]
+        tiers = self.tiers()
+        first = tiers[0]
         for a, b in proposal:
             i, j = self.position[a], self.position[b]
             if first(i, j):
                 self.mate[i], self.mate[j] = j, i
-        for allowed in self.tiers():
+        for allowed in tiers:
             free = [u for u in range(self.n) if self.mate[u] == -1]
             if not free:
                 break
