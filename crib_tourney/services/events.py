@@ -485,16 +485,26 @@ def _history(db: Db, event: Event, game_no: int, entries: list[int]) -> History:
         byes = Counter(a for a, b, _ in tables if b is None)
     else:
         met, byes = Meetings(q.met_codes(db, event.id)), Counter(entry for entry, _ in q.byes(db, event.id))
-    playing = set(entries)
+    return History(met=met, byes=byes, apart=_kept_apart(db, event, entries),
+                   club_of=_clubs(db, event, entries) if game_no <= event.avoid_same_club_games else {})
+
+
+def _kept_apart(db: Db, event: Event, entries: list[int]) -> frozenset[tuple[int, int]]:
+    """(low, high) of the entries whose players are kept apart (family): a team's every member counts."""
+    avoided = players_store.avoided_pairs(db)
+    if not avoided:  # most rosters: no need to map 20,000 entries to their players
+        return frozenset()
     members = members_of(db, event)
-    entry_of_player = {p: e for e in playing for p in members.get(e, ())}  # a team's every member
-    apart = frozenset(pair_key(entry_of_player[a], entry_of_player[b]) for a, b in players_store.avoided_pairs(db)
-                      if a in entry_of_player and b in entry_of_player and entry_of_player[a] != entry_of_player[b])
-    club_of: dict[int, str] = {}
-    if game_no <= event.avoid_same_club_games:  # a team's club is its first player's
-        clubs = players_store.clubs_of(db, [members[e][0] for e in playing])
-        club_of = {e: fold(clubs[members[e][0]]) for e in playing if members[e][0] in clubs}
-    return History(met=met, byes=byes, apart=apart, club_of=club_of)
+    entry_of_player = {p: e for e in set(entries) for p in members.get(e, ())}
+    return frozenset(pair_key(entry_of_player[a], entry_of_player[b]) for a, b in avoided
+                     if a in entry_of_player and b in entry_of_player and entry_of_player[a] != entry_of_player[b])
+
+
+def _clubs(db: Db, event: Event, entries: list[int]) -> dict[int, str]:
+    """Each entry's club, folded (a team's is its first player's)."""
+    members, playing = members_of(db, event), set(entries)
+    clubs = players_store.clubs_of(db, [members[e][0] for e in playing])
+    return {e: fold(clubs[members[e][0]]) for e in playing if members[e][0] in clubs}
 
 
 def game_view(db: Db, event: Event, game_no: int) -> GameView:

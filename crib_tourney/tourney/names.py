@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 import re
 from bisect import bisect_left
+from collections import Counter
 import unicodedata
 from dataclasses import field
 from typing import Callable, Generic, Hashable, Iterable, Mapping, TypeVar
@@ -123,10 +124,11 @@ class NameIndex(Generic[K]):
 
 def duplicated(names: Mapping[K, str]) -> set[K]:
     """Keys whose name another key shares once folded ('Pat Smith' twice)."""
-    seen: dict[str, list[K]] = {}
-    for key, name in names.items():
-        seen.setdefault(fold(name), []).append(key)
-    return {k for keys in seen.values() if len(keys) > 1 for k in keys}
+    folded = list(map(fold, names.values()))
+    counts = Counter(folded)
+    if len(counts) == len(folded):  # the usual roster: nobody shares a name (20,000 of them looked at once)
+        return set()
+    return {k for k, name in zip(names, folded) if counts[name] > 1}
 
 
 MAX_NAME = 80  # a name prints on one line of a table sheet; WeasyPrint's layout time grows with the square of a long word
