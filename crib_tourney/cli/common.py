@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Callable, Iterator
@@ -35,6 +36,8 @@ def db(write: bool = True) -> Iterator:
 
     if state.DB_LOCATION.strip() in IN_MEMORY:
         raise CribError(f"--db {state.DB_LOCATION.strip()} keeps nothing from one command to the next: give a file")
+    if not gc.get_freeze_count():  # once a process (tests run many commands in one: no garbage of theirs kept)
+        gc.freeze()  # the loaded code is never garbage: full collections no longer walk it (round at 20,000 players: 0.04 s)
     with transaction(state.DB_LOCATION, write=write) as conn:
         yield conn
     if write:
