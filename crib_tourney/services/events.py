@@ -508,19 +508,19 @@ def _clubs(db: Db, event: Event, entries: list[int]) -> dict[int, str]:
 
 
 def game_view(db: Db, event: Event, game_no: int) -> GameView:
-    rows = q.pairings(db, event.id, game_no)
+    rows = q.game_seats(db, event.id, game_no)
     if not rows:
         raise CribError(f"game {game_no} of {event.name} has not been scheduled")
     names = entry_names(db, event)
-    tables = tuple((r.table_no or 0, names[r.entry1_id], names[r.entry2_id]) for r in rows if r.entry2_id)
-    bye = next((names[r.entry1_id] for r in rows if r.entry2_id is None), None)
+    tables = tuple((t or 0, names[a], names[b]) for t, a, b, _ in rows if b)
+    bye = next((names[a] for _, a, b, _ in rows if b is None), None)
     members = None
     if event.team_size > 1:
         players = member_names(db, event)
         members = {names[e]: players[e] for e in names}
     if event.sides == 3:
-        thirds = {r.table_no or 0: names[r.entry3_id] for r in rows if r.entry3_id is not None}
-        byes = tuple(names[r.entry1_id] for r in rows if r.entry2_id is None)
+        thirds = {t or 0: names[c] for t, _, _, c in rows if c is not None}
+        byes = tuple(names[a] for _, a, b, _ in rows if b is None)
         return GameView(game_no, tables, bye, q.draw_seed(db, event.id, game_no), members, thirds, byes)
     return GameView(game_no, tables, bye, q.draw_seed(db, event.id, game_no), members)
 
