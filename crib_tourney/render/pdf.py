@@ -10,7 +10,7 @@ import signal
 import sys
 import tempfile
 from contextlib import contextmanager
-from io import BytesIO
+from io import BytesIO, StringIO
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 from urllib.parse import unquote, urlparse
@@ -60,6 +60,37 @@ def _fetcher():  # type: ignore[no-untyped-def]
     return fetch
 
 
+def _weasyprint():  # type: ignore[no-untyped-def]
+    """WeasyPrint, imported the quick way on Linux.
+
+    It loads each library by trying names for every platform in turn; each name
+    that does not load directly (Windows' and macOS' spellings, tried first) makes
+    cffi call ctypes.util.find_library, which runs ldconfig and gcc: 0.3 s of CPU
+    of every print. On Linux the sonames it also tries load directly, so those
+    look-ups are skipped while it imports; if that fails, the ordinary import runs."""
+    if "weasyprint" in sys.modules or not sys.platform.startswith("linux"):
+        import weasyprint
+
+        return weasyprint
+    import ctypes.util
+    from contextlib import redirect_stdout
+
+    find_library = ctypes.util.find_library
+    ctypes.util.find_library = lambda name: None
+    try:
+        with redirect_stdout(StringIO()):  # its advice on a failed load: printed by the ordinary import below
+            import weasyprint
+        return weasyprint
+    except OSError:
+        for name in [m for m in sys.modules if m == "weasyprint" or m.startswith("weasyprint.")]:
+            del sys.modules[name]
+    finally:
+        ctypes.util.find_library = find_library
+    import weasyprint
+
+    return weasyprint
+
+
 def render_chunk(html: str) -> bytes:
     return render_pages(html)[0]
 
@@ -69,8 +100,7 @@ def render_pages(html: str) -> tuple[bytes, int]:
     reading the PDF back to count them cost a tenth of a print)."""
     import logging
 
-    import weasyprint
-
+    weasyprint = _weasyprint()
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     document = weasyprint.HTML(string=html, base_url=str(templates_dir()) + "/", url_fetcher=_fetcher()).render()
     return document.write_pdf(), len(document.pages)
@@ -172,6 +202,7 @@ def _render_all(chunks: Sequence[str], progress: bool) -> list[tuple[bytes, int]
     results: list[tuple[bytes, int]] = []
     try:
         if len(chunks) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1:
+            _weasyprint()  # imported once, here: forked workers inherit it instead of each importing it
             # a Pool, not a ProcessPoolExecutor: leaving the block on an error or
             # an interrupt terminates the workers instead of waiting for them
             with multiprocessing.Pool(min(2, os.cpu_count() or 1), initializer=_exit_with_parent,
