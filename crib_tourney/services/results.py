@@ -184,8 +184,22 @@ def find_pairing(db: Db, event: Event, entries: list[Entry], game: int | None) -
     return together[0]
 
 
+class _NewTables:
+    """An import's results for tables without a card, checked line by line and
+    written together: one statement for a whole game, not one (and a read back) a line."""
+
+    def __init__(self, change: Change):
+        self.change = change
+        self.rows: dict[int, list[dict[str, Any]]] = {}  # pairing: its two cards
+
+    def write(self) -> None:
+        """Write what is waiting (before any line that writes on its own, to keep the order)."""
+        self.change.fill("outcome", "pairing_id", self.rows)
+        self.rows = {}
+
+
 def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], scores: tuple[int, int], game: int | None,
-                 replace: bool, card_of: Entry | None) -> GameResult:
+                 replace: bool, card_of: Entry | None, waiting: _NewTables | None = None) -> GameResult:
     names = entry_names(db, event)
     a, b = entries[0].id, entries[1].id
     if a == b:
@@ -198,12 +212,15 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
     winner, loser = (a, b) if won_game(by_entry[a], by_entry[b], rules.target_loses) else (b, a)
     done = GameResult(pairing.game_no, pairing.table_no, names[winner], by_entry[winner], names[loser], by_entry[loser])
     if card_of is None:
-        existed = q.has_result(db, pairing.id)
+        existed = (waiting is not None and pairing.id in waiting.rows) or q.has_result(db, pairing.id)
         if existed and not replace:
             raise CribError(f"game {pairing.game_no} between {names[winner]} and {names[loser]} already has a result; use --replace to correct it")
         if existed:
             change.action = "replace"
         rows = [outcome_row(event, pairing.id, Card(e, by_entry[e], by_entry[o], "none", "result")) for e, o in ((a, b), (b, a))]
+        if waiting is not None and not existed:
+            waiting.rows[pairing.id] = rows
+            return done
         # a game without a card yet (every line of an import of a new game) has nothing to read back first
         change.replace("outcome", {"pairing_id": pairing.id}, rows, before=None if existed else [])
         return done
@@ -327,14 +344,22 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
     """The rows of a results CSV, all or nothing, as one change that one undo
     reverts: every bad line is reported, those the file's own checks found
     (csvrows) with those the games refuse."""
-    from crib_tourney.inputs.csvrows import ForfeitLine, LineError
+    from crib_tourney.inputs.csvrows import ForfeitLine, LineError, ResultLine
 
     event = load_event(db, event_id)
     errors: list[LineError] = list(results.errors)
     count = 0
     change = Change(db, "import", Log(event.id), by)
+    waiting = _NewTables(change)
     for row in results.rows:
         try:
+            if isinstance(row, ResultLine) and row.third is None and row.game is not None:
+                # written with the others (a line without its game may look past the waiting ones: see find_pairing)
+                entries = [entry_of(db, event, row.first), entry_of(db, event, row.second)]
+                _game_result(db, event, change, entries, (row.first_score, row.second_score), row.game, False, None, waiting)
+                count += 1
+                continue
+            waiting.write()
             with change.savepoint():
                 if isinstance(row, ForfeitLine):
                     _forfeit(db, event, change, entry_of(db, event, row.loser), row.game, replace=False)
@@ -349,6 +374,7 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
             count += 1
         except CribError as exc:
             errors.append(LineError(row.line, str(exc)))
+    waiting.write()
     refuse([e.text() for e in sorted(errors, key=lambda e: e.line)], results.name)
     keep_bracket(db, event, change, False)  # after the cut an import must keep the bracket
     change.log(f"imported {count} results from {results.name}")

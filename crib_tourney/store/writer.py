@@ -238,6 +238,24 @@ class Change:
         if before or after:
             self._record({"op": "replace", "table": table, "scope": scope, "before": before, "after": after})
 
+    def fill(self, table: str, column: str, groups: dict[Any, list[dict[str, Any]]]) -> None:
+        """``replace(table, {column: value}, rows, before=[])`` for each value and its
+        rows, every scope known empty in this change, in one statement (an import of
+        a whole game: 10,000 tables). The steps are those the replaces would record."""
+        rows = [r for group in groups.values() for r in group]
+        if not rows:
+            return
+        _columns(table, [column, *rows[0]])
+        highest = _max_id(self.db, table)
+        self.db.write_many(table, [{k: v for k, v in r.items() if k != "id"} for r in rows])
+        added: dict[Any, list[dict[str, Any]]] = {}
+        for row in self.db.dicts(f"SELECT {', '.join(_columns(table, TABLES[table]))} FROM {table} WHERE id > :h ORDER BY id",
+                                 h=highest):
+            added.setdefault(row[column], []).append(row)
+        for value in groups:
+            if added.get(value):
+                self._record({"op": "replace", "table": table, "scope": {column: value}, "before": [], "after": added[value]})
+
     @contextmanager
     def savepoint(self) -> Iterator[None]:
         """Edits undone alone, with their steps, if the block fails (one bad line of an import)."""
