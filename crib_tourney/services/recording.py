@@ -13,7 +13,7 @@ from crib_tourney.errors import CribError
 from crib_tourney.records import record
 from crib_tourney.services.standings import event_standings
 from crib_tourney.store import brackets as st
-from crib_tourney.store.directory import entries_by_id, entry_names
+from crib_tourney.store.directory import entry_by_id, names_of_entries
 from crib_tourney.store.rows import Event, Pairing
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Actor, Change, Log
@@ -52,10 +52,10 @@ class Recorded:
 
 
 def refuse_withdrawn(db: Db, event: Event, pairing: Pairing) -> None:
-    by_id = entries_by_id(db, event)
-    for e in sorted((by_id[i] for i in set(pairing.sides) if i in by_id), key=lambda e: (e.seq, e.id)):  # in entry order
+    seated = [e for e in (entry_by_id(db, event, i) for i in set(pairing.sides)) if e is not None]
+    for e in sorted(seated, key=lambda e: (e.seq, e.id)):  # in entry order
         if e.withdrawn_after is not None and pairing.game_no > e.withdrawn_after:
-            raise CribError(f"{entry_names(db, event)[e.id]} withdrew from {event.name} after game {e.withdrawn_after}")
+            raise CribError(f"{names_of_entries(db, event, [e.id])[e.id]} withdrew from {event.name} after game {e.withdrawn_after}")
 
 
 def qualifying_change(db: Db, event: Event, action: str, recut: bool, by: Actor,

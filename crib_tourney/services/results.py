@@ -22,7 +22,7 @@ from crib_tourney.services.standings import CardProblem, StandingRow, scoring_ru
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
 from crib_tourney.store import writer
-from crib_tourney.store.directory import entries_by_id, entry_names
+from crib_tourney.store.directory import entry_by_id, entry_names, names_of_entries, read_field
 from crib_tourney.store.events import load_event
 from crib_tourney.store.rows import Entry, Event, Pairing
 from crib_tourney.store.sql import Db
@@ -143,7 +143,7 @@ def outcome_row(event: Event, pairing_id: int, c: Card) -> dict[str, Any]:
 
 def entry_of(db: Db, event: Event, entry_id: int) -> Entry:
     """An entry of this event by its id."""
-    found = entries_by_id(db, event).get(entry_id)
+    found = entry_by_id(db, event, entry_id)
     if found is None:
         raise NotFound(f"no entry #{entry_id} in {event.name}")
     return found
@@ -152,15 +152,15 @@ def entry_of(db: Db, event: Event, entry_id: int) -> Entry:
 def competitor(db: Db, event_id: int, entry_id: int) -> Competitor:
     event = load_event(db, event_id)
     entry = entry_of(db, event, entry_id)
-    return Competitor(entry.id, entry_names(db, event)[entry.id], entry.team_name)
+    return Competitor(entry.id, names_of_entries(db, event, [entry.id])[entry.id], entry.team_name)
 
 
 def find_pairing(db: Db, event: Event, entries: list[Entry], game: int | None) -> Pairing:
     """The game in which these entries sit together: the given game, or the one
     without a result (the latest if all have results)."""
-    names = entry_names(db, event)
+    names = _Names(db, event)
     first = entries[0].id
-    candidates = q.pairings_of(db, event.id, first) if game is None else list(q.seats_in_game(db, event.id, game).get(first, ()))
+    candidates = q.pairings_of(db, event.id, first) if game is None else q.seats_of(db, event.id, first, game)
     if game is not None and not candidates:
         if not q.game_exists(db, event.id, game):
             raise CribError(f"game {game} of {event.name} does not exist (not scheduled)")
@@ -184,6 +184,16 @@ def find_pairing(db: Db, event: Event, entries: list[Entry], game: int | None) -
     return together[0]
 
 
+class _Names:
+    """Entries' names for an error line, read only if one is needed."""
+
+    def __init__(self, db: Db, event: Event):
+        self.db, self.event = db, event
+
+    def __getitem__(self, entry_id: int) -> str:
+        return names_of_entries(self.db, self.event, [entry_id])[entry_id]
+
+
 class _NewTables:
     """An import's results for tables without a card, checked line by line and
     written together: one statement for a whole game, not one (and a read back) a line."""
@@ -200,7 +210,7 @@ class _NewTables:
 
 def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], scores: tuple[int, int], game: int | None,
                  replace: bool, card_of: Entry | None, waiting: _NewTables | None = None) -> GameResult:
-    names = entry_names(db, event)
+    names = names_of_entries(db, event, [e.id for e in entries] + ([card_of.id] if card_of is not None else []))
     a, b = entries[0].id, entries[1].id
     if a == b:
         raise CribError(f"{names[a]} cannot play against themselves")
@@ -238,8 +248,8 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
 
 
 def _forfeit(db: Db, event: Event, change: Change, loser: Entry, game: int | None, replace: bool) -> ForfeitResult:
-    names = entry_names(db, event)
     pairing = find_pairing(db, event, [loser], game)
+    names = names_of_entries(db, event, list(pairing.sides))
     refuse_withdrawn(db, event, pairing)
     if q.has_result(db, pairing.id) and not replace:
         raise CribError(f"game {pairing.game_no} of {names[loser.id]} already has a result; use --replace to correct it")
@@ -328,7 +338,7 @@ def record_table_forfeit(db: Db, event_id: int, game: int, table: int, loser: in
     entries = _at_table(db, event, game, table)
     entry = entry_of(db, event, loser)
     if entry.id not in {e.id for e in entries}:
-        raise CribError(f"{entry_names(db, event)[entry.id]} is not at table {table} of game {game}")
+        raise CribError(f"{names_of_entries(db, event, [entry.id])[entry.id]} is not at table {table} of game {game}")
     return qualifying_change(db, event, "forfeit", False, by, lambda change: _forfeit(db, event, change, entry, game, False))
 
 
@@ -336,8 +346,7 @@ def _at_table(db: Db, event: Event, game: int, table: int) -> list[Entry]:
     pairing = q.pairing_at_table(db, event.id, game, table)
     if pairing is None or pairing.entry2_id is None:
         raise CribError(f"game {game} has no table {table}")
-    by_id = entries_by_id(db, event)
-    return [by_id[e] for e in pairing.sides]
+    return [entry_of(db, event, e) for e in pairing.sides]
 
 
 def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI) -> Imported:
@@ -351,8 +360,11 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
     count = 0
     change = Change(db, "import", Log(event.id), by)
     waiting = _NewTables(change)
+    read_field(db, event)  # the rows name many entries and tables: each read once, not a query a row
     for row in results.rows:
         try:
+            if row.game is not None:
+                q.seats_in_game(db, event.id, row.game)
             if isinstance(row, ResultLine) and row.third is None and row.game is not None:
                 # written with the others (a line without its game may look past the waiting ones: see find_pairing)
                 entries = [entry_of(db, event, row.first), entry_of(db, event, row.second)]

@@ -51,6 +51,16 @@ def seats_in_game(db: Db, event_id: int, game: int) -> dict[int, list[Pairing]]:
     return db.memo(("seats", event_id, game), ("pairing",), build)
 
 
+def seats_of(db: Db, event_id: int, entry_id: int, game: int) -> list[Pairing]:
+    """pairings_of one entry in one game: from seats_in_game if this command has read
+    it (an import, a whole game's rows), else a query for this entry alone."""
+    read = db.memoized(("seats", event_id, game))
+    if read is not None:
+        return list(read.get(entry_id, ()))
+    return fetch(db, Pairing, "event_id = :e AND game_no = :g AND (entry1_id = :a OR entry2_id = :a OR entry3_id = :a)",
+                 "id", e=event_id, g=game, a=entry_id)
+
+
 def pairing_at_table(db: Db, event_id: int, game: int, table: int) -> Pairing | None:
     found = fetch(db, Pairing, "event_id = :e AND game_no = :g AND table_no = :t", e=event_id, g=game, t=table)
     return found[0] if found else None
