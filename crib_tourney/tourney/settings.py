@@ -16,6 +16,7 @@ from datetime import date as Date
 from typing import Any, Callable, Optional, get_args, get_type_hints
 
 from crib_tourney.errors import CribError
+from crib_tourney.records import fields, record
 from crib_tourney.tourney.league import DEFAULT_PLACE_POINTS, FORMULAS
 from crib_tourney.tourney.scoring import ScoringRules
 
@@ -289,7 +290,7 @@ class EventSettings:
         self._check_lines()
 
 
-@dataclass(frozen=True)
+@record  # made on first use: only league commands use it (1.8 ms of every other command's start-up)
 class LeagueSettings:
     """A club league's settings."""
 
@@ -330,7 +331,8 @@ def value_type(schema: type, name: str) -> type:
 
 
 def names(schema: type) -> list[str]:
-    return [f.name for f in dataclasses.fields(schema)]
+    """The fields' names in order, read off the class body (a record schema is not made for them)."""
+    return list(schema.__annotations__)
 
 
 _TRUE = {"1", "true", "yes", "on", "y"}
@@ -346,7 +348,7 @@ def parse_value(schema: type, name: str, raw: str) -> Any:
         from crib_tourney.tourney.money import parse_money
 
         return parse_money(text, name)
-    optional = next(f for f in dataclasses.fields(schema) if f.name == name).default is None
+    optional = next(f for f in fields(schema) if f.name == name).default is None
     if optional and text.lower() in _NONE and kind is not str:
         return None
     if kind is bool:
@@ -398,7 +400,7 @@ def build(schema: type, values: dict[str, Any], given: set[str] | None = None) -
     """A checked settings object from a full or partial dict (the rest default).
     Settings that follow others are filled in unless ``given`` (default: every key
     of ``values``): a value typed out is kept, and refused if it does not fit."""
-    for f in dataclasses.fields(schema):
+    for f in fields(schema):
         if f.name not in values:
             continue
         value = values[f.name]
@@ -436,12 +438,12 @@ def shown(settings: Any) -> dict[str, Any]:
     from crib_tourney.tourney.money import format_money
 
     values = dataclasses.asdict(settings)
-    for f in dataclasses.fields(settings):
+    for f in fields(type(settings)):
         if f.metadata.get("money"):
             values[f.name] = format_money(values[f.name])
     return values
 
 
 def is_money(schema: type, name: str) -> bool:
-    return bool(next(f for f in dataclasses.fields(schema) if f.name == name).metadata.get("money", False))
+    return bool(next(f for f in fields(schema) if f.name == name).metadata.get("money", False))
 
