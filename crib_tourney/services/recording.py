@@ -11,13 +11,11 @@ from typing import TYPE_CHECKING, Callable, Protocol
 
 from crib_tourney.errors import CribError
 from crib_tourney.records import record
-from crib_tourney.services.standings import event_standings
 from crib_tourney.store import brackets as st
 from crib_tourney.store.directory import entry_by_id, names_of_entries
 from crib_tourney.store.rows import Event, Pairing
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Actor, Change, Log
-from crib_tourney.tourney import bracket as bk
 
 if TYPE_CHECKING:
     from crib_tourney.services.playoffs import Recut
@@ -85,6 +83,9 @@ def apparent_qualifiers(db: Db, event: Event, game_no: int) -> set[int]:
     """Who was an apparent qualifier when game ``game_no`` was played: the top of
     the standings before its round. Judged so, a disputed game is settled the same
     whether the director resolves it at once or after the last game."""
+    from crib_tourney.services.standings import event_standings  # only a disputed game needs them
+    from crib_tourney.tourney import bracket as bk
+
     standings = event_standings(db, event, before_game=game_no)
     cut = bk.qualifier_count(len(standings), event.qualify_ratio)
     return {r.player for r in standings if r.rank <= cut and r.games > 0}

@@ -12,18 +12,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from crib_tourney.csvfiles import refuse
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.records import record
 from crib_tourney.services.recording import Fact as Fact  # re-exported: what callers of results name
 from crib_tourney.services.recording import Recorded as Recorded
 from crib_tourney.services.recording import apparent_qualifiers, keep_bracket, qualifying_change, refuse_withdrawn
-from crib_tourney.services.standings import CardProblem, StandingRow, scoring_rules, standings_rows
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
 from crib_tourney.store import writer
 from crib_tourney.store.directory import entry_by_id, entry_names, names_of_entries, read_field
-from crib_tourney.store.events import load_event
+from crib_tourney.store.events import load_event, scoring_rules
 from crib_tourney.store.rows import Entry, Event, Pairing
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import CLI, Actor, Change, Log, LogEntry
@@ -32,6 +30,7 @@ from crib_tourney.tourney.reconcile import use_card as chosen_card
 from crib_tourney.tourney.scoring import check_scores, won_game
 
 if TYPE_CHECKING:
+    from crib_tourney.services.standings import CardProblem, StandingRow
     from crib_tourney.services.playoffs import Recut
     from crib_tourney.inputs.csvrows import LineError, ResultsFile
 
@@ -359,6 +358,7 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
     """The rows of a results CSV, all or nothing, as one change that one undo
     reverts: every bad line is reported, those the file's own checks found
     (csvrows) with those the games refuse."""
+    from crib_tourney.csvfiles import refuse
     from crib_tourney.inputs.csvrows import ForfeitLine, LineError, ResultLine
 
     event = load_event(db, event_id)
@@ -485,6 +485,8 @@ def undo(db: Db, event_id: int, recut: bool = False, by: Actor = CLI) -> EventUn
 
 
 def standings(db: Db, event_id: int) -> EventStandings:
+    from crib_tourney.services.standings import standings_rows
+
     event = load_event(db, event_id)
     return EventStandings(event.name, standings_rows(db, event))
 

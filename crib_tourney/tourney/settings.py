@@ -17,7 +17,6 @@ from typing import Any, Callable, Optional, get_args, get_type_hints
 
 from crib_tourney.errors import CribError
 from crib_tourney.records import fields, record
-from crib_tourney.tourney.league import DEFAULT_PLACE_POINTS, FORMULAS
 from crib_tourney.tourney.scoring import ScoringRules
 
 Check = Callable[[str, Any], None]
@@ -132,6 +131,12 @@ def place_points(name: str, value: str) -> None:
     parse_place_points(value)
 
 
+def _formulas() -> Any:
+    from crib_tourney.tourney.league import FORMULAS  # the league code loads only for leagues
+
+    return FORMULAS
+
+
 def _formats() -> Any:
     from crib_tourney.tourney.formats import FORMATS
 
@@ -139,6 +144,7 @@ def _formats() -> Any:
 
 
 DEALER_RULES = ("cut", "loser", "alternate")
+DEFAULT_PLACE_POINTS = "10,8,6,5,4,3,2,1"  # a league night placed by its standings (tourney/league.py)
 MAX_INT = 10**6  # no cribbage count or margin comes near; keeps every number far from 2**63
 
 
@@ -297,7 +303,7 @@ class LeagueSettings:
     season: Optional[str] = setting(None, "the season, e.g. 2026-27", plain_text(40))
     games_per_night: int = setting(9, "games each night", between(1, 30))
     threshold: int = setting(12, "game points a night needs to score (grass-roots, acc-internet)", at_least(0), small)
-    formula: str = setting("grass-roots", "grass-roots, acc-internet, game-points or placing", one_of(lambda: FORMULAS))
+    formula: str = setting("grass-roots", "grass-roots, acc-internet, game-points or placing", one_of(_formulas))
     place_points: str = setting(DEFAULT_PLACE_POINTS, "placing: points for 1st, 2nd, ...", place_points)
     drop_worst: int = setting(0, "drop each player's N worst nights", at_least(0), small)
     drop_absences_first: bool = setting(False, "nights a member missed count as the first of the dropped nights")
