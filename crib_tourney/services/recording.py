@@ -50,10 +50,11 @@ class Recorded:
 
 
 def refuse_withdrawn(db: Db, event: Event, pairing: Pairing) -> None:
-    seated = [e for e in (entry_by_id(db, event, i) for i in set(pairing.sides)) if e is not None]
-    for e in sorted(seated, key=lambda e: (e.seq, e.id)):  # in entry order
-        if e.withdrawn_after is not None and pairing.game_no > e.withdrawn_after:
-            raise CribError(f"{names_of_entries(db, event, [e.id])[e.id]} withdrew from {event.name} after game {e.withdrawn_after}")
+    seated = [entry_by_id(db, event, i) for i in set(pairing.sides)]
+    gone = [e for e in seated if e is not None and e.withdrawn_after is not None and pairing.game_no > e.withdrawn_after]
+    if gone:
+        e = min(gone, key=lambda e: (e.seq, e.id))  # the first in entry order
+        raise CribError(f"{names_of_entries(db, event, [e.id])[e.id]} withdrew from {event.name} after game {e.withdrawn_after}")
 
 
 def qualifying_change(db: Db, event: Event, action: str, recut: bool, by: Actor,

@@ -193,17 +193,32 @@ class _Names:
 
 
 class _NewTables:
-    """An import's results for tables without a card, checked line by line and
-    written together: one statement for a whole game, not one (and a read back) a line."""
+    """An import's results for new tables, checked line by line and written together:
+    one statement for a whole game, not one (and a read back) a line. Which of them
+    have a card already is asked once for all, when they are written."""
 
-    def __init__(self, change: Change):
-        self.change = change
+    def __init__(self, db: Db, change: Change):
+        self.db, self.change = db, change
         self.rows: dict[int, list[dict[str, Any]]] = {}  # pairing: its two cards
+        self.taken: dict[int, LineError] = {}  # pairing: its line's refusal, should it have a card
+        self.line = 0  # the line being read
 
-    def write(self) -> None:
-        """Write what is waiting (before any line that writes on its own, to keep the order)."""
+    def add(self, pairing_id: int, rows: list[dict[str, Any]], taken: str) -> None:
+        from crib_tourney.inputs.csvrows import LineError
+
+        self.rows[pairing_id] = rows
+        self.taken[pairing_id] = LineError(self.line, taken)
+
+    def write(self) -> list[LineError]:
+        """Write what is waiting (before any line that writes on its own, to keep the
+        order); returns the lines refused because their table has a card already."""
+        carded = q.with_cards(self.db, list(self.rows))
+        refused = [self.taken[p] for p in carded]
+        for p in carded:
+            del self.rows[p]
         self.change.fill("outcome", "pairing_id", self.rows)
-        self.rows = {}
+        self.rows, self.taken = {}, {}
+        return refused
 
 
 def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], scores: tuple[int, int], game: int | None,
@@ -220,15 +235,18 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
     winner, loser = (a, b) if won_game(by_entry[a], by_entry[b], rules.target_loses) else (b, a)
     done = GameResult(pairing.game_no, pairing.table_no, names[winner], by_entry[winner], names[loser], by_entry[loser])
     if card_of is None:
-        existed = (waiting is not None and pairing.id in waiting.rows) or q.has_result(db, pairing.id)
+        taken = f"game {pairing.game_no} between {names[winner]} and {names[loser]} already has a result; use --replace to correct it"
+        rows = [outcome_row(event, pairing.id, Card(e, by_entry[e], by_entry[o], "none", "result")) for e, o in ((a, b), (b, a))]
+        if waiting is not None:  # an import's new table: whether the database holds a card is asked when written
+            if pairing.id in waiting.rows:
+                raise CribError(taken)
+            waiting.add(pairing.id, rows, taken)
+            return done
+        existed = q.has_result(db, pairing.id)
         if existed and not replace:
-            raise CribError(f"game {pairing.game_no} between {names[winner]} and {names[loser]} already has a result; use --replace to correct it")
+            raise CribError(taken)
         if existed:
             change.action = "replace"
-        rows = [outcome_row(event, pairing.id, Card(e, by_entry[e], by_entry[o], "none", "result")) for e, o in ((a, b), (b, a))]
-        if waiting is not None and not existed:
-            waiting.rows[pairing.id] = rows
-            return done
         # a game without a card yet (every line of an import of a new game) has nothing to read back first
         change.replace("outcome", {"pairing_id": pairing.id}, rows, before=None if existed else [])
         return done
@@ -365,7 +383,7 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
     errors: list[LineError] = list(results.errors)
     count = 0
     change = Change(db, "import", Log(event.id), by)
-    waiting = _NewTables(change)
+    waiting = _NewTables(db, change)
     read_field(db, event)  # the rows name many entries and tables: each read once, not a query a row
     for row in results.rows:
         try:
@@ -374,10 +392,11 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
             if isinstance(row, ResultLine) and row.third is None and row.game is not None:
                 # written with the others (a line without its game may look past the waiting ones: see find_pairing)
                 entries = [entry_of(db, event, row.first), entry_of(db, event, row.second)]
+                waiting.line = row.line
                 _game_result(db, event, change, entries, (row.first_score, row.second_score), row.game, False, None, waiting)
                 count += 1
                 continue
-            waiting.write()
+            count -= _write_waiting(waiting, errors)
             with change.savepoint():
                 if isinstance(row, ForfeitLine):
                     _forfeit(db, event, change, entry_of(db, event, row.loser), row.game, replace=False)
@@ -392,11 +411,18 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
             count += 1
         except CribError as exc:
             errors.append(LineError(row.line, str(exc)))
-    waiting.write()
+    count -= _write_waiting(waiting, errors)
     refuse([e.text() for e in sorted(errors, key=lambda e: e.line)], results.name)
     keep_bracket(db, event, change, False)  # after the cut an import must keep the bracket
     change.log(f"imported {count} results from {results.name}")
     return Imported(count)
+
+
+def _write_waiting(waiting: _NewTables, errors: list[LineError]) -> int:
+    """Write an import's waiting tables; how many lines were refused (a card already there)."""
+    refused = waiting.write()
+    errors += refused
+    return len(refused)
 
 
 def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI,

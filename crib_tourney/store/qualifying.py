@@ -152,6 +152,12 @@ def byes(db: Db, event_id: int) -> list[tuple[int, int]]:
                                       e=event_id)]
 
 
+def with_cards(db: Db, pairing_ids: list[int]) -> set[int]:
+    """Which of these tables have a card."""
+    return {int(r[0]) for marks, params in in_lists("p", pairing_ids)
+            for r in db.rows(f"SELECT DISTINCT pairing_id FROM outcome WHERE pairing_id IN {marks}", **params)}
+
+
 def has_result(db: Db, pairing_id: int) -> bool:
     return int(db.scalar("SELECT COUNT(*) FROM outcome WHERE pairing_id = :p", p=pairing_id)) > 0
 
