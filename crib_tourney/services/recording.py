@@ -7,10 +7,9 @@ build on it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Callable, NamedTuple, Protocol
 
 from crib_tourney.errors import CribError
-from crib_tourney.records import record
 from crib_tourney.store import brackets as st
 from crib_tourney.store.directory import entry_by_id, names_of_entries
 from crib_tourney.store.rows import Event, Pairing
@@ -37,9 +36,9 @@ class AtTable(Fact, Protocol):
     def table(self) -> int | None: ...
 
 
-@record
-class Recorded:
-    """What a result command did (its facts), and the game and table it went to."""
+class Recorded(NamedTuple):
+    """What a result command did (its facts), and the game and table it went to.
+    A named tuple, as the facts of services/results.py."""
 
     facts: tuple[Fact, ...]
     game: int | None = None

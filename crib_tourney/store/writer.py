@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from contextlib import contextmanager
 from datetime import datetime, timezone
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from crib_tourney.errors import CribError
 from crib_tourney.records import record
@@ -151,9 +151,10 @@ def _event_ids(table: str, rows: list[dict[str, Any]]) -> set[int]:
     return {r["event_id"] for r in rows if r.get("event_id") is not None}
 
 
-@record
-class Log:
-    """Which log an entry belongs to: an event's, a league's, or (neither) the roster's."""
+class Log(NamedTuple):
+    """Which log an entry belongs to: an event's, a league's, or (neither) the roster's.
+    A named tuple rather than a frozen record (the same immutable value): every
+    command that writes makes one, and making its dataclass cost 1 ms."""
 
     event_id: int | None = None
     league_id: int | None = None
