@@ -205,20 +205,20 @@ class _NewTables:
     def __init__(self, db: Db, change: Change):
         self.db, self.change = db, change
         self.rows: dict[int, list[dict[str, Any]]] = {}  # pairing: its two cards
-        self.taken: dict[int, LineError] = {}  # pairing: its line's refusal, should it have a card
+        self.taken: dict[int, tuple[int, str]] = {}  # pairing: its line and refusal, should it have a card
         self.line = 0  # the line being read
 
     def add(self, pairing_id: int, rows: list[dict[str, Any]], taken: str) -> None:
-        from crib_tourney.inputs.csvrows import LineError
-
         self.rows[pairing_id] = rows
-        self.taken[pairing_id] = LineError(self.line, taken)
+        self.taken[pairing_id] = (self.line, taken)
 
     def write(self) -> list[LineError]:
         """Write what is waiting (before any line that writes on its own, to keep the
         order); returns the lines refused because their table has a card already."""
+        from crib_tourney.inputs.csvrows import LineError
+
         carded = q.with_cards(self.db, list(self.rows))
-        refused = [self.taken[p] for p in carded]
+        refused = [LineError(*self.taken[p]) for p in carded]
         for p in carded:
             del self.rows[p]
         self.change.fill("outcome", "pairing_id", self.rows)
