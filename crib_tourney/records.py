@@ -10,8 +10,8 @@ a handful, so making them all at import cost ``result`` a third of its start-up.
 
 Until its first instance a record is a plain class: ``dataclasses.fields()`` of the
 class itself (not of an instance) fails; ``records.fields()`` makes it first. A class
-whose fields other code reads as a dataclass's before one exists (the settings
-schemas) stays an ordinary ``@dataclass``.
+whose fields other code reads as a dataclass's before one exists (EventSettings:
+every command reading an event makes one anyway) stays an ordinary ``@dataclass``.
 
 >>> @record
 ... class Point:

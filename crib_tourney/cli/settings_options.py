@@ -3,12 +3,12 @@
 
 import functools
 import inspect
-from dataclasses import fields
 from typing import Annotated, Any, Callable, Optional
 
 import typer
 
 from crib_tourney.cli.common import number
+from crib_tourney.records import fields
 
 from crib_tourney.tourney.settings import value_type
 

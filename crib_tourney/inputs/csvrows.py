@@ -10,7 +10,7 @@ from crib_tourney.csvfiles import read_rows
 from crib_tourney.errors import CribError
 from crib_tourney.inputs.names import NewPlayer, players_or_new
 from crib_tourney.records import record
-from crib_tourney.store.directory import find_entry
+from crib_tourney.store.directory import find_entry, read_field
 from crib_tourney.store.events import load_event
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.names import checked_acc, checked_detail, checked_name, fold
@@ -81,6 +81,7 @@ def results_file(db: Db, event_id: int, text: str, file_name: str) -> ResultsFil
         raise CribError(f"{file_name}: the header needs columns game, player1, score1, player2, score2 (optional: forfeit)")
     rows: list[ResultLine | ForfeitLine] = []
     errors: list[LineError] = []
+    read_field(db, event)  # every row names entrants: read them all once
     for line_no, row in records:
         if None in row:
             errors.append(LineError(line_no, "more fields than the header has"))

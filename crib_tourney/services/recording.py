@@ -7,17 +7,14 @@ build on it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Callable, NamedTuple, Protocol
 
 from crib_tourney.errors import CribError
-from crib_tourney.records import record
-from crib_tourney.services.standings import event_standings
 from crib_tourney.store import brackets as st
-from crib_tourney.store.directory import entries_by_id, entry_names
+from crib_tourney.store.directory import entry_by_id, names_of_entries
 from crib_tourney.store.rows import Event, Pairing
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Actor, Change, Log
-from crib_tourney.tourney import bracket as bk
 
 if TYPE_CHECKING:
     from crib_tourney.services.playoffs import Recut
@@ -39,9 +36,9 @@ class AtTable(Fact, Protocol):
     def table(self) -> int | None: ...
 
 
-@record
-class Recorded:
-    """What a result command did (its facts), and the game and table it went to."""
+class Recorded(NamedTuple):
+    """What a result command did (its facts), and the game and table it went to.
+    A named tuple, as the facts of services/results.py."""
 
     facts: tuple[Fact, ...]
     game: int | None = None
@@ -52,10 +49,11 @@ class Recorded:
 
 
 def refuse_withdrawn(db: Db, event: Event, pairing: Pairing) -> None:
-    by_id = entries_by_id(db, event)
-    for e in sorted((by_id[i] for i in set(pairing.sides) if i in by_id), key=lambda e: (e.seq, e.id)):  # in entry order
-        if e.withdrawn_after is not None and pairing.game_no > e.withdrawn_after:
-            raise CribError(f"{entry_names(db, event)[e.id]} withdrew from {event.name} after game {e.withdrawn_after}")
+    seated = [entry_by_id(db, event, i) for i in set(pairing.sides)]
+    gone = [e for e in seated if e is not None and e.withdrawn_after is not None and pairing.game_no > e.withdrawn_after]
+    if gone:
+        e = min(gone, key=lambda e: (e.seq, e.id))  # the first in entry order
+        raise CribError(f"{names_of_entries(db, event, [e.id])[e.id]} withdrew from {event.name} after game {e.withdrawn_after}")
 
 
 def qualifying_change(db: Db, event: Event, action: str, recut: bool, by: Actor,
@@ -85,6 +83,9 @@ def apparent_qualifiers(db: Db, event: Event, game_no: int) -> set[int]:
     """Who was an apparent qualifier when game ``game_no`` was played: the top of
     the standings before its round. Judged so, a disputed game is settled the same
     whether the director resolves it at once or after the last game."""
+    from crib_tourney.services.standings import event_standings  # only a disputed game needs them
+    from crib_tourney.tourney import bracket as bk
+
     standings = event_standings(db, event, before_game=game_no)
     cut = bk.qualifier_count(len(standings), event.qualify_ratio)
     return {r.player for r in standings if r.rank <= cut and r.games > 0}

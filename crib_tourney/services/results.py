@@ -10,35 +10,37 @@ the change's log summary, the CLI and the web share.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from crib_tourney.csvfiles import refuse
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.records import record
 from crib_tourney.services.recording import Fact as Fact  # re-exported: what callers of results name
 from crib_tourney.services.recording import Recorded as Recorded
 from crib_tourney.services.recording import apparent_qualifiers, keep_bracket, qualifying_change, refuse_withdrawn
-from crib_tourney.services.standings import CardProblem, StandingRow, scoring_rules, standings_rows
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
 from crib_tourney.store import writer
-from crib_tourney.store.directory import entries_by_id, entry_names
-from crib_tourney.store.events import load_event
+from crib_tourney.store.directory import entry_by_id, entry_names, names_of_entries, read_field
+from crib_tourney.store.events import load_event, scoring_rules
 from crib_tourney.store.rows import Entry, Event, Pairing
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import CLI, Actor, Change, Log, LogEntry
-from crib_tourney.tourney.formats import plays_in_bracket
 from crib_tourney.tourney.reconcile import Card, copy_card, needs_resolving, resolve
 from crib_tourney.tourney.reconcile import use_card as chosen_card
 from crib_tourney.tourney.scoring import check_scores, won_game
 
 if TYPE_CHECKING:
+    from crib_tourney.services.standings import CardProblem, StandingRow
     from crib_tourney.services.playoffs import Recut
     from crib_tourney.inputs.csvrows import LineError, ResultsFile
 
 
-@record
-class GameResult:
+# GameResult, ForfeitResult (and recording.Recorded) are named tuples rather than
+# frozen records (the same immutable values, read by name): every result command
+# makes them, and making their dataclasses cost it 1 ms each.
+
+
+class GameResult(NamedTuple):
     """A qualifying game's two scores, or one player's own card of it."""
 
     game: int
@@ -54,8 +56,9 @@ class GameResult:
         return f"recorded {self.card_of}'s card, {text}" if self.card_of is not None else f"recorded {text}"
 
 
-@record
-class ForfeitResult:
+class ForfeitResult(NamedTuple):
+    """A forfeit: who lost the game, and who won it."""
+
     game: int
     table: int | None
     loser: str
@@ -143,7 +146,7 @@ def outcome_row(event: Event, pairing_id: int, c: Card) -> dict[str, Any]:
 
 def entry_of(db: Db, event: Event, entry_id: int) -> Entry:
     """An entry of this event by its id."""
-    found = entries_by_id(db, event).get(entry_id)
+    found = entry_by_id(db, event, entry_id)
     if found is None:
         raise NotFound(f"no entry #{entry_id} in {event.name}")
     return found
@@ -152,15 +155,15 @@ def entry_of(db: Db, event: Event, entry_id: int) -> Entry:
 def competitor(db: Db, event_id: int, entry_id: int) -> Competitor:
     event = load_event(db, event_id)
     entry = entry_of(db, event, entry_id)
-    return Competitor(entry.id, entry_names(db, event)[entry.id], entry.team_name)
+    return Competitor(entry.id, names_of_entries(db, event, [entry.id])[entry.id], entry.team_name)
 
 
 def find_pairing(db: Db, event: Event, entries: list[Entry], game: int | None) -> Pairing:
     """The game in which these entries sit together: the given game, or the one
     without a result (the latest if all have results)."""
-    names = entry_names(db, event)
+    names = _Names(db, event)
     first = entries[0].id
-    candidates = q.pairings_of(db, event.id, first) if game is None else list(q.seats_in_game(db, event.id, game).get(first, ()))
+    candidates = q.pairings_of(db, event.id, first) if game is None else q.seats_of(db, event.id, first, game)
     if game is not None and not candidates:
         if not q.game_exists(db, event.id, game):
             raise CribError(f"game {game} of {event.name} does not exist (not scheduled)")
@@ -184,9 +187,48 @@ def find_pairing(db: Db, event: Event, entries: list[Entry], game: int | None) -
     return together[0]
 
 
+class _Names:
+    """Entries' names for an error line, read only if one is needed."""
+
+    def __init__(self, db: Db, event: Event):
+        self.db, self.event = db, event
+
+    def __getitem__(self, entry_id: int) -> str:
+        return names_of_entries(self.db, self.event, [entry_id])[entry_id]
+
+
+class _NewTables:
+    """An import's results for new tables, checked line by line and written together:
+    one statement for a whole game, not one (and a read back) a line. Which of them
+    have a card already is asked once for all, when they are written."""
+
+    def __init__(self, db: Db, change: Change):
+        self.db, self.change = db, change
+        self.rows: dict[int, list[dict[str, Any]]] = {}  # pairing: its two cards
+        self.taken: dict[int, tuple[int, str]] = {}  # pairing: its line and refusal, should it have a card
+        self.line = 0  # the line being read
+
+    def add(self, pairing_id: int, rows: list[dict[str, Any]], taken: str) -> None:
+        self.rows[pairing_id] = rows
+        self.taken[pairing_id] = (self.line, taken)
+
+    def write(self) -> list[LineError]:
+        """Write what is waiting (before any line that writes on its own, to keep the
+        order); returns the lines refused because their table has a card already."""
+        from crib_tourney.inputs.csvrows import LineError
+
+        carded = q.with_cards(self.db, list(self.rows))
+        refused = [LineError(*self.taken[p]) for p in carded]
+        for p in carded:
+            del self.rows[p]
+        self.change.fill("outcome", "pairing_id", self.rows)
+        self.rows, self.taken = {}, {}
+        return refused
+
+
 def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], scores: tuple[int, int], game: int | None,
-                 replace: bool, card_of: Entry | None) -> GameResult:
-    names = entry_names(db, event)
+                 replace: bool, card_of: Entry | None, waiting: _NewTables | None = None) -> GameResult:
+    names = names_of_entries(db, event, [e.id for e in entries] + ([card_of.id] if card_of is not None else []))
     a, b = entries[0].id, entries[1].id
     if a == b:
         raise CribError(f"{names[a]} cannot play against themselves")
@@ -198,12 +240,18 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
     winner, loser = (a, b) if won_game(by_entry[a], by_entry[b], rules.target_loses) else (b, a)
     done = GameResult(pairing.game_no, pairing.table_no, names[winner], by_entry[winner], names[loser], by_entry[loser])
     if card_of is None:
+        taken = f"game {pairing.game_no} between {names[winner]} and {names[loser]} already has a result; use --replace to correct it"
+        rows = [outcome_row(event, pairing.id, Card(e, by_entry[e], by_entry[o], "none", "result")) for e, o in ((a, b), (b, a))]
+        if waiting is not None:  # an import's new table: whether the database holds a card is asked when written
+            if pairing.id in waiting.rows:
+                raise CribError(taken)
+            waiting.add(pairing.id, rows, taken)
+            return done
         existed = q.has_result(db, pairing.id)
         if existed and not replace:
-            raise CribError(f"game {pairing.game_no} between {names[winner]} and {names[loser]} already has a result; use --replace to correct it")
+            raise CribError(taken)
         if existed:
             change.action = "replace"
-        rows = [outcome_row(event, pairing.id, Card(e, by_entry[e], by_entry[o], "none", "result")) for e, o in ((a, b), (b, a))]
         # a game without a card yet (every line of an import of a new game) has nothing to read back first
         change.replace("outcome", {"pairing_id": pairing.id}, rows, before=None if existed else [])
         return done
@@ -221,8 +269,8 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
 
 
 def _forfeit(db: Db, event: Event, change: Change, loser: Entry, game: int | None, replace: bool) -> ForfeitResult:
-    names = entry_names(db, event)
     pairing = find_pairing(db, event, [loser], game)
+    names = names_of_entries(db, event, list(pairing.sides))
     refuse_withdrawn(db, event, pairing)
     if q.has_result(db, pairing.id) and not replace:
         raise CribError(f"game {pairing.game_no} of {names[loser.id]} already has a result; use --replace to correct it")
@@ -238,6 +286,13 @@ def forfeit_rows(event: Event, pairing: Pairing, loser: int) -> list[dict[str, A
     assert winner is not None
     return [outcome_row(event, pairing.id, Card(winner, 0, 0, "won", "result")),
             outcome_row(event, pairing.id, Card(loser, 0, 0, "lost", "result"))]
+
+
+def plays_in_bracket(both_seeded: bool, game_given: bool, card_given: bool) -> bool:
+    """Once the bracket is made, a result between two qualifiers is a game of
+    their playoff match, unless it names a qualifying game or is one card.
+    (Here, not with the formats: making their registry cost `result` 4 ms.)"""
+    return both_seeded and not game_given and not card_given
 
 
 def record_result(db: Db, event_id: int, first: int, score1: int, second: int, score2: int, *, game: int | None = None,
@@ -311,7 +366,7 @@ def record_table_forfeit(db: Db, event_id: int, game: int, table: int, loser: in
     entries = _at_table(db, event, game, table)
     entry = entry_of(db, event, loser)
     if entry.id not in {e.id for e in entries}:
-        raise CribError(f"{entry_names(db, event)[entry.id]} is not at table {table} of game {game}")
+        raise CribError(f"{names_of_entries(db, event, [entry.id])[entry.id]} is not at table {table} of game {game}")
     return qualifying_change(db, event, "forfeit", False, by, lambda change: _forfeit(db, event, change, entry, game, False))
 
 
@@ -319,22 +374,34 @@ def _at_table(db: Db, event: Event, game: int, table: int) -> list[Entry]:
     pairing = q.pairing_at_table(db, event.id, game, table)
     if pairing is None or pairing.entry2_id is None:
         raise CribError(f"game {game} has no table {table}")
-    by_id = entries_by_id(db, event)
-    return [by_id[e] for e in pairing.sides]
+    return [entry_of(db, event, e) for e in pairing.sides]
 
 
 def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI) -> Imported:
     """The rows of a results CSV, all or nothing, as one change that one undo
     reverts: every bad line is reported, those the file's own checks found
     (csvrows) with those the games refuse."""
-    from crib_tourney.inputs.csvrows import ForfeitLine, LineError
+    from crib_tourney.csvfiles import refuse
+    from crib_tourney.inputs.csvrows import ForfeitLine, LineError, ResultLine
 
     event = load_event(db, event_id)
     errors: list[LineError] = list(results.errors)
     count = 0
     change = Change(db, "import", Log(event.id), by)
+    waiting = _NewTables(db, change)
+    read_field(db, event)  # the rows name many entries and tables: each read once, not a query a row
     for row in results.rows:
         try:
+            if row.game is not None:
+                q.seats_in_game(db, event.id, row.game)
+            if isinstance(row, ResultLine) and row.third is None and row.game is not None:
+                # written with the others (a line without its game may look past the waiting ones: see find_pairing)
+                entries = [entry_of(db, event, row.first), entry_of(db, event, row.second)]
+                waiting.line = row.line
+                _game_result(db, event, change, entries, (row.first_score, row.second_score), row.game, False, None, waiting)
+                count += 1
+                continue
+            count -= _write_waiting(waiting, errors)
             with change.savepoint():
                 if isinstance(row, ForfeitLine):
                     _forfeit(db, event, change, entry_of(db, event, row.loser), row.game, replace=False)
@@ -349,10 +416,18 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
             count += 1
         except CribError as exc:
             errors.append(LineError(row.line, str(exc)))
+    count -= _write_waiting(waiting, errors)
     refuse([e.text() for e in sorted(errors, key=lambda e: e.line)], results.name)
     keep_bracket(db, event, change, False)  # after the cut an import must keep the bracket
     change.log(f"imported {count} results from {results.name}")
     return Imported(count)
+
+
+def _write_waiting(waiting: _NewTables, errors: list[LineError]) -> int:
+    """Write an import's waiting tables; how many lines were refused (a card already there)."""
+    refused = waiting.write()
+    errors += refused
+    return len(refused)
 
 
 def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
@@ -441,6 +516,8 @@ def undo(db: Db, event_id: int, recut: bool = False, by: Actor = CLI) -> EventUn
 
 
 def standings(db: Db, event_id: int) -> EventStandings:
+    from crib_tourney.services.standings import standings_rows
+
     event = load_event(db, event_id)
     return EventStandings(event.name, standings_rows(db, event))
 

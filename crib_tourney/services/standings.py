@@ -8,25 +8,15 @@ from crib_tourney.records import record
 from crib_tourney.store import qualifying as q
 from crib_tourney.store import totals
 from crib_tourney.store.directory import entries_of, entry_names, member_names
+from crib_tourney.store.events import scoring_rules as scoring_rules  # its home; imported from here by many
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.cut import apply_cut_playoffs
 from crib_tourney.tourney.reconcile import Card, needs_resolving
 from crib_tourney.tourney.scoring import GameLine, ScoringRules, bye_line, outcome_line
-from crib_tourney.tourney.settings import EventSettings
 from crib_tourney.tourney.standings import HeadToHead, Row, bye_counts, rank_rows
 
 
-_RULES: dict[EventSettings, ScoringRules] = {}
-
-
-def scoring_rules(event: Event) -> ScoringRules:
-    """The event's scoring rules: a pure function of its settings, kept per settings
-    value (an import asks once a row; nothing to forget when settings change)."""
-    rules = _RULES.get(event.settings)
-    if rules is None:
-        rules = _RULES[event.settings] = event.settings.scoring_rules()
-    return rules
 
 
 class _Standing(TypedDict):

@@ -96,9 +96,13 @@ def name_taken(db: Db, table: str, name: str) -> str | None:
 
 def player_names(db: Db, ids: set[int]) -> dict[int, str]:
     """Display names, with '#id' added where two players share a name."""
-    names = roster(db)
-    dupes = db.memo("roster_dupes", ("player",), lambda: duplicated(names))
+    names, dupes = roster(db), _roster_dupes(db)
     return {pid: (f"{names[pid]} #{pid}" if pid in dupes else names[pid]) for pid in ids}
+
+
+def _roster_dupes(db: Db) -> set[int]:
+    """The players whose name another player shares (printed with their '#id')."""
+    return db.memo("roster_dupes", ("player",), lambda: duplicated(roster(db)))
 
 
 def entries_of(db: Db, event: Event) -> list[Entry]:
@@ -108,6 +112,34 @@ def entries_of(db: Db, event: Event) -> list[Entry]:
 def entries_by_id(db: Db, event: Event) -> dict[int, Entry]:
     """The event's entries by id (read once per command, as entries_of)."""
     return db.memo(("entries_by_id", event.id), ("entry",), lambda: {e.id: e for e in entries_of(db, event)})
+
+
+def entry_by_id(db: Db, event: Event, entry_id: int) -> Entry | None:
+    """One entry of the event: from all of them if this command has read them (an
+    import, see read_field), else its own row (a result needs two of 1,000)."""
+    read = db.memoized(("entries_by_id", event.id))
+    if read is not None:
+        return read.get(entry_id)  # type: ignore[no-any-return]
+    return db.memo(("entry", event.id, entry_id), ("entry",),
+                   lambda: fetch_one(db, Entry, "event_id = :e AND id = :i", e=event.id, i=entry_id))
+
+
+def names_of_entries(db: Db, event: Event, ids: list[int]) -> dict[int, str]:
+    """entry_names of these entries of the event, without naming all the others
+    unless this command has (as entry_by_id)."""
+    read = db.memoized(("entry_names", event.id))
+    if read is not None:
+        return {i: read[i] for i in ids}
+    entries = [entry_by_id(db, event, i) for i in ids]
+    names = player_names(db, {e.player_id for e in entries if e is not None and e.team_name is None})
+    return {e.id: e.team_name if e.team_name is not None else names[e.player_id] for e in entries if e is not None}
+
+
+def read_field(db: Db, event: Event) -> None:
+    """Read every entry and its printed name once, for a command about to look up
+    many of them (an import's rows): each lookup then uses these."""
+    entries_by_id(db, event)
+    _printed_entries(db, event)
 
 
 def entry_names(db: Db, event: Event) -> dict[int, str]:
@@ -130,6 +162,19 @@ def _printed_entries(db: Db, event: Event) -> dict[str, list[int]]:
         return printed
 
     return db.memo(("printed_entries", event.id), ("entry", "player"), build)
+
+
+def _as_printed(db: Db, event: Event, name: str) -> list[int]:
+    """The entries printed exactly as ``name``: those of every printed name if this
+    command has read them, else a query for this name alone."""
+    read = db.memoized(("printed_entries", event.id))
+    if read is not None:
+        return read.get(name, [])  # type: ignore[no-any-return]
+    found = db.rows("SELECT e.id, e.player_id, e.team_name FROM entry e LEFT JOIN player p ON p.id = e.player_id"
+                    " WHERE e.event_id = :e AND (e.team_name = :n OR (e.team_name IS NULL AND p.name = :n))"
+                    " ORDER BY e.seq, e.id", e=event.id, n=name)
+    dupes = _roster_dupes(db) if any(team is None for _, _, team in found) else set()
+    return [entry for entry, player, team in found if team is not None or player not in dupes]  # a shared name prints with '#id'
 
 
 def _entry_index(db: Db, event: Event) -> NameIndex[int]:
@@ -184,8 +229,8 @@ def find_entry(db: Db, event: Event, ref: str) -> Entry:
     the event's entrants first (a team by its name), so 'Kowalski' is enough when
     only one plays; then any player, and his entry (his team's in a team event)."""
     if id_reference(ref) is None:
-        exact = _printed_entries(db, event).get(" ".join(ref.split()), [])  # as the table sheet prints it: no folding needed
+        exact = _as_printed(db, event, " ".join(ref.split()))  # as the table sheet prints it: no folding needed
         ids = exact if len(exact) == 1 else _entry_index(db, event).match(ref)
         if len(ids) == 1:
-            return entries_by_id(db, event)[ids[0]]
+            return entry_by_id(db, event, ids[0])  # type: ignore[return-value]  # one of its entries
     return entry_of(db, event, find_player(db, ref))

@@ -8,6 +8,7 @@ from crib_tourney.errors import NotFound
 from crib_tourney.store.rows import Event, fetch, fetch_one
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Change, now
+from crib_tourney.tourney.scoring import ScoringRules
 from crib_tourney.tourney.settings import EventSettings, as_dict, names
 
 
@@ -24,6 +25,18 @@ def load_event(db: Db, event_id: int) -> Event:
     if event is None:
         raise NotFound(f"no event #{event_id}")
     return event
+
+
+_RULES: dict[EventSettings, ScoringRules] = {}
+
+
+def scoring_rules(event: Event) -> ScoringRules:
+    """The event's scoring rules: a pure function of its settings, kept per settings
+    value (an import asks once a row; nothing to forget when settings change)."""
+    rules = _RULES.get(event.settings)
+    if rules is None:
+        rules = _RULES[event.settings] = event.settings.scoring_rules()
+    return rules
 
 
 def update_settings(change: Change, event_id: int, changes: dict[str, Any]) -> None:

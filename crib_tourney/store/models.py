@@ -275,8 +275,7 @@ class CutPlayoff(SQLModel, table=True):
 
 def _league_namespace() -> dict[str, Any]:
     """The league table's columns: its own, plus one per field of LeagueSettings."""
-    from dataclasses import fields
-
+    from crib_tourney.records import fields
     from crib_tourney.tourney.settings import LeagueSettings, value_type
 
     annotations: dict[str, Any] = {"id": Optional[int], "name": str, "created_at": datetime}

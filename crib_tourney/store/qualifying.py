@@ -61,6 +61,16 @@ def seats_in_game(db: Db, event_id: int, game: int) -> dict[int, list[Pairing]]:
     return db.memo(("seats", event_id, game), ("pairing",), build)
 
 
+def seats_of(db: Db, event_id: int, entry_id: int, game: int) -> list[Pairing]:
+    """pairings_of one entry in one game: from seats_in_game if this command has read
+    it (an import, a whole game's rows), else a query for this entry alone."""
+    read = db.memoized(("seats", event_id, game))
+    if read is not None:
+        return list(read.get(entry_id, ()))
+    return fetch(db, Pairing, "event_id = :e AND game_no = :g AND (entry1_id = :a OR entry2_id = :a OR entry3_id = :a)",
+                 "id", e=event_id, g=game, a=entry_id)
+
+
 def pairing_at_table(db: Db, event_id: int, game: int, table: int) -> Pairing | None:
     found = fetch(db, Pairing, "event_id = :e AND game_no = :g AND table_no = :t", e=event_id, g=game, t=table)
     return found[0] if found else None
@@ -163,6 +173,12 @@ def byes(db: Db, event_id: int) -> list[tuple[int, int]]:
     """(entry, game) of every bye: the standings need these, not all the tables."""
     return [tuple(r) for r in db.rows("SELECT entry1_id, game_no FROM pairing WHERE event_id = :e AND entry2_id IS NULL",
                                       e=event_id)]
+
+
+def with_cards(db: Db, pairing_ids: list[int]) -> set[int]:
+    """Which of these tables have a card."""
+    return {int(r[0]) for marks, params in in_lists("p", pairing_ids)
+            for r in db.rows(f"SELECT DISTINCT pairing_id FROM outcome WHERE pairing_id IN {marks}", **params)}
 
 
 def has_result(db: Db, pairing_id: int) -> bool:

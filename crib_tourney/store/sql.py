@@ -62,6 +62,12 @@ class Db:
                 self._memo[key] = (frozenset(tables), build())
         return self._memo[key][1]  # type: ignore[no-any-return]
 
+    def memoized(self, key: Any) -> Any:
+        """What ``memo`` holds for ``key`` now, without building it (None: not read,
+        or dropped since): a lookup of one row uses a whole map a command has read."""
+        found = self._memo.get(key)
+        return None if found is None else found[1]
+
     def share_memo(self, memo: dict[Any, Any]) -> None:
         """Read through a memo kept beyond this transaction: only for readers that
         know the data has not changed since it was filled (serve, by the data version)."""

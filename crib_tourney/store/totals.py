@@ -146,9 +146,12 @@ def _agree_again(db: Db, event_id: int, tables: set[int] | None) -> None:
     """Find again which of these tables (None: all the event's) have two agreeing cards."""
     which = "" if tables is None else f" AND pairing_id IN ({', '.join('%d' % t for t in sorted(tables))})"  # our own integers
     db.write(f"DELETE FROM table_agreed WHERE event_id = :e{which}", e=event_id)
+    # For some tables, '+' keeps SQLite off the event's index: it read all the event's
+    # cards (23 ms of `result` at 1,000 x 22) instead of the few tables' own.
+    event = "a.event_id" if tables is None else "+a.event_id"
     db.write("INSERT INTO table_agreed (pairing_id, event_id) SELECT DISTINCT a.pairing_id, :e FROM outcome a"
              " JOIN outcome b ON b.pairing_id = a.pairing_id AND b.entry_id > a.entry_id"
-             f" WHERE a.event_id = :e{which.replace('pairing_id', 'a.pairing_id')} AND {AGREE}", e=event_id)
+             f" WHERE {event} = :e{which.replace('pairing_id', 'a.pairing_id')} AND {AGREE}", e=event_id)
 
 
 def _sum_whole_event(db: Db, event_id: int, rules: ScoringRules, key: str) -> None:

@@ -121,9 +121,3 @@ FORMATS: dict[str, Format] = {
     "double-elim": Format("double-elim", pairing=None, seeds_by_standings=False, layout=bk.double_elimination,
                           grand_final=True),
 }
-
-
-def plays_in_bracket(both_seeded: bool, game_given: bool, card_given: bool) -> bool:
-    """Once the bracket is made, a result between two qualifiers is a game of
-    their playoff match, unless it names a qualifying game or is one card."""
-    return both_seeded and not game_given and not card_given

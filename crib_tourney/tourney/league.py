@@ -16,9 +16,6 @@ from crib_tourney.records import record
 from crib_tourney.tourney.standings import P
 from crib_tourney.tourney.numbers import abbreviated
 
-DEFAULT_PLACE_POINTS = "10,8,6,5,4,3,2,1"
-
-
 _POINTS = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,2})?")  # ASCII digits: float() alone takes '1e3', '1_0' and '١'
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from bisect import bisect_left
 from collections import Counter
 import unicodedata
 from dataclasses import field
@@ -108,6 +107,8 @@ class NameIndex(Generic[K]):
         if exact:
             return [self._keys[i] for i in exact]
         found: set[int] = set()
+        from bisect import bisect_left  # only a name not typed whole looks among prefixes
+
         at = bisect_left(self._sorted, wanted)
         while at < len(self._sorted) and self._sorted[at].startswith(wanted):
             found.add(self._sorted_at[at])

@@ -18,6 +18,7 @@ from __future__ import annotations
 from crib_tourney.errors import CribError
 
 LIMIT = 10**9
+_LIMIT_DIGITS = len(str(LIMIT))
 ID_DIGITS = 19  # every id is below 2**62; a longer number names nothing
 NO_SUCH_ID: int = 10**ID_DIGITS  # what a number of more digits than any id reads as
 SHOWN = 24  # characters of a typed value an error line repeats
@@ -38,7 +39,7 @@ def whole_number(token: str, what: str) -> int:
     digits = text[1:] if text[:1] in "+-" else text
     if not ascii_digits(digits):
         raise CribError(f"{what} '{abbreviated(str(token))}' is not a whole number")
-    if len(digits.lstrip("0")) > len(str(LIMIT)):  # before int(): past 4,300 digits it raises
+    if len(digits.lstrip("0")) > _LIMIT_DIGITS:  # before int(): past 4,300 digits it raises
         raise CribError(f"{what} {abbreviated(text)} is out of range")
     value = int(text)
     if abs(value) > LIMIT:

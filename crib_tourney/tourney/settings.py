@@ -16,7 +16,7 @@ from datetime import date as Date
 from typing import Any, Callable, Optional, get_args, get_type_hints
 
 from crib_tourney.errors import CribError
-from crib_tourney.tourney.league import DEFAULT_PLACE_POINTS, FORMULAS
+from crib_tourney.records import fields, record
 from crib_tourney.tourney.scoring import ScoringRules
 
 Check = Callable[[str, Any], None]
@@ -131,6 +131,12 @@ def place_points(name: str, value: str) -> None:
     parse_place_points(value)
 
 
+def _formulas() -> Any:
+    from crib_tourney.tourney.league import FORMULAS  # the league code loads only for leagues
+
+    return FORMULAS
+
+
 def _formats() -> Any:
     from crib_tourney.tourney.formats import FORMATS
 
@@ -138,6 +144,7 @@ def _formats() -> Any:
 
 
 DEALER_RULES = ("cut", "loser", "alternate")
+DEFAULT_PLACE_POINTS = "10,8,6,5,4,3,2,1"  # a league night placed by its standings (tourney/league.py)
 MAX_INT = 10**6  # no cribbage count or margin comes near; keeps every number far from 2**63
 
 
@@ -289,14 +296,14 @@ class EventSettings:
         self._check_lines()
 
 
-@dataclass(frozen=True)
+@record  # made on first use: only league commands use it (1.8 ms of every other command's start-up)
 class LeagueSettings:
     """A club league's settings."""
 
     season: Optional[str] = setting(None, "the season, e.g. 2026-27", plain_text(40))
     games_per_night: int = setting(9, "games each night", between(1, 30))
     threshold: int = setting(12, "game points a night needs to score (grass-roots, acc-internet)", at_least(0), small)
-    formula: str = setting("grass-roots", "grass-roots, acc-internet, game-points or placing", one_of(lambda: FORMULAS))
+    formula: str = setting("grass-roots", "grass-roots, acc-internet, game-points or placing", one_of(_formulas))
     place_points: str = setting(DEFAULT_PLACE_POINTS, "placing: points for 1st, 2nd, ...", place_points)
     drop_worst: int = setting(0, "drop each player's N worst nights", at_least(0), small)
     drop_absences_first: bool = setting(False, "nights a member missed count as the first of the dropped nights")
@@ -330,7 +337,8 @@ def value_type(schema: type, name: str) -> type:
 
 
 def names(schema: type) -> list[str]:
-    return [f.name for f in dataclasses.fields(schema)]
+    """The fields' names in order, read off the class body (a record schema is not made for them)."""
+    return list(schema.__annotations__)
 
 
 _TRUE = {"1", "true", "yes", "on", "y"}
@@ -346,7 +354,7 @@ def parse_value(schema: type, name: str, raw: str) -> Any:
         from crib_tourney.tourney.money import parse_money
 
         return parse_money(text, name)
-    optional = next(f for f in dataclasses.fields(schema) if f.name == name).default is None
+    optional = next(f for f in fields(schema) if f.name == name).default is None
     if optional and text.lower() in _NONE and kind is not str:
         return None
     if kind is bool:
@@ -398,7 +406,7 @@ def build(schema: type, values: dict[str, Any], given: set[str] | None = None) -
     """A checked settings object from a full or partial dict (the rest default).
     Settings that follow others are filled in unless ``given`` (default: every key
     of ``values``): a value typed out is kept, and refused if it does not fit."""
-    for f in dataclasses.fields(schema):
+    for f in fields(schema):
         if f.name not in values:
             continue
         value = values[f.name]
@@ -436,12 +444,12 @@ def shown(settings: Any) -> dict[str, Any]:
     from crib_tourney.tourney.money import format_money
 
     values = dataclasses.asdict(settings)
-    for f in dataclasses.fields(settings):
+    for f in fields(type(settings)):
         if f.metadata.get("money"):
             values[f.name] = format_money(values[f.name])
     return values
 
 
 def is_money(schema: type, name: str) -> bool:
-    return bool(next(f for f in dataclasses.fields(schema) if f.name == name).metadata.get("money", False))
+    return bool(next(f for f in fields(schema) if f.name == name).metadata.get("money", False))
 
