@@ -242,7 +242,7 @@ class Bracket:
         keys = {mid: key for key, mid in self.match_ids.items()}
         self.game_rows: dict[str, list[dict[str, Any]]] = {}
         self.games: dict[str, list[bk.GameRecord]] = {}
-        for row in st.games(db, list(keys)):
+        for row in st.games(db, event.id):
             key = keys[row["match_id"]]
             self.game_rows.setdefault(key, []).append(row)
             self.games.setdefault(key, []).append(record(row, self.target_loses))

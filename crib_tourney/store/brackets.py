@@ -48,10 +48,11 @@ def all_seeded(db: Db, event_id: int, entry_ids: list[int]) -> bool:
     return bool(count == len(set(entry_ids)))
 
 
-def games(db: Db, match_ids: list[int]) -> list[dict[str, Any]]:
-    found = [row for marks, params in in_lists("m", match_ids)
-             for row in db.dicts(f"SELECT {', '.join(GAME_FIELDS)} FROM playoff_game WHERE match_id IN {marks}", **params)]
-    return sorted(found, key=lambda g: (g["match_id"], g["game_no"]))
+def games(db: Db, event_id: int) -> list[dict[str, Any]]:
+    """Every playoff game of the event, by match and game number (one query: a
+    bracket of 8,192 has 8,191 matches, mostly without a game yet)."""
+    return db.dicts(f"SELECT {', '.join('g.' + f for f in GAME_FIELDS)} FROM playoff_game g"
+                    " JOIN playoff_match m ON m.id = g.match_id WHERE m.event_id = :e ORDER BY g.match_id, g.game_no", e=event_id)
 
 
 def playoff_games_played(db: Db, event_id: int) -> int:
