@@ -9,7 +9,7 @@ from html import escape
 
 from markupsafe import Markup
 
-from crib_tourney.render.columns import Column, line, spaces, stripes_svg
+from crib_tourney.render.columns import Column, line, stripes_svg
 from crib_tourney.render.fit import PT, Fitted, _wrap, fit, width
 from crib_tourney.render.scorecard_grid import Grid
 from crib_tourney.render.templates import fill, spelled_by
@@ -275,64 +275,42 @@ def _heading(cells: list[tuple[str, float, str]]) -> str:
     return line([(text, Column(edge, align)) for text, edge, align in cells], HEADING_PT, bold=True)
 
 
-def _name(text: str, room: float) -> tuple[str, float]:
+def _name(text: str, room: float) -> str:
     """A name's line at 14 pt (escaped here), or smaller when it would not fit
-    its column (never under 8 pt): the only span on a line; and its width."""
+    its column (never under 8 pt): the only span on a line."""
     natural = width(text, NAME_PT)
     if natural <= room:
-        return escape(text), natural
-    size = max(8.0, int(NAME_PT * room / natural * 10) / 10)
-    return f'<span style="font-size:{size:.1f}pt">{escape(text)}</span>', width(text, size)
+        return escape(text)
+    return f'<span style="font-size:{max(8.0, int(NAME_PT * room / natural * 10) / 10):.1f}pt">{escape(text)}</span>'
 
 
 def _block(kind: str, left: float, wide: float, lines: list[str], align: str = "left") -> dict:
     return {"kind": kind, "left": f"{left:.1f}mm", "width": f"{wide:.1f}mm", "align": align, "text": Markup("\n".join(lines))}
 
 
-def _names(left: float, wide: float, starts: list[float], columns: list[list[tuple[str, float]]]) -> dict:
-    """Columns of names as ONE block: each line holds every column's name, pushed
-    to its column by spaces (render/columns.py). WeasyPrint pays about a
-    millisecond a line; a block per column paid it once per name."""
-    lines = []
-    for row in zip(*columns):
-        out: list[str] = []
-        at = 0.0
-        for start, (shown, wide_mm) in zip(starts, row):
-            if not shown:
-                continue
-            gap = start - at if not out or start > at else width(" ", NAME_PT)
-            filler = spaces(gap + width("\u200a", NAME_PT) / 2, NAME_PT)  # to the nearest hair space
-            out.append(filler + shown)
-            at += width(filler, NAME_PT) + wide_mm
-        lines.append("".join(out))
-    return _block("names", left, wide, lines)
-
-
 def _seat_page(page: list[list[dict]], row: float, lefts: list[float], side_w: float, teams: bool) -> dict:
-    """The table numbers, then the sides' names as one block (and a team's
-    players under them, a block per side)."""
+    """One block of lines a column: the table numbers, then each side's names
+    (and a team's players under them)."""
     tables = [r[0] for r in page]
     blocks = [_block("numbers", 0, TABLE_NO_MM, [escape(str(t["table"])) for t in tables], "right")]
-    names = [[_name(t["players"][k], side_w - 3) if k < len(t["players"]) else ("", 0.0) for t in tables] for k in range(len(lefts))]
-    blocks.append(_names(TABLE_NO_MM + 3, lefts[-1] + side_w - 2, lefts, names))
     for k, x in enumerate(lefts):
+        left = TABLE_NO_MM + 3 + x
+        blocks.append(_block("names", left, side_w - 2, [_name(t["players"][k] if k < len(t["players"]) else "", side_w - 3) for t in tables]))
         if teams:
             members = [(t.get("members") or [[]] * len(t["players"]))[k] if k < len(t["players"]) else [] for t in tables]
             shown = [", ".join(m) if m and not spelled_by(t["players"][k], m) else "" for t, m in zip(tables, members)]
-            blocks.append(_block("members", TABLE_NO_MM + 3 + x, side_w - 2, [escape(x) for x in shown]))
+            blocks.append(_block("members", left, side_w - 2, [escape(x) for x in shown]))
     return {"blocks": blocks, "row": f"{row:.2f}mm", "height": f"{row * len(page):.1f}mm", "teams": teams}
 
 
 def _find_page(page: list[list[dict]], row: float, col_w: float, teams: bool) -> dict:
-    """Per column: the names (a team under each member's name) and the tables.
-    A block per column, not one across the page: a column is read name, then
-    table (the text of a PDF, copied or read aloud, keeps that order)."""
+    """Per column: the names (a team under each member's name) and the tables."""
     columns = max((len(r) for r in page), default=0)
     blocks = []
     for c in range(columns):
         here = [r[c] if c < len(r) else None for r in page]
         left = c * (col_w + 6)
-        blocks.append(_block("names", left, col_w - 14, [_name(w["player"], col_w - 15)[0] if w else "" for w in here]))
+        blocks.append(_block("names", left, col_w - 14, [_name(w["player"], col_w - 15) if w else "" for w in here]))
         if teams:
             blocks.append(_block("members", left, col_w - 14, [escape(w.get("team") or "") if w else "" for w in here]))
         blocks.append(_block("numbers", left + col_w - 14, 14, [escape(str(w["table"])) if w else "" for w in here], "right"))

@@ -18,13 +18,12 @@ def layout(path: Path) -> list[str]:
 
 def sizes(path: Path) -> dict[str, float]:
     """The size in points each piece of text is drawn at (the largest, where a
-    text is drawn more than once). Columns drawn as one line of text, set apart
-    by runs of spaces, are pieces of their own."""
+    text is drawn more than once)."""
     found: dict[str, float] = {}
 
     def visit(text, cm, tm, font, size):  # type: ignore[no-untyped-def]
         scale = abs(tm[3] * cm[3]) or 1
-        for line in re.split("\n|[ \u2009\u200a]{2,}", text):
+        for line in text.split("\n"):
             line = line.strip()
             if line:
                 found[line] = max(found.get(line, 0), size * scale)
