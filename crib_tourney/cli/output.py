@@ -68,7 +68,7 @@ def text_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequenc
     padded: list[list[str]] = []  # each column's cells, header first, padded to its width with a space either side
     widths: list[int] = []
     for k, name in enumerate(columns):
-        texts = [head[k]] + [cell(row[k]) for row in rows]
+        texts = [head[k]] + [cell(row[k]) if k < len(row) else "" for row in rows]  # a short row: empty cells
         if "".join(texts).isascii():  # a letter is a column: str's own padding is exact
             width = max(map(len, texts))
             pad = str.rjust if name in right else str.ljust
@@ -83,7 +83,7 @@ def text_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequenc
     def rule(left: str, fill: str, cross: str, end: str) -> str:
         return left + cross.join(fill * (w + 2) for w in widths) + end + "\n"
 
-    lines = list(zip(*padded))
+    lines = list(zip(*padded)) or [() for _ in range(len(rows) + 1)]  # no columns: a row of nothing each
     parts = [shown(title).center(sum(widths) + 3 * len(widths) + 1) + "\n"] if title else []
     parts += [rule(*top), head_bar + head_bar.join(lines[0]) + head_bar + "\n", rule(*under)]
     parts += [side + side.join(line) + side + "\n" for line in lines[1:]]

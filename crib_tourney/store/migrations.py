@@ -544,6 +544,7 @@ V18 = """
 CREATE INDEX ix_pairing_bye ON pairing (event_id, game_no, entry1_id) WHERE entry2_id IS NULL
 """
 
+
 def _v12_one_writer(db: Db) -> None:
     run_script(db, V12)
     if not db.sqlite:  # explicit ids do not move PostgreSQL's sequence

@@ -1,5 +1,6 @@
 """Plain rows the store hands out: dataclasses, never live ORM objects. Rows are
-built from columns by name, so a column added to a table cannot shift a field."""
+built from columns selected by the fields' names, in the fields' order, so a column
+added to a table cannot shift a field."""
 
 from __future__ import annotations
 

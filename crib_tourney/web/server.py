@@ -88,6 +88,7 @@ class Pages:
 
     STREAMING_S = 5.0
     COALESCE_S = 1.0
+    SHARED_WARMED = 41  # the index and four pages of ten events in play, at most: a start stays short
     PLAYERS_WARMED = 1000  # players' pages built at the start, at most: each is kept in memory (~25 KB in its forms)
 
     def __init__(self, location: str):
@@ -147,9 +148,12 @@ class Pages:
         """Build the pages a room opens first before the server answers anyone (the
         first 200 screens would otherwise queue behind one standings build), then,
         on a thread of their own, the players' pages nobody has asked for yet."""
-        with self.reading() as db:
-            shared, players = site.pages_in_play(db)
-        self._build_all(shared)
+        try:
+            with self.reading() as db:
+                shared, players = site.pages_in_play(db)
+        except Exception:  # noqa: BLE001 - the server starts all the same; each page shows its own error when asked
+            return
+        self._build_all(shared[:self.SHARED_WARMED])
         threading.Thread(target=self._build_all, args=(players[:self.PLAYERS_WARMED],), name="warm", daemon=True).start()
 
     def _build_all(self, paths: list[str]) -> None:

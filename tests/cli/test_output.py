@@ -51,3 +51,9 @@ def test_every_cell_is_padded_to_its_columns_width(data, width, ascii_for):
         for value, cell in zip(row, line):
             if isinstance(value, int) and not isinstance(value, bool):
                 assert cell.strip(" ") == str(value)
+
+
+def test_a_row_shorter_than_the_columns_gets_empty_cells_and_no_columns_is_no_error():
+    lines = text_table(None, ["a", "bb"], [[1], [22, 3]]).splitlines()
+    assert lines[3] == "│ 1  │    │" and lines[4] == "│ 22 │ 3  │"
+    assert text_table(None, [], [[], []]).splitlines() == ["┏┓", "┃┃", "┡┩", "││", "││", "└┘"]

@@ -191,3 +191,17 @@ def test_the_pages_of_the_events_in_play_are_built_before_anyone_asks(event):
         assert all((p, "html", False) in built for p in players)
         page = client.get("/events/1/standings")
         assert page.headers["etag"] == built[("events/1/standings", "html", False)].etag
+
+
+def test_a_server_whose_warm_up_fails_starts_all_the_same(event, monkeypatch):
+    from crib_tourney.web import site
+    from crib_tourney.web.server import create_app
+
+    def broken(db):
+        raise RuntimeError("an event that cannot be read")
+
+    monkeypatch.setattr(site, "pages_in_play", broken)
+    app = create_app(str(event.db))
+    with TestClient(app) as client:
+        assert app.state.pages.cache == {}
+        assert client.get("/events/1/standings").status_code == 200
