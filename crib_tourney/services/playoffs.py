@@ -225,24 +225,38 @@ class BracketShown:
     changed: int
 
 
+_BRACKET_TABLES = ("playoff_match", "seed", "playoff_game")
+
+
 def shown_bracket(db: Db, event: Event) -> Bracket:
     """The bracket as it stands, loaded once per command until a playoff table is
     written (``report`` reads it four times): read it, never change it."""
-    return db.memo(("bracket", event.id, event.variant), ("playoff_match", "seed", "playoff_game"), lambda: Bracket(db, event))
+    return db.memo(("bracket", event.id, event.variant), _BRACKET_TABLES, lambda: Bracket(db, event))
+
+
+def _keep_made_bracket(db: Db, event: Event, specs: list[bk.MatchSpec], seeds: dict[int, int]) -> None:
+    """The bracket this command has just written, as shown_bracket would read it back
+    (8,191 matches at 20,000 players), kept for the rest of the command."""
+    db.memo(("bracket", event.id, event.variant), _BRACKET_TABLES, lambda: Bracket(db, event, (specs, seeds)))
 
 
 class Bracket:
     """A loaded bracket: layout, seeds, games, and the computed state."""
 
-    def __init__(self, db: Db, event: Event):
+    def __init__(self, db: Db, event: Event, made: tuple[list[bk.MatchSpec], dict[int, int]] | None = None):
+        """Read from the database; or ``made``: the layout and seeds just written (no game yet)."""
         self.event = event
-        self.match_ids, self.specs = st.layout(db, event.id)
-        self.seeds = st.seeds(db, event.id)
+        if made is None:
+            self.match_ids, self.specs = st.layout(db, event.id)
+            self.seeds = st.seeds(db, event.id)
+        else:
+            self.specs, self.seeds = made
+            self.match_ids = st.match_ids(db, event.id)
         self.target_loses = get_variant(event.variant).reaching_target_loses
         keys = {mid: key for key, mid in self.match_ids.items()}
         self.game_rows: dict[str, list[dict[str, Any]]] = {}
         self.games: dict[str, list[bk.GameRecord]] = {}
-        for row in st.games(db, event.id):
+        for row in st.games(db, event.id) if made is None else []:
             key = keys[row["match_id"]]
             self.game_rows.setdefault(key, []).append(row)
             self.games.setdefault(key, []).append(record(row, self.target_loses))
@@ -367,6 +381,7 @@ def make_bracket(db: Db, event: Event, qualifiers: int | None, by: Actor = CLI) 
     change.replace("seed", {"event_id": event.id}, [dict(event_id=event.id, seed=i, entry_id=e) for i, e in enumerate(order, 1)])
     change.replace("playoff_match", {"event_id": event.id}, st.layout_rows(event.id, specs))
     change.log(f"cut to {count} qualifiers, bracket of {bk.bracket_size(count)}")
+    _keep_made_bracket(db, event, specs, dict(enumerate(order, 1)))
     names = entry_names(db, event)
     return Cut(count, bk.bracket_size(count), tuple((i, names[e]) for i, e in enumerate(order, 1)))
 

@@ -27,6 +27,11 @@ def layout(db: Db, event_id: int) -> tuple[dict[str, int], list[bk.MatchSpec]]:
     return ids, specs
 
 
+def match_ids(db: Db, event_id: int) -> dict[str, int]:
+    """Each match's id by its key."""
+    return {str(key): int(mid) for key, mid in db.rows('SELECT "key", id FROM playoff_match WHERE event_id = :e', e=event_id)}
+
+
 def layout_rows(event_id: int, specs: list[bk.MatchSpec]) -> list[dict[str, Any]]:
     return [dict(event_id=event_id, key=s.key, bracket=s.bracket, round=s.round, position=s.position,
                  source1=f"{s.sources[0][0]}:{s.sources[0][1]}", source2=f"{s.sources[1][0]}:{s.sources[1][1]}",

@@ -346,3 +346,26 @@ def test_placings_of_finished_rounds_before_the_final(cli, tmp_path):
     assert data["complete"] is False
     assert [r["place"] for r in data["rows"]] == ["5th-8th"] * 4
     assert {r["player"] for r in data["rows"]} == {m["players"][1] for m in first_round(cli)}
+
+
+@pytest.mark.parametrize("entrants, fmt", [(27, "acc"), (33, "acc"), (6, "single-elim"), (11, "double-elim"),
+                                           (16, "double-elim")])
+def test_the_bracket_cut_keeps_for_the_command_is_the_one_read_back(cli, tmp_path, entrants, fmt):
+    """cut shows the bracket it has just written from what it wrote (not read back):
+    the same layout, seeds, match ids and state as reading it from the database."""
+    from crib_tourney.services import playoffs
+    from crib_tourney.store.db import transaction
+    from crib_tourney.store.events import load_event
+
+    if fmt == "acc":
+        qualified_event(cli, tmp_path, entrants)
+    else:
+        cli("new-event", "E", "--format", fmt)
+        cli("enter", "E", *[f"P{i:03d}" for i in range(1, entrants + 1)], "--new")
+    with transaction(str(cli.db)) as db:
+        event = load_event(db, 1)
+        playoffs.make_bracket(db, event, None)
+        kept = playoffs.shown_bracket(db, event)
+        read = playoffs.Bracket(db, event)
+        assert (kept.specs, kept.seeds, kept.match_ids, kept.states) == (read.specs, read.seeds, read.match_ids, read.states)
+        assert kept.games == read.games == {} and kept.specs
