@@ -228,16 +228,20 @@ class BracketShown:
 _BRACKET_TABLES = ("playoff_match", "seed", "playoff_game")
 
 
+def _bracket_key(event: Event) -> tuple[str, int, str]:
+    return ("bracket", event.id, event.variant)
+
+
 def shown_bracket(db: Db, event: Event) -> Bracket:
     """The bracket as it stands, loaded once per command until a playoff table is
     written (``report`` reads it four times): read it, never change it."""
-    return db.memo(("bracket", event.id, event.variant), _BRACKET_TABLES, lambda: Bracket(db, event))
+    return db.memo(_bracket_key(event), _BRACKET_TABLES, lambda: Bracket(db, event))
 
 
 def _keep_made_bracket(db: Db, event: Event, specs: list[bk.MatchSpec], seeds: dict[int, int]) -> None:
     """The bracket this command has just written, as shown_bracket would read it back
     (8,191 matches at 20,000 players), kept for the rest of the command."""
-    db.memo(("bracket", event.id, event.variant), _BRACKET_TABLES, lambda: Bracket(db, event, (specs, seeds)))
+    db.memo(_bracket_key(event), _BRACKET_TABLES, lambda: Bracket(db, event, (specs, seeds)))
 
 
 class Bracket:

@@ -118,7 +118,9 @@ def tables_not_agreed(db: Db, event_id: int) -> Iterator[tuple[tuple[int, int, i
 
 def _every_table_agreed(db: Db, event_id: int) -> bool:
     """Whether every table (not a bye) has two agreeing cards, by counting: the kept
-    agreeing tables are some of the event's tables, so as many means all of them."""
+    agreeing tables are some of the event's tables, so as many means all of them.
+    Two counts, not one with a condition: each reads an index alone (the byes their
+    own, schema 18) instead of 220,000 table rows."""
     tables = db.scalar("SELECT COUNT(*) FROM pairing WHERE event_id = :e", e=event_id)
     byes = db.scalar("SELECT COUNT(*) FROM pairing WHERE event_id = :e AND entry2_id IS NULL", e=event_id)
     return bool(tables - byes == db.scalar("SELECT COUNT(*) FROM table_agreed WHERE event_id = :e", e=event_id))
