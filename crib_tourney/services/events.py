@@ -468,10 +468,10 @@ def schedule_next(change: Change, event: Event, draw_seed: int | None = None, ig
     pairing = strategy.pair(PairingRequest(players, game_no - 1, _history(db, event, game_no, players), draw_seed, ranking))
     if draw_seed is not None:
         q.record_draw(change, event.id, game_no, draw_seed)
-    rows: list[dict[str, Any]] = [dict(event_id=event.id, game_no=game_no, table_no=t, entry1_id=a, entry2_id=b)
+    rows: list[dict[str, Any]] = [dict(event_id=event.id, game_no=game_no, table_no=t, entry1_id=a, entry2_id=b, entry3_id=None)
                                   for t, (a, b) in enumerate(pairing.tables, 1)]
     if pairing.bye is not None:
-        rows.append(dict(event_id=event.id, game_no=game_no, table_no=None, entry1_id=pairing.bye, entry2_id=None))
+        rows.append(dict(event_id=event.id, game_no=game_no, table_no=None, entry1_id=pairing.bye, entry2_id=None, entry3_id=None))
     q.insert_pairings(change, rows)
     return game_no
 

@@ -1,0 +1,80 @@
+"""How a round's tables are stored: the writer records the rows it was given
+(with the ids it gives them, nothing read back) when every column is given, and
+reads back rows left to a default. On SQLite, and on PostgreSQL when a server is given."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from crib_tourney.cli.app import app
+from crib_tourney.services.events import make_round
+from crib_tourney.services.results import undo
+from crib_tourney.store.db import transaction
+from crib_tourney.store.writer import Change, Log
+from tests.conftest import POSTGRES_SERVER
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]  # odd: every game has a bye
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def location(request, tmp_path) -> str:
+    if request.param == "sqlite":
+        return str(tmp_path / "test.db")
+    if not POSTGRES_SERVER:
+        pytest.skip("no PostgreSQL server given (CRIB_TOURNEY_TEST_POSTGRES)")
+    return request.getfixturevalue("pg_url")
+
+
+def _event(location: str) -> None:
+    runner = CliRunner(env={"COLUMNS": "200"})
+    for args in (["new-event", "Open", "--games", "4"], ["enter", "Open", *PLAYERS, "--new"]):
+        result = runner.invoke(app, ["--db", location, *args])
+        assert result.exit_code == 0, result.stdout + result.stderr
+
+
+def test_each_round_is_recorded_as_its_tables_stand(location: str):
+    """Game 1, game 2, game 2 undone, game 2 again, game 3: the live rounds' steps are
+    the table's rows, ids included, and a row added after them takes the next id
+    (PostgreSQL: the sequence moved past the ids the writer gave)."""
+    _event(location)
+    for step in ("round", "round", "undo", "round", "round"):
+        with transaction(location) as db:
+            make_round(db, 1) if step == "round" else undo(db, 1)
+    with transaction(location) as db:
+        rows = db.dicts("SELECT id, event_id, game_no, table_no, entry1_id, entry2_id, entry3_id FROM pairing ORDER BY id")
+        live = [json.loads(data)["steps"] for data, action, undone in
+                db.rows("SELECT data, action, undone FROM audit WHERE event_id = 1 ORDER BY id") if action == "round" and not undone]
+        assert [r for steps in live for step in steps if step["table"] == "pairing" for r in step["rows"]] == rows
+        assert [(r["id"], r["game_no"]) for r in rows] == [(k, 1 + (k - 1) // 4) for k in range(1, 13)]  # three tables and a bye a game
+        change = Change(db, "round", Log(1))
+        change.insert("pairing", dict(event_id=1, game_no=9, table_no=1, entry1_id=1, entry2_id=2))
+        change.log("one more table")
+        assert db.scalar("SELECT MAX(id) FROM pairing") == 13
+
+
+def test_a_round_is_not_read_back(tmp_path):
+    location = str(tmp_path / "test.db")
+    _event(location)
+    with transaction(location) as db:
+        said: list[str] = []
+        db._connection.set_trace_callback(said.append)  # the SQL SQLite runs
+        make_round(db, 1)
+        db._connection.set_trace_callback(None)
+    assert [s for s in said if "FROM pairing WHERE id >" in s] == []
+    assert [s[:80] for s in said if s.startswith("INSERT INTO pairing")] == [
+        "INSERT INTO pairing (id, event_id, game_no, table_no, entry1_id, entry2_id, entry3_id) VALUES (?, ?, ?, ?, ?, ?, ?)"[:80]] * 4
+
+
+def test_rows_left_to_a_default_are_recorded_as_the_database_made_them(location: str):
+    _event(location)
+    assert CliRunner().invoke(app, ["--db", location, "new-event", "Other"]).exit_code == 0
+    with transaction(location) as db:
+        change = Change(db, "enter", Log(2))
+        change.insert_many("entry", [dict(event_id=2, player_id=1, seq=99, first_game=2, withdrawn_after=None, team_name=None)])
+        [row] = change.steps[0]["rows"]
+        assert (bool(row["checked_in"]), row["paid"]) == (False, None)  # the column's default, as read back
+        assert row == db.dicts("SELECT id, event_id, player_id, seq, first_game, withdrawn_after, team_name, checked_in, paid"
+                               " FROM entry WHERE seq = 99")[0]
