@@ -1,10 +1,12 @@
-"""How a round's tables are stored: the writer records the rows it was given
-(with the ids it gives them, nothing read back) when every column is given, and
-reads back rows left to a default. On SQLite, and on PostgreSQL when a server is given."""
+"""How a round's tables are stored and who met whom is read back: the writer
+records the rows it was given (with the ids it gives them, nothing read back) when
+every column is given, and reads back rows left to a default; the meetings come
+from their own index. On SQLite, and on PostgreSQL when a server is given."""
 
 from __future__ import annotations
 
 import json
+import sqlite3
 
 import pytest
 from typer.testing import CliRunner
@@ -12,6 +14,7 @@ from typer.testing import CliRunner
 from crib_tourney.cli.app import app
 from crib_tourney.services.events import make_round
 from crib_tourney.services.results import undo
+from crib_tourney.store import qualifying
 from crib_tourney.store.db import transaction
 from crib_tourney.store.writer import Change, Log
 from tests.conftest import POSTGRES_SERVER
@@ -78,3 +81,19 @@ def test_rows_left_to_a_default_are_recorded_as_the_database_made_them(location:
         assert (bool(row["checked_in"]), row["paid"]) == (False, None)  # the column's default, as read back
         assert row == db.dicts("SELECT id, event_id, player_id, seq, first_game, withdrawn_after, team_name, checked_in, paid"
                                " FROM entry WHERE seq = 99")[0]
+
+
+def test_who_met_whom_is_read_from_its_own_index(tmp_path):
+    """The pair codes come from ix_pairing_met (schema 19), not from the tables: its
+    expression must stay spelled as the query spells it."""
+    location = str(tmp_path / "test.db")
+    _event(location)
+    with transaction(location) as db:
+        make_round(db, 1)
+        assert sorted(qualifying.met_codes(db, 1)) == sorted(
+            (min(a, b) << 32) | max(a, b) for a, b in db.rows("SELECT entry1_id, entry2_id FROM pairing WHERE entry2_id IS NOT NULL"))
+    con = sqlite3.connect(location)
+    plan = " ".join(r[-1] for r in con.execute(f"EXPLAIN QUERY PLAN SELECT {qualifying.MET_CODE} FROM pairing"
+                                                 " WHERE event_id = 1 AND entry2_id IS NOT NULL"))
+    con.close()
+    assert "ix_pairing_met" in plan

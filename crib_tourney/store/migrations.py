@@ -545,6 +545,18 @@ CREATE INDEX ix_pairing_bye ON pairing (event_id, game_no, entry1_id) WHERE entr
 """
 
 
+# Who met whom, indexed (schema 19): each table's pair as one code (the expression of
+# store/qualifying.MET_CODE, frozen here), so pairing a round reads 220,000 codes from
+# an index instead of computing them from the tables (0.11 s -> 0.06 s at 20,000
+# players). The index on (event, game) goes: the unique (event, game, table) index
+# does its work, and a round's 10,000 new tables update one index fewer.
+V19 = """
+CREATE INDEX ix_pairing_met ON pairing (event_id, game_no, (CASE WHEN entry1_id < entry2_id THEN entry1_id * 4294967296 + entry2_id
+ELSE entry2_id * 4294967296 + entry1_id END)) WHERE entry2_id IS NOT NULL;
+DROP INDEX ix_pairing_event_game
+"""
+
+
 def _v12_one_writer(db: Db) -> None:
     run_script(db, V12)
     if not db.sqlite:  # explicit ids do not move PostgreSQL's sequence
@@ -646,5 +658,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (16, _script(V16)),  # each entry's card totals, kept by the writer; the tables' cards indexed with their scores
     (17, _script(V17)),  # which tables have two agreeing cards, kept with the totals
     (18, _script(V18)),  # the byes indexed apart
+    (19, _script(V19)),  # who met whom indexed as pair codes, instead of the tables by event and game
 ]
-LATEST_VERSION = 18
+LATEST_VERSION = 19

@@ -9,6 +9,8 @@ from typing import Any, Optional
 from sqlalchemy import Index, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
+from crib_tourney.store.qualifying import MET_CODE
+
 
 def utcnow() -> datetime:
     return datetime.now(timezone.utc)
@@ -131,13 +133,16 @@ class GameDraw(SQLModel, table=True):
 class Pairing(SQLModel, table=True):
     """One seat assignment of a qualifying game between two entries: a table, or a
     bye (entry2 empty). Schema 5: entries, not players, are the competitors.
-    Schema 14: a three-sided event's table seats a third side (entry3)."""
+    Schema 14: a three-sided event's table seats a third side (entry3). Schema 19:
+    who met whom indexed as pair codes (store/qualifying.met_codes); the unique
+    (event, game, table) index serves what the one on (event, game) did."""
 
     __tablename__ = "pairing"
     __table_args__ = (
-        Index("ix_pairing_event_game", "event_id", "game_no"),
         Index("ix_pairing_bye", "event_id", "game_no", "entry1_id",
               sqlite_where=text("entry2_id IS NULL"), postgresql_where=text("entry2_id IS NULL")),  # schema 18
+        Index("ix_pairing_met", "event_id", "game_no", text(f"({MET_CODE})"),
+              sqlite_where=text("entry2_id IS NOT NULL"), postgresql_where=text("entry2_id IS NOT NULL")),  # schema 19
         UniqueConstraint("event_id", "game_no", "table_no"),
         UniqueConstraint("event_id", "game_no", "entry1_id"),
     )
