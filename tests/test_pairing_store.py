@@ -97,3 +97,31 @@ def test_who_met_whom_is_read_from_its_own_index(tmp_path):
                                                  " WHERE event_id = 1 AND entry2_id IS NOT NULL"))
     con.close()
     assert "ix_pairing_met" in plan
+
+
+def test_a_round_reads_only_the_columns_it_needs_of_the_entries(tmp_path):
+    """Who plays the game (late entries from their first game, withdrawals up to their
+    last) and what each is called are read as such, not as 20,000 whole entries,
+    unless check-in can hold the game back."""
+    from crib_tourney.store.directory import entries_of, players_in_game
+    from crib_tourney.store.events import load_event
+
+    location = str(tmp_path / "test.db")
+    _event(location)
+    runner = CliRunner(env={"COLUMNS": "200"})
+    for args in (["round", "Open"], ["withdraw", "Open", "Bob"], ["enter", "Open", "Hal", "--new"]):
+        assert runner.invoke(app, ["--db", location, *args]).exit_code == 0
+    with transaction(location) as db:
+        said: list[str] = []
+        db._connection.set_trace_callback(said.append)
+        make_round(db, 1)
+        db._connection.set_trace_callback(None)
+        event = load_event(db, 1)
+        names = dict(db.rows("SELECT e.id, p.name FROM entry e JOIN player p ON p.id = e.player_id"))
+        for game in (1, 2, 3):
+            assert players_in_game(db, event, game) == [  # the rule, on the whole entries
+                e.id for e in entries_of(db, event) if e.first_game <= game and (e.withdrawn_after is None or e.withdrawn_after >= game)]
+        assert [names[e] for e in players_in_game(db, event, 2)] == [p for p in PLAYERS if p != "Bob"] + ["Hal"]
+        assert {names[e] for t in db.rows("SELECT entry1_id, entry2_id FROM pairing WHERE game_no = 2") for e in t
+                if e is not None} == set(PLAYERS) - {"Bob"} | {"Hal"}
+    assert [s for s in said if s.startswith("SELECT id, event_id, player_id, seq")] == []

@@ -24,7 +24,7 @@ from crib_tourney.store import brackets as bs
 from crib_tourney.store import events as store
 from crib_tourney.store import players as players_store
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.directory import entries_of, entry_names, member_names, members_of, name_taken
+from crib_tourney.store.directory import entries_of, entry_names, member_names, members_of, name_taken, players_in_game
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event, Player
 from crib_tourney.store.sql import Db
@@ -425,12 +425,6 @@ class GameView:
         return found
 
 
-def players_in_game(db: Db, event: Event, game_no: int) -> list[int]:
-    """Entries that play game ``game_no``, in entry order (the rotation's order)."""
-    return [e.id for e in entries_of(db, event)
-            if e.first_game <= game_no and (e.withdrawn_after is None or e.withdrawn_after >= game_no)]
-
-
 def schedule_next(change: Change, event: Event, draw_seed: int | None = None, ignore_check_in: bool = False) -> int:
     """Pair the next game and store its tables; returns its number. With
     ``draw_seed`` the game starts from a random draw instead of the rotation.
@@ -441,7 +435,8 @@ def schedule_next(change: Change, event: Event, draw_seed: int | None = None, ig
     game_no = q.scheduled_games(db, event.id) + 1
     if strategy is None:
         raise CribError(f"{event.name} is {event.format}: no qualifying games; make the bracket with: crib-tourney cut")
-    waiting = waiting_for(entries_of(db, event), event.check_in, game_no)
+    # the entries are read whole only where check-in can hold a game back (20,000: 80 ms)
+    waiting = waiting_for(entries_of(db, event), event.check_in, game_no) if event.check_in else []
     if waiting and not ignore_check_in:
         names = entry_names(db, event)
         shown = [names[e] for e in waiting]

@@ -109,6 +109,14 @@ def entries_of(db: Db, event: Event) -> list[Entry]:
     return db.memo(("entries", event.id), ("entry",), lambda: fetch(db, Entry, "event_id = :e", "seq, id", e=event.id))
 
 
+def players_in_game(db: Db, event: Event, game_no: int) -> list[int]:
+    """Entries that play game ``game_no`` (entered by then, not withdrawn before it),
+    in entry order (the rotation's order): their ids alone, not 20,000 whole entries."""
+    return [int(r[0]) for r in db.rows(
+        "SELECT id FROM entry WHERE event_id = :e AND first_game <= :g AND (withdrawn_after IS NULL OR withdrawn_after >= :g)"
+        " ORDER BY seq, id", e=event.id, g=game_no)]
+
+
 def entries_by_id(db: Db, event: Event) -> dict[int, Entry]:
     """The event's entries by id (read once per command, as entries_of)."""
     return db.memo(("entries_by_id", event.id), ("entry",), lambda: {e.id: e for e in entries_of(db, event)})
@@ -146,9 +154,11 @@ def entry_names(db: Db, event: Event) -> dict[int, str]:
     """Each entry's display name: its player's, or its team's (built once per
     command until an entry or a player is written: read it, never change it)."""
     def build() -> dict[int, str]:
-        entries = entries_of(db, event)
-        names = player_names(db, {e.player_id for e in entries if e.team_name is None})
-        return {e.id: e.team_name if e.team_name is not None else names[e.player_id] for e in entries}
+        read = db.memoized(("entries", event.id))  # the whole entries if this command has them, else the columns named
+        entries = [(e.id, e.player_id, e.team_name) for e in read] if read is not None else db.rows(
+            "SELECT id, player_id, team_name FROM entry WHERE event_id = :e ORDER BY seq, id", e=event.id)
+        names = player_names(db, {player for _, player, team in entries if team is None})
+        return {entry: team if team is not None else names[player] for entry, player, team in entries}
 
     return db.memo(("entry_names", event.id), ("entry", "player"), build)
 
