@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Callable, Collection, Sequence
 
 from crib_tourney.errors import CribError
-from crib_tourney.tourney.pairings import History, pair_key
+from crib_tourney.tourney.pairings import History, most_met, pair_key
 from crib_tourney.tourney.scoring import GameLine, ScoringRules
 
 PlacePoints = tuple[int, int, int]
@@ -161,7 +161,7 @@ def _tiers(history: History) -> list[Allowed]:
         club = history.club_of.get(a)
         return club is not None and club == history.club_of.get(b)
 
-    most = max(met.values(), default=0)
+    most = most_met(met)
     tiers: list[Allowed] = []
     if history.club_of:
         tiers.append(lambda a, b: not meetings(a, b) and not apart(a, b) and not same_club(a, b))

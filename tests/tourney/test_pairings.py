@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crib_tourney.tourney.pairings import History, Meetings, circle_round, drawn_round, pair_code, pair_game, pair_key
+from crib_tourney.tourney.pairings import History, Meetings, circle_round, drawn_round, most_met, pair_code, pair_game, pair_key
 
 
 def play(schedule: list[list[int]], seed_draws: bool = False, apart=frozenset(), clubs=None, club_games=0):
@@ -116,6 +116,10 @@ def test_meetings_kept_by_pair_code_pair_as_the_plain_count_does():
     coded = Meetings(pair_code(b, a) for (a, b), times in met.items() for _ in range(times))
     assert dict(coded) == dict(met) and len(coded) == len(met) and max(coded.values()) == max(met.values())
     assert coded.get((1, 1)) is None and coded.get((1, 1), 0) == 0 and (1, 1) not in coded
+    assert {pair: coded.times(*pair) for pair in met} == dict(met) and coded.times(1, 1) == 0
+    assert most_met(coded) == most_met(met) == max(met.values()) > 1
+    once = Meetings([pair_code(1, 2), pair_code(3, 4)])  # nobody met twice: no count kept beside the set
+    assert (dict(once), once.most(), most_met(Meetings()), once.times(2, 1), once.times(1, 3)) == ({(1, 2): 1, (3, 4): 1}, 1, 0, 1, 0)
     for index in range(6):
         assert pair_game(field, index, History(met=coded)) == pair_game(field, index, History(met=met))
 
