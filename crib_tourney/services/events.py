@@ -16,10 +16,6 @@ from crib_tourney.csvfiles import refuse
 from crib_tourney.errors import CribError
 from crib_tourney.inputs.names import NewPlayer
 from crib_tourney.records import record
-from crib_tourney.services import playoffs
-from crib_tourney.services.players import resolve_players
-from crib_tourney.services.results import Fact, Recorded, entry_of, forfeit_rows
-from crib_tourney.services.standings import event_standings
 from crib_tourney.store import brackets as bs
 from crib_tourney.store import events as store
 from crib_tourney.store import players as players_store
@@ -37,6 +33,8 @@ from crib_tourney.tourney.pairings import History, Meetings, pair_code, pair_key
 
 if TYPE_CHECKING:
     from crib_tourney.inputs.csvrows import TeamsFile
+    from crib_tourney.services import playoffs
+    from crib_tourney.services.results import Fact, Recorded
 
 Players = Sequence[int | NewPlayer]  # players by id, and names to add to the roster
 
@@ -196,6 +194,8 @@ def change_settings(db: Db, event_id: int, changes: Mapping[str, Any], recut: bo
     before, after = schema.as_dict(event.settings), schema.as_dict(merged)
     followed = {k: v for k, v in after.items() if k not in changes and v != before[k]} if "variant" in changes else {}
     store.update_settings(change, event.id, followed | dict(changes))
+    from crib_tourney.services import playoffs
+
     recut_done = playoffs.recut_if_moved(db, store.load_event(db, event.id), change, recut)
     done = SettingsChanged(event.name, tuple(changes.items()), recut_done)
     change.log("set " + ", ".join(f"{k}={v}" for k, v in changes.items()) + (f"; {recut_done.line()}" if recut_done else ""))
@@ -212,6 +212,8 @@ def _players(change: Change, refs: Players) -> list[Player]:
         if isinstance(ref, NewPlayer):
             new.setdefault(fold(ref.name), ref)
     wanted: list[int | NewPlayer] = [r for r in refs if isinstance(r, int)] + list(new.values())
+    from crib_tourney.services.players import resolve_players
+
     found = resolve_players(change, wanted)
     by_id = {r: p for r, p in zip(wanted, found) if isinstance(r, int)}
     by_name = {fold(r.name): p for r, p in zip(wanted, found) if isinstance(r, NewPlayer)}
@@ -348,6 +350,9 @@ def withdraw(db: Db, event_id: int, entry_id: int, by: Actor = CLI) -> Recorded:
     """Drop an entry from future games. Qualifying games already paired for it
     without a result are forfeited to the opponents (the ACC rule for a player who
     leaves); a qualifier forfeits his playoff matches as each opponent is known."""
+    from crib_tourney.services import playoffs
+    from crib_tourney.services.results import Recorded, entry_of, forfeit_rows
+
     event = store.load_event(db, event_id)
     entry = entry_of(db, event, entry_id)
     names = entry_names(db, event)
@@ -459,7 +464,7 @@ def schedule_next(change: Change, event: Event, draw_seed: int | None = None, ig
         return game_no
     if len(players) < 2:
         raise CribError(f"{event.name} needs at least 2 players entered to pair a game (has {len(players)})")
-    ranking = [r.player for r in event_standings(db, event)] if strategy.by_standings else []
+    ranking = _ranking(db, event) if strategy.by_standings else []
     pairing = strategy.pair(PairingRequest(players, game_no - 1, _history(db, event, game_no, players), draw_seed, ranking))
     if draw_seed is not None:
         q.record_draw(change, event.id, game_no, draw_seed)
@@ -469,6 +474,13 @@ def schedule_next(change: Change, event: Event, draw_seed: int | None = None, ig
         rows.append(dict(event_id=event.id, game_no=game_no, table_no=None, entry1_id=pairing.bye, entry2_id=None, entry3_id=None))
     q.insert_pairings(change, rows)
     return game_no
+
+
+def _ranking(db: Db, event: Event) -> list[int]:
+    """The entries in standings order (a format that pairs by standings)."""
+    from crib_tourney.services.standings import event_standings
+
+    return [r.player for r in event_standings(db, event)]
 
 
 def _history(db: Db, event: Event, game_no: int, entries: list[int]) -> History:
@@ -592,6 +604,8 @@ def create_consolation(db: Db, event_id: int, name: str | None, format_: str | N
     single-elim by default), in the main event's log. It plays by the main event's
     rules but keeps its own money: no fee and no payouts unless ``settings`` give
     them (entry_fee, payouts, prize_fund, house_share)."""
+    from crib_tourney.services import playoffs
+
     event = store.load_event(db, event_id)
     field = playoffs.non_qualifiers(db, event)
     existing = store.consolation_of(db, event.id)

@@ -57,6 +57,16 @@ def test_a_command_runs_without_importing_pydantic_or_the_other_commands():
     assert not {"crib_tourney.cli.events", "crib_tourney.cli.results", "crib_tourney.services.results"} & loaded
 
 
+def test_round_imports_no_other_service(cli):
+    """Pairing a game needs the events service alone: withdrawals, entries, settings and
+    consolations import what they need of results, playoffs and players when run."""
+    cli("new-event", "Open", "--games", "2")
+    cli("enter", "Open", "Ann", "Bob", "Cat", "--new")
+    loaded = _modules_after("--db", str(cli.db), "round", "Open")
+    assert "crib_tourney.tourney.pairings" in loaded  # it paired
+    assert {m for m in loaded if m.startswith("crib_tourney.services.")} == {"crib_tourney.services.events"}
+
+
 def test_help_builds_no_command(monkeypatch):
     built = []
     import crib_tourney.cli.app as root
