@@ -125,3 +125,28 @@ def test_a_round_reads_only_the_columns_it_needs_of_the_entries(tmp_path):
         assert {names[e] for t in db.rows("SELECT entry1_id, entry2_id FROM pairing WHERE game_no = 2") for e in t
                 if e is not None} == set(PLAYERS) - {"Bob"} | {"Hal"}
     assert [s for s in said if s.startswith("SELECT id, event_id, player_id, seq")] == []
+
+
+@pytest.mark.parametrize("options, players", [([], PLAYERS), (["--variant", "three-player"], PLAYERS + ["Hal"])])
+def test_a_round_shows_the_game_it_paired_as_stored_without_reading_it_back(tmp_path, options, players):
+    """Two sides (a bye) and three (two sitting out): the listing round prints of the
+    game it has just paired is the one --show reads from the database."""
+    location = str(tmp_path / "test.db")
+    runner = CliRunner(env={"COLUMNS": "200"})
+
+    def run(*args: str) -> str:
+        result = runner.invoke(app, ["--db", location, *args])
+        assert result.exit_code == 0, result.stdout + result.stderr
+        return result.stdout
+
+    run("new-event", "Open", "--games", "3", *options)
+    run("enter", "Open", *players, "--new")
+    run("round", "Open")
+    with transaction(location) as db:
+        said: list[str] = []
+        db._connection.set_trace_callback(said.append)
+        [view] = make_round(db, 1)
+        db._connection.set_trace_callback(None)
+    assert [s for s in said if s.startswith("SELECT table_no, entry1_id")] == []
+    assert json.loads(run("round", "Open", "--show", "2", "--json")) == view.as_dict()
+    assert view.bye is not None if not options else len(view.byes) == 2

@@ -472,7 +472,7 @@ def schedule_next(change: Change, event: Event, draw_seed: int | None = None, ig
                                   for t, (a, b) in enumerate(pairing.tables, 1)]
     if pairing.bye is not None:
         rows.append(dict(event_id=event.id, game_no=game_no, table_no=None, entry1_id=pairing.bye, entry2_id=None, entry3_id=None))
-    q.insert_pairings(change, rows)
+    q.insert_game(change, rows)
     return game_no
 
 

@@ -52,7 +52,7 @@ def schedule_three(change: Change, event: Event, game_no: int, players: list[int
                                   for t, (a, b, c) in enumerate(found.tables, 1)]
     rows += [dict(event_id=event.id, game_no=game_no, table_no=None, entry1_id=p, entry2_id=None, entry3_id=None)
              for p in found.byes]
-    q.insert_pairings(change, rows)
+    q.insert_game(change, rows)
 
 
 def card_row(event: Event, pairing: Pairing, entry: int, by_entry: dict[int, int], forfeit: str, source: str) -> dict[str, Any]:

@@ -23,9 +23,11 @@ def pairings(db: Db, event_id: int, game: int | None = None) -> list[Pairing]:
 
 def game_seats(db: Db, event_id: int, game: int) -> list[tuple[int | None, int, int | None, int | None]]:
     """(table, entry1, entry2, entry3) of one game's tables and byes, in table order,
-    as plain tuples: what its listing shows (10,000 tables at 20,000 players)."""
-    return db.rows("SELECT table_no, entry1_id, entry2_id, entry3_id FROM pairing WHERE event_id = :e AND game_no = :g"
-                   " ORDER BY table_no, id", e=event_id, g=game)
+    as plain tuples: what its listing shows (10,000 tables at 20,000 players). Read
+    once per command until a pairing is written; the game just paired is kept as written."""
+    return db.memo(("game_seats", event_id, game), ("pairing",), lambda: db.rows(
+        "SELECT table_no, entry1_id, entry2_id, entry3_id FROM pairing WHERE event_id = :e AND game_no = :g"
+        " ORDER BY table_no, id", e=event_id, g=game))
 
 
 # A table's pair as one code, as pairings.pair_code makes it (entry ids stay below
@@ -209,8 +211,19 @@ def played_games_from(db: Db, event_id: int, first: int) -> list[int]:
         " WHERE p.event_id = :e AND p.game_no >= :g ORDER BY p.game_no", e=event_id, g=first)]
 
 
-def insert_pairings(change: Change, rows: list[dict[str, Any]]) -> None:
+def insert_game(change: Change, rows: list[dict[str, Any]]) -> None:
+    """Store the tables and byes of a game not paired before, and keep its seats as
+    game_seats reads them (the byes first, as SQLite orders no table number; in id
+    order): a round shows the game it has just paired without reading 10,000 tables back."""
+    if not rows:
+        return
+    event_id, game = rows[0]["event_id"], rows[0]["game_no"]
+    if game_exists(change.db, event_id, game) or any((r["event_id"], r["game_no"]) != (event_id, game) for r in rows):
+        raise ValueError(f"not the tables of one new game: event {event_id}, game {game}")
     change.insert_many("pairing", rows)
+    seats = sorted(((r["table_no"], r["entry1_id"], r["entry2_id"], r["entry3_id"]) for r in rows),
+                   key=lambda seat: (seat[0] is not None, seat[0] or 0))  # stable: byes in the order written
+    change.db.memo(("game_seats", event_id, game), ("pairing",), lambda: seats)
 
 
 def delete_pairings_from(change: Change, event_id: int, first: int) -> None:
