@@ -181,6 +181,14 @@ class _Matcher:
 
     def _met_fewer_than(self, times: int) -> Allowed:
         players, met, apart = self.players, self._times(), self.history.apart
+        if not apart and times == 1 and isinstance(self.history.met, Meetings):
+            seen = self.history.met._met  # the first tier, asked most: "never met" is one set lookup
+
+            def fresh(i: int, j: int) -> bool:
+                a, b = players[i], players[j]
+                return ((a << 32) | b if a < b else (b << 32) | a) not in seen
+
+            return fresh
         if not apart:
             return lambda i, j: met(players[i], players[j]) < times
         return lambda i, j: met(players[i], players[j]) < times and pair_key(players[i], players[j]) not in apart
@@ -228,11 +236,13 @@ class _Matcher:
     # --- augmenting paths --------------------------------------------------------
     def _augment(self, u: int, allowed: Allowed) -> bool:
         """Grow the matching by one path from free ``u``; False when none exists."""
-        mate = self.mate
-        for w in self._free_but(u):  # a free partner
-            if allowed(u, w):
+        mate, after = self.mate, self._after
+        w = self._first
+        while w != -1:  # a free partner (_free_but, inlined: the loop a round runs most)
+            if w != u and allowed(u, w):
                 mate[u], mate[w] = w, u
                 return self._seated(u, w)
+            w = after[w]
         for x in range(self.n):  # one swap: u takes x, x's partner y takes a free w
             y = mate[x]
             if y == -1 or not allowed(u, x):
