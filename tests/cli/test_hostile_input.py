@@ -327,7 +327,7 @@ CASES = [
     (["result", "E", "Bob", "121", "Cat", "100", "--recut"], "no bracket seeded from qualifying"),
     (["result", "E", "Bob", "121", "Cat", "100", "--match-game", "1"], "for playoff matches"),
     (["result", "E", "Bob", "121", "Cat", "100", "--cascade"], "for playoff matches"),
-    (["result", "E", "Ann", "121", "Bob", "100", "--playoff"], "not tied across the cut line"),
+    (["result", "E", "Ann", "121", "Bob", "100", "--playoff"], "qualifying is not finished: games 2-3 not yet played; game 1 Bob v Cat (missing)"),
     (["result", "E", "Ann", "121", "Outsider", "100"], "not entered in E"),
     (["result", "E", "Bob", "121", "Cat", "100", "--card", "Ann"], "not in this game"),
     (["result", "E", "Bob", "121", "Cat", "100", "--card", ""], "--card names the player whose own scorecard this is"),
