@@ -568,6 +568,14 @@ CSV_CASES = [
     (["player", "import"], b"name\n\xff\xfe\n", "is not UTF-8 text"),
     (["result", "import", "E"], 'game,player1,score1,player2,score2\n"1,Bob,121,Cat,100\n', "never closed"),
     (["result", "import", "E"], "game,player1,score1,player2,score2\n1,Bob,121,Cat,121\n", "line 2: two winners"),
+    # a forfeit row that also names the table's players must name the forfeiting one, and a table that exists
+    (["result", "import", "E"], "game,player1,score1,player2,score2,forfeit\n1,Ann,,Dan,,Bob\n",
+     "line 2: the forfeit names Bob, who is not this row's player1 or player2 (Ann, Dan)"),
+    (["result", "import", "E"], "game,player1,score1,player2,score2,forfeit\n1,Bob,,Dan,,Bob\n",
+     "line 2: Bob and Dan are not seated together in game 1 of E"),
+    (["result", "import", "E"], "game,player1,score1,player2,score2,forfeit\n,Dan,,Bob,,bob\n",
+     "line 2: Bob and Dan are not seated together in game 1 of E"),
+
     (["result", "import", "E"], "game,player1,score1,player2,score2\n1,Bob,121,Cat,90\n1,Bob,121,Cat,95\n", "line 3"),
     (["result", "import", "E"], "game,player1,score1,player2,score2\n" + "1,Nobody,121,Cat,90\n" * 300, "and 290 more"),
     (["result", "import", "E"], "game,player,score\n1,Bob,121\n", "the header needs columns"),
