@@ -47,6 +47,13 @@ def result(
     if args and args[0] == "import":
         if len(args) != 3:
             raise CribError("usage: crib-tourney result import EVENT FILE.csv")
+        given = {"--game": game is not None, "--replace": replace, "--forfeit": forfeit is not None, "--card": card is not None,
+                 "--playoff": playoff, "--match-game": match_game is not None, "--cascade": cascade, "--recut": recut,
+                 "--table": table is not None}
+        refused = [option for option, on in given.items() if on]
+        if refused:  # the file says it all: an option would be dropped without a word (--replace most of all)
+            raise CribError(f"result import takes no {', '.join(refused)}: each row gives its game and players, and an"
+                            " import adds new results only (correct one with: crib-tourney result ... --replace)")
         _import(args[1], Path(args[2]))
         return
     if table is not None:

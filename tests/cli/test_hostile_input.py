@@ -350,6 +350,11 @@ CASES = [
     (["result", "E", "Ann", "121", "Bob", "100", "extra"], "expected EVENT PLAYER SCORE PLAYER SCORE"),
     (["result", "import", "E"], "usage: crib-tourney result import"),
     (["result", "import", "E", "missing.csv"], "no such file"),
+    # result import takes the file alone: an option would be dropped without a word (--replace most of all)
+    *[(["result", "import", "E", "missing.csv", *option], f"result import takes no {option[0]}") for option in
+      (["--replace"], ["--game", "2"], ["--forfeit", "Bob"], ["--card", "Bob"], ["--playoff"], ["--table", "1"],
+       ["--recut"], ["--match-game", "1"], ["--cascade"])],
+
     (["result", "--game"], "requires an argument"),
     (["undo", "Empty"], "nothing to undo"),
     (["undo", "Empty", "--recut"], "nothing to undo"),
