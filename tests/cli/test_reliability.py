@@ -245,6 +245,31 @@ def test_details_an_older_release_let_in_print_as_text_everywhere(cli):
     assert "club: Hall?]0;OWNED?" in cli("player", "show", "#1").stdout
 
 
+def test_what_a_command_says_of_a_name_an_older_release_let_in_is_text(cli):
+    """Not only tables and exports: the lines result, forfeits, cards, check --resolve,
+    undo, withdraw and cut print name the players too (cut's first round in one write)."""
+    cli("new-event", "E", "--games", "1")
+    cli("enter", "E", "Ann", "Bob", "Cat", "Dan", "--new")
+    with closing(sqlite3.connect(cli.db)) as con:
+        con.execute("UPDATE player SET name = ? WHERE name = 'Ann'", ("Ann\x1b]0;OWNED\x07\u202e",))
+        con.commit()
+    tables = cli("round", "E", "--json").json()["tables"]
+    assert tables[0]["players"][0].startswith("Ann")  # the circle seats Ann at table 1
+    other = tables[0]["players"][1]
+    said = [cli("result", "E", "#1", 121, other, 90, "--card", "#1").stdout,
+            cli("check", "E", "--resolve").stdout,
+            cli("undo", "E").stdout,
+            cli("undo", "E").stdout,
+            cli("result", "E", "--forfeit", "#1").stdout,
+            cli("undo", "E").stdout,
+            cli("result", "E", "#1", 121, other, 90).stdout]
+    for t in tables[1:]:
+        cli("result", "E", t["players"][0], 121, t["players"][1], 100)
+    said += [cli("cut", "E", "--qualifiers", "2").stdout, cli("withdraw", "E", "#1").stdout]
+    for shown in said:
+        assert "Ann?]0;OWNED??" in shown and all(c.isprintable() or c == "\n" for c in shown), repr(shown)
+
+
 def test_quick_results_reads_quit_with_more_words_as_a_mistyped_line(event_cli):
     event_cli("round", "E")
     run = _quick(event_cli, "quit now 1 121 100\n1 121 100\nquit\n1 100 121 replace\n")
