@@ -271,6 +271,9 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
 def _forfeit(db: Db, event: Event, change: Change, loser: Entry, game: int | None, replace: bool,
              named: tuple[int, ...] = ()) -> ForfeitResult:
     """``loser`` forfeits his game; ``named``: the entries an import's row names, all at that table."""
+    twice = next((e for e in named if named.count(e) > 1), None)
+    if twice is not None:  # two names of one side (a team's two players)
+        raise CribError(f"{names_of_entries(db, event, [twice])[twice]} cannot play against themselves")
     pairing = find_pairing(db, event, [loser], game)
     names = names_of_entries(db, event, list(pairing.sides))
     away = [e for e in named if e not in pairing.sides]

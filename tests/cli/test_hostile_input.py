@@ -580,6 +580,8 @@ CSV_CASES = [
      "line 2: Bob and Dan are not seated together in game 1 of E"),
     (["result", "import", "E"], "game,player1,score1,player2,score2,forfeit\n,Dan,,Bob,,bob\n",
      "line 2: Bob and Dan are not seated together in game 1 of E"),
+    (["result", "import", "E"], "game,player1,score1,player2,score2,forfeit\n1,Bob,,bob,,Bob\n",
+     "line 2: Bob cannot play against themselves"),
 
     (["result", "import", "E"], "game,player1,score1,player2,score2\n1,Bob,121,Cat,90\n1,Bob,121,Cat,95\n", "line 3"),
     (["result", "import", "E"], "game,player1,score1,player2,score2\n" + "1,Nobody,121,Cat,90\n" * 300, "and 290 more"),
