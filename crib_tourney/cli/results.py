@@ -47,13 +47,11 @@ def result(
     if args and args[0] == "import":
         if len(args) != 3:
             raise CribError("usage: crib-tourney result import EVENT FILE.csv")
-        given = {"--game": game is not None, "--replace": replace, "--forfeit": forfeit is not None, "--card": card is not None,
-                 "--playoff": playoff, "--match-game": match_game is not None, "--cascade": cascade, "--recut": recut,
-                 "--table": table is not None}
-        refused = [option for option, on in given.items() if on]
-        if refused:  # the file says it all: an option would be dropped without a word (--replace most of all)
-            raise CribError(f"result import takes no {', '.join(refused)}: each row gives its game and players, and an"
-                            " import adds new results only (correct one with: crib-tourney result ... --replace)")
+        _refuse_options("result import", {  # the file says it all: --replace most of all would change nothing
+            "--game": game is not None, "--replace": replace, "--forfeit": forfeit is not None, "--card": card is not None,
+            "--playoff": playoff, "--match-game": match_game is not None, "--cascade": cascade, "--recut": recut,
+            "--table": table is not None}, "each row gives its game and players, and an import adds new results only"
+            " (correct one with: crib-tourney result ... --replace)")
         _import(args[1], Path(args[2]))
         return
     if table is not None:
@@ -63,6 +61,8 @@ def result(
     elif forfeit is not None:
         if len(args) != 1:
             raise CribError("with --forfeit give only the event: result EVENT --forfeit PLAYER")
+        _refuse_options("--forfeit", {"--card": card is not None, "--playoff": playoff, "--match-game": match_game is not None,
+                                      "--cascade": cascade}, "it takes --game, --replace and --recut")
         with db() as conn:
             event_id = names.event_id(conn, args[0])
             recorded = service.record_forfeit(conn, event_id, names.entry_id(conn, event_id, forfeit), game, replace, recut)
@@ -71,6 +71,10 @@ def result(
             raise CribError("expected EVENT PLAYER SCORE PLAYER SCORE, or three of PLAYER SCORE at a table of three"
                             " (quote names with spaces)")
         event, name1, score1, name2, score2 = args
+        if playoff:  # one game, outside qualifying and the bracket: undo corrects it
+            _refuse_options("--playoff", {"--game": game is not None, "--replace": replace, "--card": card is not None,
+                                          "--match-game": match_game is not None, "--cascade": cascade, "--recut": recut},
+                            "a cut tiebreak is the two players and their scores (undo takes one back)")
         if card is not None and not card.strip():  # '' must not fall back to recording the whole result
             raise CribError("--card names the player whose own scorecard this is; it cannot be empty")
         scores = [whole_number(score1, f"{name1}'s score"), whole_number(score2, f"{name2}'s score")]
@@ -81,6 +85,13 @@ def result(
             recorded = service.record_result(conn, event_id, first, scores[0], second, scores[1], game=game, replace=replace,
                                              card=card_of, playoff=playoff, match_game=match_game, cascade=cascade, recut=recut)
     say("\n".join(recorded.lines()))
+
+
+def _refuse_options(what: str, given: dict[str, bool], why: str) -> None:
+    """Options given that ``what`` would drop without a word: one line naming them."""
+    refused = [option for option, on in given.items() if on]
+    if refused:
+        raise CribError(f"{what} takes no {', '.join(refused)}: {why}")
 
 
 def _by_table(args: list[str], game: int | None, table: int, replace: bool, forfeit: str | None, card: str | None,

@@ -329,6 +329,12 @@ CASES = [
     (["result", "E", "Bob", "121", "Cat", "100", "--cascade"], "for playoff matches"),
     (["result", "E", "Ann", "121", "Bob", "100", "--playoff"], "qualifying is not finished: games 2-3 not yet played; game 1 Bob v Cat (missing)"),
     (["result", "E", "Ann", "121", "Outsider", "100"], "not entered in E"),
+    # options a forfeit or a cut tiebreak has no use for are refused, not dropped without a word
+    *[(["result", "E", "--forfeit", "Bob", *option], f"--forfeit takes no {option[0]}")
+      for option in (["--card", "Bob"], ["--playoff"], ["--match-game", "2"], ["--cascade"])],
+    *[(["result", "E", "Bob", "121", "Cat", "100", "--playoff", *option], f"--playoff takes no {option[0]}")
+      for option in (["--game", "1"], ["--replace"], ["--card", "Bob"], ["--match-game", "2"], ["--cascade"], ["--recut"])],
+
     (["result", "E", "Bob", "121", "Cat", "100", "--card", "Ann"], "not in this game"),
     (["result", "E", "Bob", "121", "Cat", "100", "--card", ""], "--card names the player whose own scorecard this is"),
     (["result", "E", "Bob", "121", "Cat", "100", "--card", "  "], "it cannot be empty"),
