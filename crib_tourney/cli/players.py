@@ -5,7 +5,7 @@ from typing import Annotated, Any, List, Mapping, Optional
 
 import typer
 
-from crib_tourney.cli.common import JsonOption, db, read_text_file
+from crib_tourney.cli.common import JsonOption, db, read_text_file, refuse_the_database
 from crib_tourney.cli.output import note, print_json, print_table, say
 from crib_tourney.errors import CribError
 
@@ -146,6 +146,7 @@ def export(
     if output is None:
         typer.echo(text, nl=False)
     else:
+        refuse_the_database(output)
         try:
             output.write_text(text, encoding="utf-8")
         except OSError as exc:

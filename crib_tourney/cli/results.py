@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated, List, Optional
 
 import typer
 
-from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, number
+from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, number, refuse_the_database
 from crib_tourney.cli.output import note, print_json, print_table, printable, say
 from crib_tourney.errors import CribError
 from crib_tourney.tourney.numbers import whole_number
@@ -503,6 +503,7 @@ def report(
     if output is None:
         typer.echo(text, nl=False)
         return
+    refuse_the_database(output)
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:

@@ -155,6 +155,29 @@ def test_print_writes_through_a_symlink(event_cli, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".part")) == []
 
 
+@pytest.mark.parametrize("command", [["report", "E", "--csv"], ["report", "E"], ["player", "export"], ["print", "standings", "E"]],
+                         ids=lambda c: " ".join(c))
+@pytest.mark.parametrize("which", ["", "-wal", ".key", "link"])
+def test_an_output_file_is_never_the_database(event_cli, tmp_path, command, which):
+    """-o crib-tourney.db (a slip of tab completion) wrote the report over the
+    database: the whole event gone. The database, its write-ahead log and its
+    link key are refused, as is a symbolic link to the database."""
+    db = event_cli.db
+    event_cli("event", "links", "E")  # makes the .key beside the database
+    if which == "link":
+        out = tmp_path / "results.csv"
+        out.symlink_to(db)
+    else:
+        out = Path(f"{db}{which}")
+        if which == "-wal":
+            out.write_bytes(b"")  # SQLite removes it as the last connection closes
+    before = {p: p.read_bytes() for p in (db, Path(f"{db}.key"))}
+    what = {"-wal": "the database's write-ahead log", ".key": "the key of the personal links"}.get(which, "the database")
+    event_cli.fails(*command, "-o", out, match=f"cannot write {out}: it is {what} ({db}{'' if which == 'link' else which})")
+    assert {p: p.read_bytes() for p in before} == before
+    assert event_cli("standings", "E", "--json").json()["rows"]
+
+
 @pytest.mark.parametrize("kind", ["fifo", "symlink-to-device", "folder"])
 def test_print_never_replaces_what_is_not_a_regular_file(event_cli, tmp_path, kind):
     out = tmp_path / "out.pdf"
