@@ -268,9 +268,19 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
     return GameResult(done.game, done.table, done.winner, done.winner_score, done.loser, done.loser_score, names[card_of.id])
 
 
-def _forfeit(db: Db, event: Event, change: Change, loser: Entry, game: int | None, replace: bool) -> ForfeitResult:
+def _forfeit(db: Db, event: Event, change: Change, loser: Entry, game: int | None, replace: bool,
+             named: tuple[int, ...] = ()) -> ForfeitResult:
+    """``loser`` forfeits his game; ``named``: the entries an import's row names, all at that table."""
+    twice = next((e for e in named if named.count(e) > 1), None)
+    if twice is not None:  # two names of one side (a team's two players)
+        raise CribError(f"{names_of_entries(db, event, [twice])[twice]} cannot play against themselves")
     pairing = find_pairing(db, event, [loser], game)
     names = names_of_entries(db, event, list(pairing.sides))
+    away = [e for e in named if e not in pairing.sides]
+    if away:
+        away_names = names_of_entries(db, event, away)
+        raise CribError(f"{names[loser.id]} and {' and '.join(away_names[e] for e in away)} are not seated together"
+                        f" in game {pairing.game_no} of {event.name}")
     refuse_withdrawn(db, event, pairing)
     if q.has_result(db, pairing.id) and not replace:
         raise CribError(f"game {pairing.game_no} of {names[loser.id]} already has a result; use --replace to correct it")
@@ -404,7 +414,7 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
             count -= _write_waiting(waiting, errors)
             with change.savepoint():
                 if isinstance(row, ForfeitLine):
-                    _forfeit(db, event, change, entry_of(db, event, row.loser), row.game, replace=False)
+                    _forfeit(db, event, change, entry_of(db, event, row.loser), row.game, replace=False, named=row.named)
                 elif row.third is not None and row.third_score is not None:
                     from crib_tourney.services.three_sides import three_result
 
