@@ -293,6 +293,22 @@ def test_what_a_command_says_of_a_name_an_older_release_let_in_is_text(cli):
         assert "Ann?]0;OWNED??" in shown and all(c.isprintable() or c == "\n" for c in shown), repr(shown)
 
 
+def test_json_of_a_name_an_older_release_let_in_escapes_what_would_act(cli):
+    """--json writes the name's ESC, BEL and bidi override as \\u escapes: the
+    terminal shows text, and a program reading the JSON gets the name as stored."""
+    cli("new-event", "E", "--games", "1")
+    cli("enter", "E", "Ann", "Bob", "--new")
+    stored = "Ann\x1b]0;OWNED\x07\u202e\u0085 Zoë"
+    with closing(sqlite3.connect(cli.db)) as con:
+        con.execute("UPDATE player SET name = ? WHERE name = 'Ann'", (stored,))
+        con.commit()
+    for args in (["standings", "E", "--json"], ["round", "E", "--json"]):
+        shown = cli(*args).stdout
+        assert all(c.isprintable() or c == "\n" for c in shown), repr(shown)
+        assert "Zoë" in shown and "\\u202e" in shown
+    assert stored in [r["player"] for r in cli("standings", "E", "--json").json()["rows"]]
+
+
 def test_quick_results_reads_quit_with_more_words_as_a_mistyped_line(event_cli):
     event_cli("round", "E")
     run = _quick(event_cli, "quit now 1 121 100\n1 121 100\nquit\n1 100 121 replace\n")
