@@ -7,7 +7,7 @@ import typer
 
 from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, number, refuse_the_database
 from crib_tourney.cli.output import note, print_json, print_table, printable, say
-from crib_tourney.errors import CribError
+from crib_tourney.errors import AlreadyRecorded, CribError
 from crib_tourney.tourney.numbers import whole_number
 
 if TYPE_CHECKING:
@@ -240,6 +240,8 @@ def quick_results(
                 saved += 1
             else:
                 raise CribError(f"'{raw.strip()}' is not {usage} [replace], TABLE forfeit NAME, game N, undo or quit")
+        except AlreadyRecorded as exc:  # the line's own word, not the option of result
+            typer.echo(f"error: {printable(exc.what)}; end the line with replace to correct it", err=True)
         except CribError as exc:
             typer.echo(f"error: {printable(str(exc))}", err=True)
     typer.echo(f"{saved} result(s) saved", err=True)
