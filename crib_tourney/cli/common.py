@@ -72,6 +72,20 @@ def refuse_the_database(output: Path) -> None:
             raise CribError(f"cannot write {output}: it is {what} ({file}); give the output a name of its own")
 
 
+def write_or_print(output: Path | None, text: str) -> bool:
+    """``text`` into the file ``output`` (never the database), or on stdout when
+    there is none or it is '-'. Whether a file was written."""
+    if output is None or str(output) == "-":
+        typer.echo(text, nl=False)
+        return False
+    refuse_the_database(output)
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CribError(f"cannot write {output}: {exc.strerror or exc}") from None
+    return True
+
+
 MAX_FILE_BYTES = 64 * 2**20  # a 20,000-player event's results are under 10 MB; /dev/zero never ends
 
 

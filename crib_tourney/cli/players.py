@@ -5,7 +5,7 @@ from typing import Annotated, Any, List, Mapping, Optional
 
 import typer
 
-from crib_tourney.cli.common import JsonOption, db, read_text_file, refuse_the_database
+from crib_tourney.cli.common import JsonOption, db, read_text_file, write_or_print
 from crib_tourney.cli.output import note, print_json, print_table, say
 from crib_tourney.errors import CribError
 
@@ -131,7 +131,7 @@ def import_(
 
 @players_app.command("export")
 def export(
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of stdout (- is stdout).")] = None,
 ) -> None:
     """Export the roster as CSV (the same columns import reads).
 
@@ -143,14 +143,7 @@ def export(
     with db(write=False) as conn:
         players = search_players(conn, None)
     text = csv_text(["id"] + CSV_FIELDS, [[p.id, p.name, p.acc_number, p.club, p.email] for p in players])
-    if output is None:
-        typer.echo(text, nl=False)
-    else:
-        refuse_the_database(output)
-        try:
-            output.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise CribError(f"cannot write {output}: {exc.strerror}") from None
+    if write_or_print(output, text):
         note(f"wrote {len(players)} players to {output}")
 
 

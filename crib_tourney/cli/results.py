@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated, List, Optional
 
 import typer
 
-from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, number, refuse_the_database
+from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, number, write_or_print
 from crib_tourney.cli.output import note, print_json, print_table, printable, say
 from crib_tourney.errors import AlreadyRecorded, CribError
 from crib_tourney.tourney.numbers import whole_number
@@ -468,7 +468,7 @@ def report(
     event: EventArg,
     as_json: JsonOption = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (one row per entrant).")] = False,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of the screen.")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of the screen (- is the screen).")] = None,
 ) -> None:
     """The final results an association asks for: one row per entrant with place,
     name, ACC number, game points, wins, losses, spread, qualified, playoff finish,
@@ -502,12 +502,5 @@ def report(
         from crib_tourney.cli.ledger import ledger_text
 
         text += "\n" + ledger_text(f"{data['event']}: ledger", data["ledger"])
-    if output is None:
-        typer.echo(text, nl=False)
-        return
-    refuse_the_database(output)
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise CribError(f"cannot write {output}: {exc.strerror}") from None
-    note(f"wrote the results of {data['event']} ({data['entrants']} entrants) to {output}")
+    if write_or_print(output, text):
+        note(f"wrote the results of {data['event']} ({data['entrants']} entrants) to {output}")

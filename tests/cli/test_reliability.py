@@ -178,19 +178,30 @@ def test_an_output_file_is_never_the_database(event_cli, tmp_path, command, whic
     assert event_cli("standings", "E", "--json").json()["rows"]
 
 
-@pytest.mark.parametrize("kind", ["fifo", "symlink-to-device", "folder"])
+@pytest.mark.parametrize("kind", ["fifo", "symlink-to-device", "folder", "symlink-loop"])
 def test_print_never_replaces_what_is_not_a_regular_file(event_cli, tmp_path, kind):
     out = tmp_path / "out.pdf"
     if kind == "fifo":
         os.mkfifo(out)
     elif kind == "symlink-to-device":
         out.symlink_to(os.devnull)
+    elif kind == "symlink-loop":  # it was replaced by a regular file
+        (tmp_path / "other.pdf").symlink_to(out)
+        out.symlink_to(tmp_path / "other.pdf")
     else:
         out.mkdir()
-    event_cli.fails("print", "standings", "E", "-o", out, match="not a regular file" if kind != "folder" else "it is a folder")
-    assert not out.is_file()
+    said = {"folder": "it is a folder", "symlink-loop": "it is a symbolic link that leads round in a loop"}
+    event_cli.fails("print", "standings", "E", "-o", out, match=said.get(kind, "not a regular file"))
+    assert not out.is_file() and out.is_symlink() == kind.startswith("symlink")
     assert not (kind == "symlink-to-device" and not Path(os.devnull).is_char_device())
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []
+
+
+@pytest.mark.parametrize("command", [["report", "E", "--csv"], ["player", "export"]], ids=lambda c: " ".join(c))
+def test_an_output_named_dash_is_stdout(event_cli, tmp_path, monkeypatch, command):
+    monkeypatch.chdir(tmp_path)
+    assert event_cli(*command, "-o", "-").stdout == event_cli(*command).stdout != ""
+    assert not (tmp_path / "-").exists()
 
 
 def test_exports_cannot_run_as_spreadsheet_formulas(cli, tmp_path):
