@@ -28,3 +28,12 @@ class Ambiguous(CribError):
 
 class GameError(CribError):
     """A whole game's record (its deals, hands and play) that is malformed or cannot have happened."""
+
+
+class AlreadyRecorded(CribError):
+    """A result or card already entered. Correcting it takes a replace, which each
+    way in spells its own way: --replace, or a quick-results line ending in replace."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"{what}; use --replace to correct it")
+        self.what = what

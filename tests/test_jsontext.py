@@ -1,4 +1,5 @@
-"""jsontext.dumps writes exactly what json.dumps(indent=2) writes."""
+"""jsontext.dumps writes exactly what json.dumps(indent=2) writes, with the characters
+that are not printable escaped."""
 
 import json
 
@@ -18,7 +19,12 @@ values = st.recursive(plain, lambda inner: st.lists(inner, max_size=4) | st.tupl
 @settings(max_examples=400, deadline=None)
 @given(values, st.booleans())
 def test_same_text_as_the_library(value, ensure_ascii):
-    assert jsontext.dumps(value, ensure_ascii=ensure_ascii) == json.dumps(value, ensure_ascii=ensure_ascii, indent=2)
+    library = json.dumps(value, ensure_ascii=ensure_ascii, indent=2)
+    # but for the characters a terminal would act on, which the library writes raw
+    escaped = "".join(c if c.isprintable() or c == "\n" else json.dumps(c)[1:-1] if ord(c) > 127 else f"\\u{ord(c):04x}"
+                      for c in library)
+    assert jsontext.dumps(value, ensure_ascii=ensure_ascii) == escaped
+    assert all(c.isprintable() or c == "\n" for c in jsontext.dumps(value, ensure_ascii=ensure_ascii))
 
 
 def test_standings_shape():

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, List, Optional
 import typer
 
 from crib_tourney.cli.common import EventArg, JsonOption, db
-from crib_tourney.cli.output import print_json, print_table
+from crib_tourney.cli.output import print_json, print_table, say
 
 if TYPE_CHECKING:
     from crib_tourney.store.sql import Db
@@ -115,9 +115,9 @@ def _show_arrivals(done: "CheckedIn", as_json: bool) -> None:
         return
     for a in done.arrivals:
         paid = "" if a.paid == a.paid_before else (f", paid {_money(a.paid)}" if a.paid is not None else ", payment cleared")
-        typer.echo(f"{a.name}: {'already checked in' if a.was_in else 'checked in'}{paid}")
+        say(f"{a.name}: {'already checked in' if a.was_in else 'checked in'}{paid}")
     if not done.changed:
-        typer.echo(f"nothing changed in {done.event}")
+        say(f"nothing changed in {done.event}")
 
 
 def _show_list(door: "DoorList", as_json: bool) -> None:
@@ -132,13 +132,13 @@ def _show_list(door: "DoorList", as_json: bool) -> None:
     print_table(f"{door.event}: at the door", ["name", "in", "paid"],
                 [[r.name + (" (withdrawn)" if r.withdrawn else ""), "yes" if r.checked_in else "",
                   _money(r.paid) or ""] for r in door.rows], right=["paid"])
-    typer.echo(f"{len(door.present)} of {len(door.rows)} checked in; collected {_money(door.collected)}")
+    say(f"{len(door.present)} of {len(door.rows)} checked in; collected {_money(door.collected)}")
     if door.missing:
-        typer.echo("missing: " + ", ".join(r.name for r in door.missing))
+        say("missing: " + ", ".join(r.name for r in door.missing))
     if door.unpaid:
-        typer.echo("not paid: " + ", ".join(r.name for r in door.unpaid))
+        say("not paid: " + ", ".join(r.name for r in door.unpaid))
     if door.short:
-        typer.echo("paid short: " + ", ".join(f"{r.name} ({_money(r.paid)} of {_money(door.entry_fee)})" for r in door.short))
+        say("paid short: " + ", ".join(f"{r.name} ({_money(r.paid)} of {_money(door.entry_fee)})" for r in door.short))
 
 
 def register(app: typer.Typer) -> None:

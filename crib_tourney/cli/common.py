@@ -44,6 +44,48 @@ def db(write: bool = True) -> Iterator:
         state.SAVED = True
 
 
+DATABASE_FILES = {"": "the database", "-wal": "the database's write-ahead log", "-shm": "the database's shared memory",
+                  "-journal": "the database's journal"}
+
+
+def refuse_the_database(output: Path) -> None:
+    """An output file (-o) that is the database, one of SQLite's files beside it or
+    the personal links' key, also through a symbolic link: writing it would lose
+    the data (-o crib-tourney.db, a slip of tab completion), so one line instead."""
+    import os
+
+    from crib_tourney.store.sql import sqlite_path
+
+    path = sqlite_path(state.DB_LOCATION.strip())
+    kept = {f"{path}{suffix}": what for suffix, what in DATABASE_FILES.items()} if path else {}
+    key = os.environ.get("CRIB_TOURNEY_KEY_FILE") or (f"{path}.key" if path else None)
+    if key:
+        kept[key] = "the key of the personal links"
+    target = os.path.realpath(output)
+    for file, what in kept.items():
+        same = os.path.realpath(file) == target
+        try:
+            same = same or os.path.samefile(file, output)  # a hard link, another spelling of the path
+        except OSError:
+            pass  # one of them does not exist: the paths said it
+        if same:
+            raise CribError(f"cannot write {output}: it is {what} ({file}); give the output a name of its own")
+
+
+def write_or_print(output: Path | None, text: str) -> bool:
+    """``text`` into the file ``output`` (never the database), or on stdout when
+    there is none or it is '-'. Whether a file was written."""
+    if output is None or str(output) == "-":
+        typer.echo(text, nl=False)
+        return False
+    refuse_the_database(output)
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CribError(f"cannot write {output}: {exc.strerror or exc}") from None
+    return True
+
+
 MAX_FILE_BYTES = 64 * 2**20  # a 20,000-player event's results are under 10 MB; /dev/zero never ends
 
 

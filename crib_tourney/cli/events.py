@@ -6,7 +6,7 @@ from typing import Annotated, Any, List, Optional
 import typer
 
 from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, number, read_text_file
-from crib_tourney.cli.output import print_json, print_table
+from crib_tourney.cli.output import print_json, print_table, say
 from crib_tourney.cli.settings_options import settings_options
 from crib_tourney.tourney.names import checked_name
 from crib_tourney.tourney.settings import EventSettings
@@ -27,7 +27,7 @@ def new_event(name: Annotated[str, typer.Argument(help="Unique name of the event
     checked = build(EventSettings, settings)  # before the database is opened (or created)
     with db() as conn:
         event = create_event(conn, clean, checked)
-        typer.echo(f"created event #{event.id} {event.name}")
+        say(f"created event #{event.id} {event.name}")
 
 
 @events_app.command("list")
@@ -61,11 +61,11 @@ def show(event: EventArg, as_json: JsonOption = False) -> None:
     if as_json:
         print_json(data)
         return
-    typer.echo(f"#{data['id']} {data['name']}")
+    say(f"#{data['id']} {data['name']}")
     for key, value in data["settings"].items():
-        typer.echo(f"  {key}: {'' if value is None else value}")
-    typer.echo(f"  players: {data['players']} entered, {data['withdrawn']} withdrawn")
-    typer.echo(f"  games scheduled: {data['scheduled']} of {data['settings']['games']}; results entered: {data['results']}")
+        say(f"  {key}: {'' if value is None else value}")
+    say(f"  players: {data['players']} entered, {data['withdrawn']} withdrawn")
+    say(f"  games scheduled: {data['scheduled']} of {data['settings']['games']}; results entered: {data['results']}")
 
 
 @events_app.command("set")
@@ -87,7 +87,7 @@ def set_(
     changes = parse_pairs(EventSettings, pairs)
     with db() as conn:
         done = change_settings(conn, names.event_id(conn, event), changes, recut)
-    typer.echo("\n".join(done.lines()))
+    say("\n".join(done.lines()))
 
 
 def enter(
@@ -129,7 +129,7 @@ def enter(
         with db() as conn:
             event_id = names.event_id(conn, event)
             done = service.enter(conn, event_id, names.players_or_new(conn, players, new))
-    typer.echo("\n".join(done.lines()))
+    say("\n".join(done.lines()))
 
 
 def withdraw(event: EventArg, player: Annotated[str, typer.Argument(help="Name, #id or ACC number.")]) -> None:
@@ -144,7 +144,7 @@ def withdraw(event: EventArg, player: Annotated[str, typer.Argument(help="Name, 
     with db() as conn:
         event_id = names.event_id(conn, event)
         done = withdraw_entry(conn, event_id, names.entry_id(conn, event_id, player))
-    typer.echo("\n".join(done.lines()))
+    say("\n".join(done.lines()))
 
 
 def round_(
@@ -176,7 +176,7 @@ def round_(
     if unschedule_from is not None:
         with db() as conn:
             done = unschedule(conn, names.event_id(conn, event), unschedule_from)
-            typer.echo(f"removed the pairings of games {done.first}-{done.last};"
+            say(f"removed the pairings of games {done.first}-{done.last};"
                        f" pair them again with: crib-tourney round \"{done.event}\"")
         return
     with db(write=show is None) as conn:
@@ -191,11 +191,11 @@ def round_(
             print_table(f"Game {view.game}{drawn}", ["table", "player", "opponent", "opponent"],
                         [[t, *view.sides(t, a, b)] for t, a, b in view.tables], right=["table"])
             if view.byes:
-                typer.echo(f"sit out (bye): {', '.join(view.byes)}")
+                say(f"sit out (bye): {', '.join(view.byes)}")
             continue
         print_table(f"Game {view.game}{drawn}", ["table", "player", "opponent"], [[t, a, b] for t, a, b in view.tables], right=["table"])
         if view.bye:
-            typer.echo(f"sits out (bye): {view.bye}")
+            say(f"sits out (bye): {view.bye}")
 
 
 def register(app: typer.Typer) -> None:

@@ -5,7 +5,7 @@ from typing import Annotated, List, Optional
 import typer
 
 from crib_tourney.cli.common import JsonOption, db, number
-from crib_tourney.cli.output import print_json, print_table
+from crib_tourney.cli.output import print_json, print_table, say
 from crib_tourney.cli.settings_options import settings_options
 from crib_tourney.tourney.names import checked_name
 from crib_tourney.tourney.settings import LeagueSettings
@@ -28,7 +28,7 @@ def new(name: Annotated[str, typer.Argument(help="Unique name of the league.")],
     checked = build(LeagueSettings, settings)
     with db() as conn:
         league = create_league(conn, clean, checked)
-    typer.echo(f"created league #{league.id} {league.name}")
+    say(f"created league #{league.id} {league.name}")
 
 
 @league_app.command("list")
@@ -64,10 +64,10 @@ def show(league: LeagueArg, as_json: JsonOption = False) -> None:
         return
     for key, value in data.items():
         if key not in ("members", "nights"):
-            typer.echo(f"{key}: {'' if value is None else value}")
-    typer.echo(f"members ({len(data['members'])}): " + ", ".join(data["members"]))
+            say(f"{key}: {'' if value is None else value}")
+    say(f"members ({len(data['members'])}): " + ", ".join(data["members"]))
     for n in data["nights"]:
-        typer.echo(f"night {n['night']}: {n['event']} ({n['formula']})")
+        say(f"night {n['night']}: {n['event']} ({n['formula']})")
 
 
 @league_app.command("set")
@@ -83,7 +83,7 @@ def set_(league: LeagueArg, pairs: Annotated[List[str], typer.Argument(help="SET
     changes = parse_pairs(LeagueSettings, pairs)
     with db() as conn:
         changed = change_league(conn, league_id(conn, league), changes)
-    typer.echo(f"updated {changed.name}: " + ", ".join(f"{k}={v}" for k, v in changes.items()))
+    say(f"updated {changed.name}: " + ", ".join(f"{k}={v}" for k, v in changes.items()))
 
 
 @league_app.command("join")
@@ -101,7 +101,7 @@ def join(
 
     with db() as conn:
         joined = join_league(conn, league_id(conn, league), players_or_new(conn, players, new))
-    typer.echo("\n".join(f"{name} joined {joined.league}" for name in joined.players))
+    say("\n".join(f"{name} joined {joined.league}" for name in joined.players))
 
 
 @league_app.command("night")
@@ -126,7 +126,7 @@ def night(
     if as_json:
         print_json({"event": made.event})
     else:
-        typer.echo(made.event)
+        say(made.event)
 
 
 @league_app.command("absent")
@@ -146,7 +146,7 @@ def absent(
 
     with db() as conn:
         marked = mark_absent(conn, league_id(conn, league), [player_id(conn, p) for p in players], night_no)
-    typer.echo("\n".join(f"{name}: absent on night {marked.night}" for name in marked.players))
+    say("\n".join(f"{name}: absent on night {marked.night}" for name in marked.players))
 
 
 @league_app.command("standings")
@@ -230,7 +230,7 @@ def hand(
     with db() as conn:
         kept = record_hand(conn, league_id(conn, league), player_id(conn, player), held, turned, crib, claim,
                            None if night_event is None else event_id(conn, night_event))
-    typer.echo(f"recorded {kept.player}'s {kept.points}: {' '.join(str(c) for c in kept.hand)} with {kept.starter}")
+    say(f"recorded {kept.player}'s {kept.points}: {' '.join(str(c) for c in kept.hand)} with {kept.starter}")
 
 
 def register(app: typer.Typer) -> None:

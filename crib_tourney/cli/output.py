@@ -31,6 +31,13 @@ def _unicode(encoding: str) -> bool:
         return False
 
 
+def say(text: str) -> None:
+    """Lines for stdout that may hold names or other stored text: a control
+    character an older release let into one (ESC, BEL, a bidi override) shows as
+    '?' instead of acting, as in tables and exports."""
+    typer.echo("\n".join(printable(line) for line in text.split("\n")))
+
+
 def note(message: str) -> None:
     """A message for the person at the keyboard, on stderr so stdout stays clean;
     printable, since it often repeats a path or name as it was typed."""

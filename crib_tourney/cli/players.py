@@ -5,8 +5,8 @@ from typing import Annotated, Any, List, Mapping, Optional
 
 import typer
 
-from crib_tourney.cli.common import JsonOption, db, read_text_file
-from crib_tourney.cli.output import note, print_json, print_table, printable
+from crib_tourney.cli.common import JsonOption, db, read_text_file, write_or_print
+from crib_tourney.cli.output import note, print_json, print_table, say
 from crib_tourney.errors import CribError
 
 players_app = typer.Typer(help="Players: the club's roster, kept across events.", no_args_is_help=True)
@@ -34,7 +34,7 @@ def add(
     checked_acc(acc_number), checked_detail(club, "a club"), checked_detail(email, "an e-mail address")
     with db() as conn:
         player = add_player(conn, name, acc_number, club, email, duplicate)
-    typer.echo(f"added player #{player.id} {player.name}")
+    say(f"added player #{player.id} {player.name}")
 
 
 @players_app.command("list")
@@ -78,7 +78,7 @@ def show(
     lines.append("  events: " + (", ".join(data["events"]) or "none"))
     if data["kept_apart_from"]:
         lines.append("  never paired with: " + ", ".join(data["kept_apart_from"]))
-    typer.echo("\n".join(printable(line) for line in lines))  # a club an older release let in may hold ESC or BEL
+    say("\n".join(lines))  # a club an older release let in may hold ESC or BEL
 
 
 @players_app.command("edit")
@@ -107,9 +107,9 @@ def edit(
         p = edit_player(conn, player_id(conn, player), name, acc_number, club, email)
         kept = keep_apart(conn, p.id, [player_id(conn, o) for o in avoid or []], True)
         kept += keep_apart(conn, p.id, [player_id(conn, o) for o in allow or []], False)
-    typer.echo(f"updated player #{p.id} {p.name}")
+    say(f"updated player #{p.id} {p.name}")
     for k in kept:
-        typer.echo(f"{k.player} and {k.other} " + ("are kept apart in every pairing" if k.apart else "may be paired again"))
+        say(f"{k.player} and {k.other} " + ("are kept apart in every pairing" if k.apart else "may be paired again"))
 
 
 @players_app.command("import")
@@ -126,12 +126,12 @@ def import_(
     roster = roster_rows(read_text_file(file), str(file))
     with db() as conn:
         done = import_players(conn, roster)
-    typer.echo(f"imported {done.added} players" + (f", {done.skipped} already on the roster" if done.skipped else ""))
+    say(f"imported {done.added} players" + (f", {done.skipped} already on the roster" if done.skipped else ""))
 
 
 @players_app.command("export")
 def export(
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of stdout (- is stdout).")] = None,
 ) -> None:
     """Export the roster as CSV (the same columns import reads).
 
@@ -143,13 +143,7 @@ def export(
     with db(write=False) as conn:
         players = search_players(conn, None)
     text = csv_text(["id"] + CSV_FIELDS, [[p.id, p.name, p.acc_number, p.club, p.email] for p in players])
-    if output is None:
-        typer.echo(text, nl=False)
-    else:
-        try:
-            output.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise CribError(f"cannot write {output}: {exc.strerror}") from None
+    if write_or_print(output, text):
         note(f"wrote {len(players)} players to {output}")
 
 
@@ -209,7 +203,7 @@ def history(
     print_table(f"{data.player}: history", ["event", "date", "place", "GP", "W", "L", "spread", "prize"],
                 [[e.event, e.date or "", e.place, e.game_points, e.wins, e.losses, f"{e.spread:+d}", money(e.prize)]
                  for e in data.events], right=["GP", "W", "L", "spread", "prize"])
-    typer.echo(f"{len(data.events)} events: {data.game_points} game points, {data.wins}-{data.losses}, spread {data.spread:+d},"
+    say(f"{len(data.events)} events: {data.game_points} game points, {data.wins}-{data.losses}, spread {data.spread:+d},"
                f" prizes {money(data.prize)}")
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional
 import typer
 
 from crib_tourney.cli.common import EventArg, JsonOption, db, number
-from crib_tourney.cli.output import print_json, print_table
+from crib_tourney.cli.output import print_json, print_table, say
 from crib_tourney.cli.settings_options import settings_options
 from crib_tourney.errors import CribError
 from crib_tourney.tourney.settings import EventSettings
@@ -41,7 +41,7 @@ def cut(
     for m in first:
         a, b = (f"({s}) {p}" if p else "bye" for s, p in zip(m["seeds"], m["players"]))
         lines.append(f"  match {m['match']}: {a} v {b}")
-    typer.echo("\n".join(lines))  # one write: 4,096 matches at 20,000 players
+    say("\n".join(lines))  # one write: 4,096 matches at 20,000 players
 
 
 def bracket(
@@ -101,7 +101,7 @@ def _draw(data: "BracketData") -> None:
     spread = [_spread(c, height) for c in cells]
     rows = [[column[i] for column in spread] for i in range(height)]
     print_table(data["event"], columns, rows)
-    typer.echo(f"champion: {data['champion'] or '(not yet decided)'}")
+    say(f"champion: {data['champion'] or '(not yet decided)'}")
 
 
 def _spread(lines: list[str], height: int) -> list[str]:
@@ -133,11 +133,11 @@ def match(
         print_json(data)
         return
     a, b = (f"({s}) {p}" if p else "to be decided" for s, p in zip(data["seeds"], data["players"]))
-    typer.echo(f"{data['event']}, {data['round']} ({data['match']}), best of {data['best_of']}")
-    typer.echo(f"  {a} v {b}; games won {data['wins'][0]}-{data['wins'][1]}")
+    say(f"{data['event']}, {data['round']} ({data['match']}), best of {data['best_of']}")
+    say(f"  {a} v {b}; games won {data['wins'][0]}-{data['wins'][1]}")
     for n, dealer in enumerate(data["dealers"], start=1):
         played = f"  {data['games'][n - 1][0]}-{data['games'][n - 1][1]}" if n <= len(data["games"]) else ""
-        typer.echo(f"  game {n}: first deal: {dealer}{played}")
+        say(f"  game {n}: first deal: {dealer}{played}")
 
 
 def placings(event: EventArg, as_json: JsonOption = False) -> None:
@@ -159,9 +159,9 @@ def placings(event: EventArg, as_json: JsonOption = False) -> None:
                   r["prize"] or ""] for r in data["rows"]], right=["prize"])
     high = data["high_nonqualifier"]
     if high:
-        typer.echo(f"high non-qualifier: {high['player']} (rank {high['rank']})" + (f", {high['prize']}" if high["prize"] else ""))
+        say(f"high non-qualifier: {high['player']} (rank {high['rank']})" + (f", {high['prize']}" if high["prize"] else ""))
     if not data["complete"]:
-        typer.echo("(the event is not finished: these places can still change)")  # a table of three has no playoffs
+        say("(the event is not finished: these places can still change)")  # a table of three has no playoffs
 
 
 CONSOLATION_MONEY = ("entry_fee", "house_share", "prize_fund", "payouts")  # the consolation's own money, as options
@@ -191,7 +191,7 @@ def consolation(
     clean = checked_name(name, "event") if name is not None else None
     with db() as conn:
         made = create_consolation(conn, names.event_id(conn, event), clean, format, settings=settings)
-    typer.echo(f"created event #{made.event.id} {made.event.name} ({made.event.format}) with {made.entries} players")
+    say(f"created event #{made.event.id} {made.event.name} ({made.event.format}) with {made.entries} players")
 
 
 def register(app: typer.Typer) -> None:

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated, List, Optional
 import typer
 
 from crib_tourney.cli.common import EventArg, JsonOption, db
-from crib_tourney.cli.output import print_json, print_table
+from crib_tourney.cli.output import print_json, print_table, say
 
 if TYPE_CHECKING:
     from crib_tourney.store.sql import Db
@@ -36,7 +36,7 @@ def add(
     fee_cents, pays = cents(fee, "the pool fee"), pool_payout(payout, kind_of)
     with db() as conn:
         added = add_pool(conn, event_id(conn, event), name, fee_cents, kind_of, pays)
-    typer.echo(f"added {_kind_name(added.kind)} {added.name} to {added.event}: {format_money(added.fee)} a player, pays {added.payout}")
+    say(f"added {_kind_name(added.kind)} {added.name} to {added.event}: {format_money(added.fee)} a player, pays {added.payout}")
 
 
 @pools_app.command("join")
@@ -50,7 +50,7 @@ def join(event: EventArg, name: PoolArg, players: PlayersArg) -> None:
 
     with db() as conn:
         joined = join_pool(conn, *_pool_and_entries(conn, event, name, players))
-    typer.echo("\n".join(f"{e} joined {joined.pool} ({format_money(joined.fee)})" for e in joined.entries))
+    say("\n".join(f"{e} joined {joined.pool} ({format_money(joined.fee)})" for e in joined.entries))
 
 
 @pools_app.command("leave")
@@ -63,7 +63,7 @@ def leave(event: EventArg, name: PoolArg, players: PlayersArg) -> None:
 
     with db() as conn:
         left = leave_pool(conn, *_pool_and_entries(conn, event, name, players))
-    typer.echo("\n".join(f"{e} left {left.pool}" for e in left.entries))
+    say("\n".join(f"{e} left {left.pool}" for e in left.entries))
 
 
 @pools_app.command("report")
@@ -86,8 +86,8 @@ def report(event: EventArg, as_json: JsonOption = False) -> None:
         if pool.payouts:
             print_table(title, ["player", "paid"], [[p.player, money(p.cents)] for p in pool.payouts], right=["paid"])
         else:
-            typer.echo(f"{title}: {'nobody to pay' if pool.decided else 'paid when its winners are known'}")
-    typer.echo(f"collected {money(data.collected)}, paid {money(data.paid)}")
+            say(f"{title}: {'nobody to pay' if pool.decided else 'paid when its winners are known'}")
+    say(f"collected {money(data.collected)}, paid {money(data.paid)}")
 
 
 def _kind_name(kind: str) -> str:

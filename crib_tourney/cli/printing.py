@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from crib_tourney.cli.common import db, number
+from crib_tourney.cli.common import db, number, refuse_the_database
 from crib_tourney.cli.output import note
 from crib_tourney.errors import CribError
 
@@ -32,8 +32,9 @@ def print_(
         raise CribError(f"unknown kind '{kind}' (choose from {', '.join(KINDS)})")
     if paper.lower() not in ("letter", "a4"):
         raise CribError(f"paper must be letter or a4, not '{paper}'")
-    chunks = _chunks(kind, event, paper.lower(), landscape, game)
     target = output or Path(f"{_slug(event)}-{kind}.pdf")
+    refuse_the_database(target)
+    chunks = _chunks(kind, event, paper.lower(), landscape, game)
     from crib_tourney.render.pdf import write_pdf
 
     pages = write_pdf(chunks, target)

@@ -5,9 +5,9 @@ from typing import TYPE_CHECKING, Annotated, List, Optional
 
 import typer
 
-from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, number
-from crib_tourney.cli.output import note, print_json, print_table, printable
-from crib_tourney.errors import CribError
+from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, number, write_or_print
+from crib_tourney.cli.output import note, print_json, print_table, printable, say
+from crib_tourney.errors import AlreadyRecorded, CribError
 from crib_tourney.tourney.numbers import whole_number
 
 if TYPE_CHECKING:
@@ -47,6 +47,11 @@ def result(
     if args and args[0] == "import":
         if len(args) != 3:
             raise CribError("usage: crib-tourney result import EVENT FILE.csv")
+        _refuse_options("result import", {  # the file says it all: --replace most of all would change nothing
+            "--game": game is not None, "--replace": replace, "--forfeit": forfeit is not None, "--card": card is not None,
+            "--playoff": playoff, "--match-game": match_game is not None, "--cascade": cascade, "--recut": recut,
+            "--table": table is not None}, "each row gives its game and players, and an import adds new results only"
+            " (correct one with: crib-tourney result ... --replace)")
         _import(args[1], Path(args[2]))
         return
     if table is not None:
@@ -56,6 +61,8 @@ def result(
     elif forfeit is not None:
         if len(args) != 1:
             raise CribError("with --forfeit give only the event: result EVENT --forfeit PLAYER")
+        _refuse_options("--forfeit", {"--card": card is not None, "--playoff": playoff, "--match-game": match_game is not None,
+                                      "--cascade": cascade}, "it takes --game, --replace and --recut")
         with db() as conn:
             event_id = names.event_id(conn, args[0])
             recorded = service.record_forfeit(conn, event_id, names.entry_id(conn, event_id, forfeit), game, replace, recut)
@@ -64,6 +71,10 @@ def result(
             raise CribError("expected EVENT PLAYER SCORE PLAYER SCORE, or three of PLAYER SCORE at a table of three"
                             " (quote names with spaces)")
         event, name1, score1, name2, score2 = args
+        if playoff:  # one game, outside qualifying and the bracket: undo corrects it
+            _refuse_options("--playoff", {"--game": game is not None, "--replace": replace, "--card": card is not None,
+                                          "--match-game": match_game is not None, "--cascade": cascade, "--recut": recut},
+                            "a cut tiebreak is the two players and their scores (undo takes one back)")
         if card is not None and not card.strip():  # '' must not fall back to recording the whole result
             raise CribError("--card names the player whose own scorecard this is; it cannot be empty")
         scores = [whole_number(score1, f"{name1}'s score"), whole_number(score2, f"{name2}'s score")]
@@ -73,7 +84,14 @@ def result(
             card_of = names.entry_id(conn, event_id, card) if card and not playoff else None  # a tiebreak has no cards
             recorded = service.record_result(conn, event_id, first, scores[0], second, scores[1], game=game, replace=replace,
                                              card=card_of, playoff=playoff, match_game=match_game, cascade=cascade, recut=recut)
-    typer.echo("\n".join(recorded.lines()))
+    say("\n".join(recorded.lines()))
+
+
+def _refuse_options(what: str, given: dict[str, bool], why: str) -> None:
+    """Options given that ``what`` would drop without a word: one line naming them."""
+    refused = [option for option, on in given.items() if on]
+    if refused:
+        raise CribError(f"{what} takes no {', '.join(refused)}: {why}")
 
 
 def _by_table(args: list[str], game: int | None, table: int, replace: bool, forfeit: str | None, card: str | None,
@@ -135,7 +153,7 @@ def _import(event: str, file: Path) -> None:
     with db() as conn:
         event_id = names.event_id(conn, event)
         done = import_results(conn, event_id, results_file(conn, event_id, text, file.name))
-    typer.echo(printable(f"imported {done.results} results into {event}"))
+    say(f"imported {done.results} results into {event}")
 
 
 def quick_results(
@@ -193,12 +211,12 @@ def quick_results(
                 with db(write=False) as conn:
                     open_game(conn, event_id, wanted)  # refuses a game not scheduled, before switching to it
                 current = wanted
-                typer.echo(f"game {current}")
+                say(f"game {current}")
             elif words[0].lower() == "undo" and len(words) == 1:
                 with db() as conn:
                     if not mine:
                         raise CribError("nothing typed in this session to undo")
-                    typer.echo("\n".join(service.undo_own_line(conn, event_id, mine[-1], ours).lines()))
+                    say("\n".join(service.undo_own_line(conn, event_id, mine[-1], ours).lines()))
                     ours.add(last_entry_id(conn, Log(event_id)))
                 mine.pop()
                 saved -= 1
@@ -206,7 +224,7 @@ def quick_results(
                 table = whole_number(words[0], "table")
                 with db() as conn:
                     loser = names.entry_id(conn, event_id, " ".join(words[2:]))
-                    typer.echo("\n".join(service.record_table_forfeit(conn, event_id, current, table, loser).lines()))
+                    say("\n".join(service.record_table_forfeit(conn, event_id, current, table, loser).lines()))
                     mine.append(last_entry_id(conn, Log(event_id)))
                     ours.add(mine[-1])
                 saved += 1
@@ -216,12 +234,14 @@ def quick_results(
                 table, *scores = (whole_number(w, "table" if i == 0 else "score") for i, w in enumerate(numbers))
                 with db() as conn:
                     recorded = service.record_table(conn, event_id, current, table, tuple(scores), replace=replace_it)
-                    typer.echo("\n".join(recorded.lines()))
+                    say("\n".join(recorded.lines()))
                     mine.append(last_entry_id(conn, Log(event_id)))
                     ours.add(mine[-1])
                 saved += 1
             else:
                 raise CribError(f"'{raw.strip()}' is not {usage} [replace], TABLE forfeit NAME, game N, undo or quit")
+        except AlreadyRecorded as exc:  # the line's own word, not the option of result
+            typer.echo(f"error: {printable(exc.what)}; end the line with replace to correct it", err=True)
         except CribError as exc:
             typer.echo(f"error: {printable(str(exc))}", err=True)
     typer.echo(f"{saved} result(s) saved", err=True)
@@ -267,9 +287,9 @@ def check(
         print_json({"problems": [p.as_dict() for p in problems], "resolved": resolved})
         return
     for line in resolved:
-        typer.echo(line)
+        say(line)
     if not problems:
-        typer.echo("every scheduled game has a result and its cards agree")
+        say("every scheduled game has a result and its cards agree")
         return
     print_table(None, ["game", "table", "players", "problem", "detail"],
                 [[p.game, p.table, " v ".join(p.players), p.problem, p.detail] for p in problems], right=["game", "table"])
@@ -329,16 +349,16 @@ def undo(event: LogEventArg = None, players: PlayersLogOption = False, league: L
     if dry_run:
         with db(write=False) as conn:
             found = changes.next_undo(conn, *_log_ids(conn, event, league))
-        typer.echo("nothing to undo" if found is None else f"would undo {found.action} #{found.id}: {found.summary}")
+        say("nothing to undo" if found is None else f"would undo {found.action} #{found.id}: {found.summary}")
         return
     with db() as conn:
         if event is not None:
-            typer.echo("\n".join(undo_event(conn, names.event_id(conn, event), recut).lines()))
+            say("\n".join(undo_event(conn, names.event_id(conn, event), recut).lines()))
         else:
             if recut:
                 raise typer.BadParameter("--recut is for an event's undo")
             done = changes.undo(conn, _log_ids(conn, None, league)[1])
-            typer.echo(f"undid {done.action} #{done.id}: {done.summary}")
+            say(f"undid {done.action} #{done.id}: {done.summary}")
 
 
 def standings(
@@ -382,7 +402,7 @@ def standings(
         headers[5:5] = ["2nd", "3rd"]
     print_table(f"{name}: standings", headers, table, right=[h for h in headers if h != "player"])
     if any(r["tied"] for r in rows):
-        typer.echo("= tied after game points, wins, spread, plus spread and head-to-head")
+        say("= tied after game points, wins, spread, plus spread and head-to-head")
 
 
 def ruling(
@@ -425,7 +445,7 @@ def ruling(
         print_json({"total": made.total, "items": [i.as_dict() for i in made.items], **made.verdict.as_dict(), "ruling": sentence,
                     **({"game": made.played.as_dict()} if made.played is not None else {})})
         return
-    typer.echo(sentence)
+    say(sentence)
 
 
 def register(app: typer.Typer) -> None:
@@ -448,7 +468,7 @@ def report(
     event: EventArg,
     as_json: JsonOption = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (one row per entrant).")] = False,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of the screen.")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of the screen (- is the screen).")] = None,
 ) -> None:
     """The final results an association asks for: one row per entrant with place,
     name, ACC number, game points, wins, losses, spread, qualified, playoff finish,
@@ -482,11 +502,5 @@ def report(
         from crib_tourney.cli.ledger import ledger_text
 
         text += "\n" + ledger_text(f"{data['event']}: ledger", data["ledger"])
-    if output is None:
-        typer.echo(text, nl=False)
-        return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise CribError(f"cannot write {output}: {exc.strerror}") from None
-    note(f"wrote the results of {data['event']} ({data['entrants']} entrants) to {output}")
+    if write_or_print(output, text):
+        note(f"wrote the results of {data['event']} ({data['entrants']} entrants) to {output}")

@@ -52,6 +52,7 @@ class ForfeitLine:
     line: int
     game: int | None
     loser: int
+    named: tuple[int, ...] = ()  # the row's player1, player2 (, player3) when given: the loser's table must seat them
 
 
 @record
@@ -93,7 +94,14 @@ def results_file(db: Db, event_id: int, text: str, file_name: str) -> ResultsFil
                 if filled:
                     raise CribError(f"a row is scores or a forfeit, not both: {', '.join(filled)} must stay empty"
                                     f" when {row['forfeit']} forfeits")
-                rows.append(ForfeitLine(line_no, game, find_entry(db, event, row["forfeit"]).id))
+                typed = [row[c].strip() for c in ("player1", "player2", "player3") if (row.get(c) or "").strip()]
+                named = tuple(find_entry(db, event, name).id for name in typed)
+                loser = find_entry(db, event, row["forfeit"]).id
+                if named and loser not in named:  # else the file's players are dropped and another table forfeits
+                    columns = "player1, player2 or player3" if three else "player1 or player2"
+                    raise CribError(f"the forfeit names {row['forfeit'].strip()}, who is not this row's {columns}"
+                                    f" ({', '.join(typed)})")
+                rows.append(ForfeitLine(line_no, game, loser, named))
                 continue
             if not set(RESULT_COLUMNS) <= set(row):
                 raise CribError("fewer fields than the header has")

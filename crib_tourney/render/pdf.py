@@ -4,6 +4,7 @@ atomic write (the PDF appears under its name only when complete)."""
 
 from __future__ import annotations
 
+import errno
 import multiprocessing
 import os
 import signal
@@ -141,6 +142,12 @@ def write_pdf(chunks: Sequence[str], output: Path, progress: bool = True) -> int
 
 def _target(output: Path) -> Path:
     """The regular file a PDF may replace at ``output``, or one clear refusal."""
+    if output.is_symlink():
+        try:
+            os.path.realpath(output, strict=True)
+        except OSError as exc:  # a loop would be replaced by a regular file; a dangling link is said below
+            if exc.errno == errno.ELOOP:
+                raise CribError(f"cannot write {output}: it is a symbolic link that leads round in a loop") from None
     target = Path(os.path.realpath(output))
     folder = target.parent
     if target.is_dir():

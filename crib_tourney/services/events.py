@@ -109,8 +109,9 @@ class Withdrawal:
 
     def line(self) -> str:
         forfeited = f"; forfeits scheduled game(s) {', '.join(map(str, self.forfeited))}" if self.forfeited else ""
-        when = f"after game {self.after_game}" if self.after_game else "before game 1"  # not "after game 0"
-        return f"{self.name} withdrew {when}{forfeited}"
+        from crib_tourney.services.recording import withdrew_when
+
+        return f"{self.name} withdrew {withdrew_when(self.after_game)}{forfeited}"
 
 
 @record
@@ -351,13 +352,14 @@ def withdraw(db: Db, event_id: int, entry_id: int, by: Actor = CLI) -> Recorded:
     without a result are forfeited to the opponents (the ACC rule for a player who
     leaves); a qualifier forfeits his playoff matches as each opponent is known."""
     from crib_tourney.services import playoffs
+    from crib_tourney.services.recording import withdrew_when
     from crib_tourney.services.results import Recorded, entry_of, forfeit_rows
 
     event = store.load_event(db, event_id)
     entry = entry_of(db, event, entry_id)
     names = entry_names(db, event)
     if entry.withdrawn_after is not None:
-        raise CribError(f"{names[entry.id]} already withdrew from {event.name} after game {entry.withdrawn_after}")
+        raise CribError(f"{names[entry.id]} already withdrew from {event.name} {withdrew_when(entry.withdrawn_after)}")
     pairings = q.pairings_of(db, event.id, entry.id)
     with_result = {o.pairing_id for o in q.outcomes_for(db, [p.id for p in pairings])}
     played = [p.game_no for p in pairings if p.id in with_result]

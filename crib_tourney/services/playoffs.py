@@ -435,6 +435,7 @@ def record_cut_playoff(db: Db, event: Event, a: int, b: int, scores: tuple[int, 
         raise CribError(f"{names[a]} cannot play against themselves")
     if st.seeded_count(db, event.id):
         raise CribError(f"{event.name} is already cut; a cut playoff decides the cut line before the bracket is made")
+    _check_qualifying_finished(db, event)  # before the last game everybody may still move: no tie at the line is known
     standings = [r for r in event_standings(db, event) if not r.withdrawn]
     count = bk.qualifier_count(len(entries_of(db, event)), event.qualify_ratio)
     group = {r.player for r in tied_across_line(standings, count)}

@@ -53,7 +53,12 @@ def refuse_withdrawn(db: Db, event: Event, pairing: Pairing) -> None:
     gone = [e for e in seated if e is not None and e.withdrawn_after is not None and pairing.game_no > e.withdrawn_after]
     if gone:
         e = min(gone, key=lambda e: (e.seq, e.id))  # the first in entry order
-        raise CribError(f"{names_of_entries(db, event, [e.id])[e.id]} withdrew from {event.name} after game {e.withdrawn_after}")
+        raise CribError(f"{names_of_entries(db, event, [e.id])[e.id]} withdrew from {event.name} {withdrew_when(e.withdrawn_after or 0)}")
+
+
+def withdrew_when(after_game: int) -> str:
+    """'after game 3', or 'before game 1' for one who withdrew before playing (not 'after game 0')."""
+    return f"after game {after_game}" if after_game else "before game 1"
 
 
 def qualifying_change(db: Db, event: Event, action: str, recut: bool, by: Actor,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from crib_tourney.errors import CribError, NotFound
+from crib_tourney.errors import AlreadyRecorded, CribError, NotFound
 from crib_tourney.records import record
 from crib_tourney.services.recording import Fact as Fact  # re-exported: what callers of results name
 from crib_tourney.services.recording import Recorded as Recorded
@@ -218,7 +218,7 @@ class _NewTables:
         from crib_tourney.inputs.csvrows import LineError
 
         carded = q.with_cards(self.db, list(self.rows))
-        refused = [LineError(*self.taken[p]) for p in carded]
+        refused = [LineError(self.taken[p][0], str(AlreadyRecorded(self.taken[p][1]))) for p in carded]
         for p in carded:
             del self.rows[p]
         self.change.fill("outcome", "pairing_id", self.rows)
@@ -240,16 +240,16 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
     winner, loser = (a, b) if won_game(by_entry[a], by_entry[b], rules.target_loses) else (b, a)
     done = GameResult(pairing.game_no, pairing.table_no, names[winner], by_entry[winner], names[loser], by_entry[loser])
     if card_of is None:
-        taken = f"game {pairing.game_no} between {names[winner]} and {names[loser]} already has a result; use --replace to correct it"
+        taken = f"game {pairing.game_no} between {names[winner]} and {names[loser]} already has a result"
         rows = [outcome_row(event, pairing.id, Card(e, by_entry[e], by_entry[o], "none", "result")) for e, o in ((a, b), (b, a))]
         if waiting is not None:  # an import's new table: whether the database holds a card is asked when written
             if pairing.id in waiting.rows:
-                raise CribError(taken)
+                raise AlreadyRecorded(taken)
             waiting.add(pairing.id, rows, taken)
             return done
         existed = q.has_result(db, pairing.id)
         if existed and not replace:
-            raise CribError(taken)
+            raise AlreadyRecorded(taken)
         if existed:
             change.action = "replace"
         # a game without a card yet (every line of an import of a new game) has nothing to read back first
@@ -259,7 +259,7 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
     if card_of.id not in by_entry:
         raise CribError(f"--card {names[card_of.id]}: that player is not in this game")
     if any(o.entry_id == card_of.id for o in existing) and not replace:
-        raise CribError(f"{names[card_of.id]}'s card for game {pairing.game_no} is already entered; use --replace to correct it")
+        raise AlreadyRecorded(f"{names[card_of.id]}'s card for game {pairing.game_no} is already entered")
     opponent = b if card_of.id == a else a
     keep = [o.values() for o in existing if o.entry_id != card_of.id]
     mine = outcome_row(event, pairing.id, Card(card_of.id, by_entry[card_of.id], by_entry[opponent], "none", "card"))
@@ -268,12 +268,22 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
     return GameResult(done.game, done.table, done.winner, done.winner_score, done.loser, done.loser_score, names[card_of.id])
 
 
-def _forfeit(db: Db, event: Event, change: Change, loser: Entry, game: int | None, replace: bool) -> ForfeitResult:
+def _forfeit(db: Db, event: Event, change: Change, loser: Entry, game: int | None, replace: bool,
+             named: tuple[int, ...] = ()) -> ForfeitResult:
+    """``loser`` forfeits his game; ``named``: the entries an import's row names, all at that table."""
+    twice = next((e for e in named if named.count(e) > 1), None)
+    if twice is not None:  # two names of one side (a team's two players)
+        raise CribError(f"{names_of_entries(db, event, [twice])[twice]} cannot play against themselves")
     pairing = find_pairing(db, event, [loser], game)
     names = names_of_entries(db, event, list(pairing.sides))
+    away = [e for e in named if e not in pairing.sides]
+    if away:
+        away_names = names_of_entries(db, event, away)
+        raise CribError(f"{names[loser.id]} and {' and '.join(away_names[e] for e in away)} are not seated together"
+                        f" in game {pairing.game_no} of {event.name}")
     refuse_withdrawn(db, event, pairing)
     if q.has_result(db, pairing.id) and not replace:
-        raise CribError(f"game {pairing.game_no} of {names[loser.id]} already has a result; use --replace to correct it")
+        raise AlreadyRecorded(f"game {pairing.game_no} of {names[loser.id]} already has a result")
     winners = [e for e in pairing.sides if e != loser.id]
     change.replace("outcome", {"pairing_id": pairing.id}, forfeit_rows(event, pairing, loser.id))
     return ForfeitResult(pairing.game_no, pairing.table_no, names[loser.id], " and ".join(names[w] for w in winners))
@@ -404,7 +414,7 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
             count -= _write_waiting(waiting, errors)
             with change.savepoint():
                 if isinstance(row, ForfeitLine):
-                    _forfeit(db, event, change, entry_of(db, event, row.loser), row.game, replace=False)
+                    _forfeit(db, event, change, entry_of(db, event, row.loser), row.game, replace=False, named=row.named)
                 elif row.third is not None and row.third_score is not None:
                     from crib_tourney.services.three_sides import three_result
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from crib_tourney.errors import CribError
+from crib_tourney.errors import AlreadyRecorded, CribError
 from crib_tourney.services import recording as r
 from crib_tourney.services.standings import scoring_rules
 from crib_tourney.store import qualifying as q
@@ -100,7 +100,7 @@ def three_result(db: Db, event: Event, change: Change, scored: Sequence[tuple[in
     existing = q.outcomes_for(db, [pairing.id])
     if card_of is None:
         if existing and not replace:
-            raise CribError(f"game {pairing.game_no} table {pairing.table_no} already has a result; use --replace to correct it")
+            raise AlreadyRecorded(f"game {pairing.game_no} table {pairing.table_no} already has a result")
         if existing:
             change.action = "replace"
         rows = [card_row(event, pairing, e, by_entry, "none", "result") for e in pairing.sides]
@@ -109,7 +109,7 @@ def three_result(db: Db, event: Event, change: Change, scored: Sequence[tuple[in
     if card_of not in by_entry:
         raise CribError(f"--card {names[card_of]}: that side is not at this table")
     if any(o.entry_id == card_of for o in existing) and not replace:
-        raise CribError(f"{names[card_of]}'s card for game {pairing.game_no} is already entered; use --replace to correct it")
+        raise AlreadyRecorded(f"{names[card_of]}'s card for game {pairing.game_no} is already entered")
     keep = [o.values() for o in existing if o.entry_id != card_of]
     change.action = "card"
     change.replace("outcome", {"pairing_id": pairing.id}, keep + [card_row(event, pairing, card_of, by_entry, "none", "card")])

@@ -327,8 +327,14 @@ CASES = [
     (["result", "E", "Bob", "121", "Cat", "100", "--recut"], "no bracket seeded from qualifying"),
     (["result", "E", "Bob", "121", "Cat", "100", "--match-game", "1"], "for playoff matches"),
     (["result", "E", "Bob", "121", "Cat", "100", "--cascade"], "for playoff matches"),
-    (["result", "E", "Ann", "121", "Bob", "100", "--playoff"], "not tied across the cut line"),
+    (["result", "E", "Ann", "121", "Bob", "100", "--playoff"], "qualifying is not finished: games 2-3 not yet played; game 1 Bob v Cat (missing)"),
     (["result", "E", "Ann", "121", "Outsider", "100"], "not entered in E"),
+    # options a forfeit or a cut tiebreak has no use for are refused, not dropped without a word
+    *[(["result", "E", "--forfeit", "Bob", *option], f"--forfeit takes no {option[0]}")
+      for option in (["--card", "Bob"], ["--playoff"], ["--match-game", "2"], ["--cascade"])],
+    *[(["result", "E", "Bob", "121", "Cat", "100", "--playoff", *option], f"--playoff takes no {option[0]}")
+      for option in (["--game", "1"], ["--replace"], ["--card", "Bob"], ["--match-game", "2"], ["--cascade"], ["--recut"])],
+
     (["result", "E", "Bob", "121", "Cat", "100", "--card", "Ann"], "not in this game"),
     (["result", "E", "Bob", "121", "Cat", "100", "--card", ""], "--card names the player whose own scorecard this is"),
     (["result", "E", "Bob", "121", "Cat", "100", "--card", "  "], "it cannot be empty"),
@@ -350,6 +356,11 @@ CASES = [
     (["result", "E", "Ann", "121", "Bob", "100", "extra"], "expected EVENT PLAYER SCORE PLAYER SCORE"),
     (["result", "import", "E"], "usage: crib-tourney result import"),
     (["result", "import", "E", "missing.csv"], "no such file"),
+    # result import takes the file alone: an option would be dropped without a word (--replace most of all)
+    *[(["result", "import", "E", "missing.csv", *option], f"result import takes no {option[0]}") for option in
+      (["--replace"], ["--game", "2"], ["--forfeit", "Bob"], ["--card", "Bob"], ["--playoff"], ["--table", "1"],
+       ["--recut"], ["--match-game", "1"], ["--cascade"])],
+
     (["result", "--game"], "requires an argument"),
     (["undo", "Empty"], "nothing to undo"),
     (["undo", "Empty", "--recut"], "nothing to undo"),
@@ -568,6 +579,16 @@ CSV_CASES = [
     (["player", "import"], b"name\n\xff\xfe\n", "is not UTF-8 text"),
     (["result", "import", "E"], 'game,player1,score1,player2,score2\n"1,Bob,121,Cat,100\n', "never closed"),
     (["result", "import", "E"], "game,player1,score1,player2,score2\n1,Bob,121,Cat,121\n", "line 2: two winners"),
+    # a forfeit row that also names the table's players must name the forfeiting one, and a table that exists
+    (["result", "import", "E"], "game,player1,score1,player2,score2,forfeit\n1,Ann,,Dan,,Bob\n",
+     "line 2: the forfeit names Bob, who is not this row's player1 or player2 (Ann, Dan)"),
+    (["result", "import", "E"], "game,player1,score1,player2,score2,forfeit\n1,Bob,,Dan,,Bob\n",
+     "line 2: Bob and Dan are not seated together in game 1 of E"),
+    (["result", "import", "E"], "game,player1,score1,player2,score2,forfeit\n,Dan,,Bob,,bob\n",
+     "line 2: Bob and Dan are not seated together in game 1 of E"),
+    (["result", "import", "E"], "game,player1,score1,player2,score2,forfeit\n1,Bob,,bob,,Bob\n",
+     "line 2: Bob cannot play against themselves"),
+
     (["result", "import", "E"], "game,player1,score1,player2,score2\n1,Bob,121,Cat,90\n1,Bob,121,Cat,95\n", "line 3"),
     (["result", "import", "E"], "game,player1,score1,player2,score2\n" + "1,Nobody,121,Cat,90\n" * 300, "and 290 more"),
     (["result", "import", "E"], "game,player,score\n1,Bob,121\n", "the header needs columns"),

@@ -205,6 +205,27 @@ def test_tie_across_the_cut_line_settled_by_a_playoff_game(cli, tmp_path, unchan
     assert seeds == {1: tables[0]["players"][0], 2: tied[1]}
 
 
+def test_a_cut_playoff_waits_for_the_end_of_qualifying(cli, unchanged):
+    """Everybody is level before a game is played: a tiebreak typed then (or a
+    stray --playoff) would be kept and settle a later tie, anywhere in the
+    standings, that no tiebreak was played for."""
+    cli("new-event", "E", "--games", "2")
+    cli("enter", "E", *"ABCDEFGH", "--new")
+    with unchanged():
+        cli.fails("result", "E", "A", 121, "B", 100, "--playoff", match="qualifying has not started in E: no games scheduled")
+    tables = cli("round", "E", "--json").json()["tables"]
+    with unchanged():
+        cli.fails("result", "E", "A", 121, "B", 100, "--playoff", match="qualifying is not finished: games 2-2 not yet played")
+    assert all(r["note"] is None for r in cli("standings", "E", "--json").json()["rows"])
+    cli("round", "E")
+    for game in (1, 2):
+        for t in cli("round", "E", "--show", game, "--json").json()["tables"]:
+            cli("result", "E", t["players"][0], 121, t["players"][1], 100, "--game", game)
+    tied = [r["player"] for r in cli("standings", "E", "--json").json()["rows"] if r["rank"] == 1]
+    assert len(tied) > 2 and tables  # the cut line (2 qualifiers) runs through the leaders
+    cli("result", "E", tied[1], 121, tied[0], 110, "--playoff")  # qualifying is over: now it is a tiebreak
+
+
 def test_placings_and_payouts(cli, tmp_path):
     qualified_event(cli, tmp_path, 32, "--prize-fund", "1000", "--payouts", "40,25,12.5,12.5,2.5,2.5,2.5,2.5")
     cli("cut", "E")  # 8 qualifiers

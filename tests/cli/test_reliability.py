@@ -155,19 +155,53 @@ def test_print_writes_through_a_symlink(event_cli, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".part")) == []
 
 
-@pytest.mark.parametrize("kind", ["fifo", "symlink-to-device", "folder"])
+@pytest.mark.parametrize("command", [["report", "E", "--csv"], ["report", "E"], ["player", "export"], ["print", "standings", "E"]],
+                         ids=lambda c: " ".join(c))
+@pytest.mark.parametrize("which", ["", "-wal", ".key", "link"])
+def test_an_output_file_is_never_the_database(event_cli, tmp_path, command, which):
+    """-o crib-tourney.db (a slip of tab completion) wrote the report over the
+    database: the whole event gone. The database, its write-ahead log and its
+    link key are refused, as is a symbolic link to the database."""
+    db = event_cli.db
+    event_cli("event", "links", "E")  # makes the .key beside the database
+    if which == "link":
+        out = tmp_path / "results.csv"
+        out.symlink_to(db)
+    else:
+        out = Path(f"{db}{which}")
+        if which == "-wal":
+            out.write_bytes(b"")  # SQLite removes it as the last connection closes
+    before = {p: p.read_bytes() for p in (db, Path(f"{db}.key"))}
+    what = {"-wal": "the database's write-ahead log", ".key": "the key of the personal links"}.get(which, "the database")
+    event_cli.fails(*command, "-o", out, match=f"cannot write {out}: it is {what} ({db}{'' if which == 'link' else which})")
+    assert {p: p.read_bytes() for p in before} == before
+    assert event_cli("standings", "E", "--json").json()["rows"]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "symlink-to-device", "folder", "symlink-loop"])
 def test_print_never_replaces_what_is_not_a_regular_file(event_cli, tmp_path, kind):
     out = tmp_path / "out.pdf"
     if kind == "fifo":
         os.mkfifo(out)
     elif kind == "symlink-to-device":
         out.symlink_to(os.devnull)
+    elif kind == "symlink-loop":  # it was replaced by a regular file
+        (tmp_path / "other.pdf").symlink_to(out)
+        out.symlink_to(tmp_path / "other.pdf")
     else:
         out.mkdir()
-    event_cli.fails("print", "standings", "E", "-o", out, match="not a regular file" if kind != "folder" else "it is a folder")
-    assert not out.is_file()
+    said = {"folder": "it is a folder", "symlink-loop": "it is a symbolic link that leads round in a loop"}
+    event_cli.fails("print", "standings", "E", "-o", out, match=said.get(kind, "not a regular file"))
+    assert not out.is_file() and out.is_symlink() == kind.startswith("symlink")
     assert not (kind == "symlink-to-device" and not Path(os.devnull).is_char_device())
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []
+
+
+@pytest.mark.parametrize("command", [["report", "E", "--csv"], ["player", "export"]], ids=lambda c: " ".join(c))
+def test_an_output_named_dash_is_stdout(event_cli, tmp_path, monkeypatch, command):
+    monkeypatch.chdir(tmp_path)
+    assert event_cli(*command, "-o", "-").stdout == event_cli(*command).stdout != ""
+    assert not (tmp_path / "-").exists()
 
 
 def test_exports_cannot_run_as_spreadsheet_formulas(cli, tmp_path):
@@ -243,6 +277,47 @@ def test_details_an_older_release_let_in_print_as_text_everywhere(cli):
         assert "\x1b" not in shown and "\x07" not in shown, (args, shown)
         assert "Ann?]0;OWNED?" in shown, (args, shown)
     assert "club: Hall?]0;OWNED?" in cli("player", "show", "#1").stdout
+
+
+def test_what_a_command_says_of_a_name_an_older_release_let_in_is_text(cli):
+    """Not only tables and exports: the lines result, forfeits, cards, check --resolve,
+    undo, withdraw and cut print name the players too (cut's first round in one write)."""
+    cli("new-event", "E", "--games", "1")
+    cli("enter", "E", "Ann", "Bob", "Cat", "Dan", "--new")
+    with closing(sqlite3.connect(cli.db)) as con:
+        con.execute("UPDATE player SET name = ? WHERE name = 'Ann'", ("Ann\x1b]0;OWNED\x07\u202e",))
+        con.commit()
+    tables = cli("round", "E", "--json").json()["tables"]
+    assert tables[0]["players"][0].startswith("Ann")  # the circle seats Ann at table 1
+    other = tables[0]["players"][1]
+    said = [cli("result", "E", "#1", 121, other, 90, "--card", "#1").stdout,
+            cli("check", "E", "--resolve").stdout,
+            cli("undo", "E").stdout,
+            cli("undo", "E").stdout,
+            cli("result", "E", "--forfeit", "#1").stdout,
+            cli("undo", "E").stdout,
+            cli("result", "E", "#1", 121, other, 90).stdout]
+    for t in tables[1:]:
+        cli("result", "E", t["players"][0], 121, t["players"][1], 100)
+    said += [cli("cut", "E", "--qualifiers", "2").stdout, cli("withdraw", "E", "#1").stdout]
+    for shown in said:
+        assert "Ann?]0;OWNED??" in shown and all(c.isprintable() or c == "\n" for c in shown), repr(shown)
+
+
+def test_json_of_a_name_an_older_release_let_in_escapes_what_would_act(cli):
+    """--json writes the name's ESC, BEL and bidi override as \\u escapes: the
+    terminal shows text, and a program reading the JSON gets the name as stored."""
+    cli("new-event", "E", "--games", "1")
+    cli("enter", "E", "Ann", "Bob", "--new")
+    stored = "Ann\x1b]0;OWNED\x07\u202e\u0085 Zoë"
+    with closing(sqlite3.connect(cli.db)) as con:
+        con.execute("UPDATE player SET name = ? WHERE name = 'Ann'", (stored,))
+        con.commit()
+    for args in (["standings", "E", "--json"], ["round", "E", "--json"]):
+        shown = cli(*args).stdout
+        assert all(c.isprintable() or c == "\n" for c in shown), repr(shown)
+        assert "Zoë" in shown and "\\u202e" in shown
+    assert stored in [r["player"] for r in cli("standings", "E", "--json").json()["rows"]]
 
 
 def test_quick_results_reads_quit_with_more_words_as_a_mistyped_line(event_cli):

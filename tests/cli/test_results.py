@@ -229,6 +229,14 @@ def test_withdrawn_player_forfeits_open_games_and_takes_no_results(cli, unchange
     cli("withdraw", "F", "A")
     game = cli("round", "F", "--json").json()
     assert "A" not in [p for t in game["tables"] for p in t["players"]]
+    with unchanged():  # withdrawn before playing: "before game 1", never "after game 0"
+        cli.fails("withdraw", "F", "A", match="A already withdrew from F before game 1")
+    cli("new-event", "G", "--games", "2")
+    cli("enter", "G", "A", "B")
+    cli("round", "G")
+    cli("withdraw", "G", "A")
+    with unchanged():
+        cli.fails("result", "G", "A", 121, "B", 100, "--replace", match="A withdrew from G before game 1")
 
 
 def test_cards_that_disagree_are_listed_and_resolved_by_acc_rule(cli):
@@ -523,9 +531,11 @@ def test_quick_results_takes_forfeits_corrections_and_undoes_only_its_own_lines(
     cli("enter", "Q", "Ann", "Bob", "Cat", "Dan", "--new")
     tables = cli("round", "Q", "--json").json()["tables"]
     (a, b), (c, d) = tables[0]["players"], tables[1]["players"]
-    typed = f"1 121 97\n1 100 121 replace\n2 forfeit {c}\n2 forfeit {a}\nundo\nquit\n"
+    typed = f"1 121 97\n1 100 121\n1 100 121 replace\n2 forfeit {c}\n2 forfeit {a}\nundo\nquit\n"
     run = cli.runner.invoke(app, ["--db", str(cli.db), "quick-results", "Q"], input=typed)
     assert run.exit_code == 0 and f"{a} is not at table 2 of game 1" in run.stderr
+    # a table typed twice: the advice is the line's own word, not result's option
+    assert "already has a result; end the line with replace to correct it" in run.stderr and "--replace" not in run.stderr
     log = cli("log", "Q", "--json").json()["log"]
     assert [e["action"] for e in log] == ["new-event", "enter", "round", "result", "replace", "forfeit", "undo"]
     assert {r["player"]: r["spread"] for r in cli("standings", "Q", "--json").json()["rows"]}[b] == 21  # the correction stood

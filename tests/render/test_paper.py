@@ -13,7 +13,7 @@ LONG = ["Russell Johansson-Whitfield", "Raymond Lindqvist", "Bartholomew Vanderm
 
 def layout(path: Path) -> list[str]:
     """Each page's text laid out as on paper (words of one line on one line)."""
-    return [re.sub("[\u2007\u2009\u200a]", " ", page.extract_text(extraction_mode="layout")) for page in PdfReader(path).pages]
+    return [re.sub("[\u2002-\u200a]", " ", page.extract_text(extraction_mode="layout")) for page in PdfReader(path).pages]
 
 
 def sizes(path: Path) -> dict[str, float]:
