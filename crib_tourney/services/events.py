@@ -109,7 +109,7 @@ class Withdrawal:
 
     def line(self) -> str:
         forfeited = f"; forfeits scheduled game(s) {', '.join(map(str, self.forfeited))}" if self.forfeited else ""
-        from crib_tourney.services.recording import withdrew_when
+        from crib_tourney.tourney.checkin import withdrew_when
 
         return f"{self.name} withdrew {withdrew_when(self.after_game)}{forfeited}"
 
@@ -352,7 +352,7 @@ def withdraw(db: Db, event_id: int, entry_id: int, by: Actor = CLI) -> Recorded:
     without a result are forfeited to the opponents (the ACC rule for a player who
     leaves); a qualifier forfeits his playoff matches as each opponent is known."""
     from crib_tourney.services import playoffs
-    from crib_tourney.services.recording import withdrew_when
+    from crib_tourney.tourney.checkin import withdrew_when
     from crib_tourney.services.results import Recorded, entry_of, forfeit_rows
 
     event = store.load_event(db, event_id)

@@ -15,6 +15,7 @@ from crib_tourney.store.directory import entry_by_id, names_of_entries
 from crib_tourney.store.rows import Event, Pairing
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Actor, Change, Log
+from crib_tourney.tourney.checkin import withdrew_when
 
 if TYPE_CHECKING:
     from crib_tourney.services.playoffs import Recut
@@ -54,11 +55,6 @@ def refuse_withdrawn(db: Db, event: Event, pairing: Pairing) -> None:
     if gone:
         e = min(gone, key=lambda e: (e.seq, e.id))  # the first in entry order
         raise CribError(f"{names_of_entries(db, event, [e.id])[e.id]} withdrew from {event.name} {withdrew_when(e.withdrawn_after or 0)}")
-
-
-def withdrew_when(after_game: int) -> str:
-    """'after game 3', or 'before game 1' for one who withdrew before playing (not 'after game 0')."""
-    return f"after game {after_game}" if after_game else "before game 1"
 
 
 def qualifying_change(db: Db, event: Event, action: str, recut: bool, by: Actor,

@@ -73,3 +73,9 @@ def paid_after(payment: Payment, entry_fee: int) -> int | None:
     if payment.fee:
         return entry_fee
     return payment.cents
+
+
+def withdrew_when(after_game: int) -> str:
+    """When an entrant withdrew, in words: 'after game 3', or 'before game 1' for
+    one who withdrew before playing (not 'after game 0')."""
+    return f"after game {after_game}" if after_game else "before game 1"
