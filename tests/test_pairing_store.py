@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from crib_tourney.cli.app import app
 from crib_tourney.services.events import make_round
 from crib_tourney.services.results import undo
-from crib_tourney.store import qualifying
+from crib_tourney.store import pair_codes, qualifying
 from crib_tourney.store.db import transaction
 from crib_tourney.store.writer import Change, Log
 from tests.conftest import POSTGRES_SERVER
@@ -93,7 +93,7 @@ def test_who_met_whom_is_read_from_its_own_index(tmp_path):
         assert sorted(qualifying.met_codes(db, 1)) == sorted(
             (min(a, b) << 32) | max(a, b) for a, b in db.rows("SELECT entry1_id, entry2_id FROM pairing WHERE entry2_id IS NOT NULL"))
     con = sqlite3.connect(location)
-    plan = " ".join(r[-1] for r in con.execute(f"EXPLAIN QUERY PLAN SELECT {qualifying.MET_CODE} FROM pairing"
+    plan = " ".join(r[-1] for r in con.execute(f"EXPLAIN QUERY PLAN SELECT {pair_codes.MET_CODE} FROM pairing"
                                                  " WHERE event_id = 1 AND entry2_id IS NOT NULL"))
     con.close()
     assert "ix_pairing_met" in plan

@@ -546,7 +546,7 @@ CREATE INDEX ix_pairing_bye ON pairing (event_id, game_no, entry1_id) WHERE entr
 
 
 # Who met whom, indexed (schema 19): each table's pair as one code (the expression of
-# store/qualifying.MET_CODE, frozen here), so pairing a round reads 220,000 codes from
+# store/pair_codes.MET_CODE, frozen here), so pairing a round reads 220,000 codes from
 # an index instead of computing them from the tables (0.11 s -> 0.06 s at 20,000
 # players). The index on (event, game) goes: the unique (event, game, table) index
 # does its work, and a round's 10,000 new tables update one index fewer.

@@ -9,7 +9,7 @@ from typing import Any, Optional
 from sqlalchemy import Index, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
-from crib_tourney.store.qualifying import MET_CODE
+from crib_tourney.store.pair_codes import MET_CODE
 
 
 def utcnow() -> datetime:

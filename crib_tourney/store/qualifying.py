@@ -6,6 +6,7 @@ from itertools import groupby
 from typing import Any, Collection, Iterator
 
 from crib_tourney.store import totals
+from crib_tourney.store.pair_codes import MET_CODE
 from crib_tourney.store.rows import Outcome, Pairing, fetch
 from crib_tourney.store.sql import Db, in_lists
 from crib_tourney.store.writer import Change
@@ -28,13 +29,6 @@ def game_seats(db: Db, event_id: int, game: int) -> list[tuple[int | None, int, 
     return db.memo(("game_seats", event_id, game), ("pairing",), lambda: db.rows(
         "SELECT table_no, entry1_id, entry2_id, entry3_id FROM pairing WHERE event_id = :e AND game_no = :g"
         " ORDER BY table_no, id", e=event_id, g=game))
-
-
-# A table's pair as one code, as pairings.pair_code makes it (entry ids stay below
-# 2**31). The index ix_pairing_met (models.py, schema 19) holds it: SQLite uses the
-# index only for a query that spells the expression exactly so.
-MET_CODE = ("CASE WHEN entry1_id < entry2_id THEN entry1_id * 4294967296 + entry2_id"
-            " ELSE entry2_id * 4294967296 + entry1_id END")
 
 
 def met_codes(db: Db, event_id: int) -> list[int]:

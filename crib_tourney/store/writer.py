@@ -188,7 +188,9 @@ class Change:
         return new_id
 
     def insert_many(self, table: str, rows: list[dict[str, Any]]) -> None:
-        """Add rows (their ids follow the highest so far: writers queue, so nothing interleaves)."""
+        """Add rows (their ids follow the highest so far: every writer queues, on SQLite by
+        BEGIN IMMEDIATE, on PostgreSQL on the one advisory lock db.WRITER_LOCK, so nothing
+        interleaves; a lock per event would break this numbering)."""
         if not rows:
             return
         _columns(table, rows[0])
