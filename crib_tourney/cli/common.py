@@ -78,11 +78,10 @@ def write_or_print(output: Path | None, text: str) -> bool:
     if output is None or str(output) == "-":
         typer.echo(text, nl=False)
         return False
+    from crib_tourney.outfiles import replace_file, writable_target
+
     refuse_the_database(output)
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise CribError(f"cannot write {output}: {exc.strerror or exc}") from None
+    replace_file(writable_target(output), text.encode("utf-8"), output)  # whole, or the old file stays
     return True
 
 

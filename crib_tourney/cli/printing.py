@@ -32,6 +32,8 @@ def print_(
         raise CribError(f"unknown kind '{kind}' (choose from {', '.join(KINDS)})")
     if paper.lower() not in ("letter", "a4"):
         raise CribError(f"paper must be letter or a4, not '{paper}'")
+    if output is not None and str(output) == "-":  # other commands' stdout; a PDF is not for a terminal
+        raise CribError("a PDF is written to a file, not to stdout ('-'): give -o a name ending .pdf")
     target = output or Path(f"{_slug(event)}-{kind}.pdf")
     refuse_the_database(target)
     chunks = _chunks(kind, event, paper.lower(), landscape, game)

@@ -165,8 +165,8 @@ def quick_results(
     Each line is TABLE SCORE SCORE (scores in the order the table sheet lists the
     two players; at a table of three, TABLE SCORE SCORE SCORE) and is saved at
     once, in its own transaction. Also: TABLE SCORE
-    SCORE replace (correct a table already entered), TABLE forfeit NAME (that
-    player forfeits), "game N" to switch game, "undo" to take back this session's
+    SCORE replace (correct a table already entered), TABLE forfeit NAME [replace]
+    (that player forfeits), "game N" to switch game, "undo" to take back this session's
     last line, "quit" (or end of input). A mistyped line gets one error line and
     changes nothing; keep typing.
 
@@ -192,7 +192,7 @@ def quick_results(
         opened = open_game(conn, names.event_id(conn, event), game)
     event_id, current = opened.event_id, opened.game
     usage = "TABLE SCORE SCORE SCORE" if opened.sides == 3 else "TABLE SCORE SCORE"
-    typer.echo(f"{opened.event}: entering game {current} ({usage} [replace]; TABLE forfeit NAME; 'game N', 'undo', 'quit')",
+    typer.echo(f"{opened.event}: entering game {current} ({usage} [replace]; TABLE forfeit NAME [replace]; 'game N', 'undo', 'quit')",
                err=True)
     if hasattr(sys.stdin, "reconfigure"):  # a byte that is not UTF-8 (a strict UTF-8 locale): '\ufffd' in a refused line
         sys.stdin.reconfigure(errors="replace")
@@ -220,11 +220,13 @@ def quick_results(
                     ours.add(last_entry_id(conn, Log(event_id)))
                 mine.pop()
                 saved -= 1
-            elif len(words) >= 3 and words[1].lower() == "forfeit":
+            elif len(words) >= 3 and words[1].lower() == "forfeit":  # TABLE forfeit NAME [replace]
                 table = whole_number(words[0], "table")
+                replace_it = len(words) >= 4 and words[-1].lower() == "replace"
                 with db() as conn:
-                    loser = names.entry_id(conn, event_id, " ".join(words[2:]))
-                    say("\n".join(service.record_table_forfeit(conn, event_id, current, table, loser).lines()))
+                    loser = names.entry_id(conn, event_id, " ".join(words[2:-1] if replace_it else words[2:]))
+                    recorded = service.record_table_forfeit(conn, event_id, current, table, loser, replace=replace_it)
+                    say("\n".join(recorded.lines()))
                     mine.append(last_entry_id(conn, Log(event_id)))
                     ours.add(mine[-1])
                 saved += 1
@@ -239,7 +241,7 @@ def quick_results(
                     ours.add(mine[-1])
                 saved += 1
             else:
-                raise CribError(f"'{raw.strip()}' is not {usage} [replace], TABLE forfeit NAME, game N, undo or quit")
+                raise CribError(f"'{raw.strip()}' is not {usage} [replace], TABLE forfeit NAME [replace], game N, undo or quit")
         except AlreadyRecorded as exc:  # the line's own word, not the option of result
             typer.echo(f"error: {printable(exc.what)}; end the line with replace to correct it", err=True)
         except CribError as exc:

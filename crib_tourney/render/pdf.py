@@ -4,12 +4,10 @@ atomic write (the PDF appears under its name only when complete)."""
 
 from __future__ import annotations
 
-import errno
 import multiprocessing
 import os
 import signal
 import sys
-import tempfile
 from contextlib import contextmanager
 from io import BytesIO, StringIO
 from pathlib import Path
@@ -17,6 +15,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 from urllib.parse import unquote, urlparse
 
 from crib_tourney.errors import CribError
+from crib_tourney.outfiles import replace_file, writable_target
 from crib_tourney.render.templates import templates_dir
 
 if TYPE_CHECKING:
@@ -129,59 +128,15 @@ def write_pdf(chunks: Sequence[str], output: Path, progress: bool = True) -> int
     at any moment leaves the old file or the new one, never half of one. A
     symlink is written through (its target replaced); a device, pipe or socket is
     refused, never replaced by a regular file."""
-    target = _target(Path(output))
+    target = writable_target(Path(output))
     with terminated_as_interrupt():
         try:
             rendered = _render_all(chunks, progress)
             data = _merge([pdf for pdf, _ in rendered])
         except KeyboardInterrupt:
             raise CribError(f"interrupted: {output} was not written") from None
-        _replace(target, data, output)
+        replace_file(target, data, output)
     return sum(pages for _, pages in rendered)
-
-
-def _target(output: Path) -> Path:
-    """The regular file a PDF may replace at ``output``, or one clear refusal."""
-    if output.is_symlink():
-        try:
-            os.path.realpath(output, strict=True)
-        except OSError as exc:  # a loop would be replaced by a regular file; a dangling link is said below
-            if exc.errno == errno.ELOOP:
-                raise CribError(f"cannot write {output}: it is a symbolic link that leads round in a loop") from None
-    target = Path(os.path.realpath(output))
-    folder = target.parent
-    if target.is_dir():
-        raise CribError(f"cannot write {output}: it is a folder; give a file name ending .pdf")
-    if target.exists() and not target.is_file():
-        raise CribError(f"cannot write {output}: it is not a regular file (a device, pipe or socket)")
-    if not folder.is_dir():
-        if output.is_symlink():  # the link's target is what would be written: name it, not the link's folder
-            raise CribError(f"cannot write {output}: it is a symbolic link to {os.readlink(output)}, whose folder {folder}"
-                            " does not exist")
-        raise CribError(f"cannot write {output}: folder {output.parent} does not exist")
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise CribError(f"cannot write {output}: permission denied")
-    return target
-
-
-def _replace(target: Path, data: bytes, shown: Path) -> None:
-    temporary = None
-    try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-        with os.fdopen(fd, "wb") as part:
-            part.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes it private; a PDF is for sharing
-        os.replace(temporary, target)
-    except BaseException as exc:
-        if temporary:
-            Path(temporary).unlink(missing_ok=True)
-        if isinstance(exc, KeyboardInterrupt):
-            raise CribError(f"interrupted: {shown} was not written") from None
-        if isinstance(exc, OSError):
-            raise CribError(f"cannot write {shown}: {exc.strerror or exc}") from None
-        raise
 
 
 @contextmanager

@@ -218,7 +218,7 @@ class _NewTables:
         from crib_tourney.inputs.csvrows import LineError
 
         carded = q.with_cards(self.db, list(self.rows))
-        refused = [LineError(self.taken[p][0], str(AlreadyRecorded(self.taken[p][1]))) for p in carded]
+        refused = [LineError(self.taken[p][0], _imported_over(self.taken[p][1])) for p in carded]
         for p in carded:
             del self.rows[p]
         self.change.fill("outcome", "pairing_id", self.rows)
@@ -244,7 +244,8 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
         rows = [outcome_row(event, pairing.id, Card(e, by_entry[e], by_entry[o], "none", "result")) for e, o in ((a, b), (b, a))]
         if waiting is not None:  # an import's new table: whether the database holds a card is asked when written
             if pairing.id in waiting.rows:
-                raise AlreadyRecorded(taken)
+                raise CribError(f"game {pairing.game_no} between {names[winner]} and {names[loser]} is also on line "
+                                f"{waiting.taken[pairing.id][0]} of this file")
             waiting.add(pairing.id, rows, taken)
             return done
         existed = q.has_result(db, pairing.id)
@@ -370,14 +371,16 @@ def record_table(db: Db, event_id: int, game: int, table: int, scores: tuple[int
                               lambda change: _game_result(db, event, change, entries, two, game, replace, None))
 
 
-def record_table_forfeit(db: Db, event_id: int, game: int, table: int, loser: int, by: Actor = CLI) -> Recorded:
-    """quick-results: TABLE forfeit NAME: that entry of the table forfeits."""
+def record_table_forfeit(db: Db, event_id: int, game: int, table: int, loser: int, replace: bool = False,
+                         by: Actor = CLI) -> Recorded:
+    """quick-results: TABLE forfeit NAME [replace]: that entry of the table forfeits
+    (replacing the table's result, with replace)."""
     event = load_event(db, event_id)
     entries = _at_table(db, event, game, table)
     entry = entry_of(db, event, loser)
     if entry.id not in {e.id for e in entries}:
         raise CribError(f"{names_of_entries(db, event, [entry.id])[entry.id]} is not at table {table} of game {game}")
-    return qualifying_change(db, event, "forfeit", False, by, lambda change: _forfeit(db, event, change, entry, game, False))
+    return qualifying_change(db, event, "forfeit", False, by, lambda change: _forfeit(db, event, change, entry, game, replace))
 
 
 def _at_table(db: Db, event: Event, game: int, table: int) -> list[Entry]:
@@ -424,6 +427,8 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
                     entries = [entry_of(db, event, row.first), entry_of(db, event, row.second)]
                     _game_result(db, event, change, entries, (row.first_score, row.second_score), row.game, False, None)
             count += 1
+        except AlreadyRecorded as exc:
+            errors.append(LineError(row.line, _imported_over(exc.what)))
         except CribError as exc:
             errors.append(LineError(row.line, str(exc)))
     count -= _write_waiting(waiting, errors)
@@ -431,6 +436,12 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
     keep_bracket(db, event, change, False)  # after the cut an import must keep the bracket
     change.log(f"imported {count} results from {results.name}")
     return Imported(count)
+
+
+def _imported_over(taken: str) -> str:
+    """An import line whose table has a result: an import only adds (it takes no
+    --replace), so the way to correct one is the result command."""
+    return f"{taken} (entered before, or on an earlier line of this file); an import only adds results: correct one with result ... --replace"
 
 
 def _write_waiting(waiting: _NewTables, errors: list[LineError]) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import json
 import io
+import errno
 import os
 import sqlite3
 import subprocess
@@ -204,6 +205,27 @@ def test_an_output_named_dash_is_stdout(event_cli, tmp_path, monkeypatch, comman
     assert not (tmp_path / "-").exists()
 
 
+def test_a_report_that_cannot_be_written_whole_leaves_the_old_file(event_cli, tmp_path, monkeypatch):
+    """The text goes to a .part file renamed over the old one: a full disk at the
+    last moment leaves yesterday's report as it was (it was truncated first)."""
+    out = tmp_path / "results.csv"
+    out.write_text("yesterday\n")
+
+    def disk_full(*_args, **_kwargs):  # type: ignore[no-untyped-def]
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", disk_full)
+    event_cli.fails("report", "E", "--csv", "-o", out, match=f"cannot write {out}: No space left on device")
+    assert out.read_text() == "yesterday\n" and [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []
+
+
+def test_print_refuses_stdout_as_its_file(event_cli, tmp_path, monkeypatch, unchanged):
+    monkeypatch.chdir(tmp_path)
+    with unchanged():
+        event_cli.fails("print", "standings", "E", "-o", "-", match="a PDF is written to a file, not to stdout")
+    assert not (tmp_path / "-").exists()
+
+
 def test_exports_cannot_run_as_spreadsheet_formulas(cli, tmp_path):
     roster = tmp_path / "roster.csv"
     roster.write_text("name,club\n=HYPERLINK(\"http://x\"),@SUM(A1)\n+Plus,-Minus\nPlain,Club\n", encoding="utf-8")
@@ -325,7 +347,7 @@ def test_quick_results_reads_quit_with_more_words_as_a_mistyped_line(event_cli):
     run = _quick(event_cli, "quit now 1 121 100\n1 121 100\nquit\n1 100 121 replace\n")
     assert run.exit_code == 0, run.exception
     assert [line for line in run.stderr.splitlines() if line.startswith("error:")] == [
-        "error: 'quit now 1 121 100' is not TABLE SCORE SCORE [replace], TABLE forfeit NAME, game N, undo or quit"]
+        "error: 'quit now 1 121 100' is not TABLE SCORE SCORE [replace], TABLE forfeit NAME [replace], game N, undo or quit"]
     assert "1 result(s) saved" in run.stderr  # the line after the mistyped one; nothing after the real quit
     assert [r["wins"] for r in event_cli("standings", "E", "--json").json()["rows"]] == [1, 0]
 

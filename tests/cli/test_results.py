@@ -314,6 +314,24 @@ def test_result_import_reports_the_files_bad_lines_and_the_games_refusals_togeth
         " line 4: game 9 of E does not exist (not scheduled); line 5: fewer fields than the header has")
 
 
+def test_result_import_says_how_to_correct_a_table_with_a_result(cli, unchanged, tmp_path):
+    """An import only adds (it takes no --replace): a game twice in the file names the
+    other line; a game entered before points to result ... --replace."""
+    make_event(cli, "A B C D", games=1)
+    cli("round", "E")  # A-D, B-C
+    twice = tmp_path / "twice.csv"
+    twice.write_text("game,player1,score1,player2,score2\n1,A,121,D,100\n1,B,121,C,90\n1,D,121,A,95\n")
+    with unchanged():
+        cli.fails("result", "import", "E", twice, match="line 4: game 1 between D and A is also on line 2 of this file")
+    cli("result", "E", "A", 121, "D", 100)
+    again = tmp_path / "again.csv"
+    again.write_text("game,player1,score1,player2,score2,forfeit\n1,A,121,D,90,\n1,,,,,C\n1,,,,,C\n")
+    with unchanged():
+        run = cli.fails("result", "import", "E", again, match="2 bad row(s)")
+    assert "line 2: game 1 between A and D already has a result (entered before" in run.stderr
+    assert "correct one with result ... --replace" in run.stderr and "use --replace" not in run.stderr
+
+
 def test_results_csv_rows_are_typed_records(tmp_path):
     from crib_tourney.inputs.csvrows import ForfeitLine, LineError, ResultLine, results_file
     from crib_tourney.inputs.names import NewPlayer
@@ -543,6 +561,9 @@ def test_quick_results_takes_forfeits_corrections_and_undoes_only_its_own_lines(
     run = cli.runner.invoke(app, ["--db", str(cli.db), "quick-results", "Q"], input="undo\n")
     assert "nothing typed in this session to undo" in run.stderr
     assert len(cli("log", "Q", "--json").json()["log"]) == 8
+    run = cli.runner.invoke(app, ["--db", str(cli.db), "quick-results", "Q"], input=f"1 forfeit {a}\n1 forfeit {a} replace\nquit\n")
+    assert "end the line with replace" in run.stderr and "unknown player" not in run.stderr, run.stderr  # a forfeit line too
+    assert [e["action"] for e in cli("log", "Q", "--json").json()["log"]][-1] == "forfeit"
 
 
 def test_check_shows_both_cards_in_the_table_sheets_order(cli):
