@@ -222,17 +222,16 @@ def quick_results(
                 saved -= 1
             elif len(words) >= 3 and words[1].lower() == "forfeit":  # TABLE forfeit NAME [replace]
                 table = whole_number(words[0], "table")
-                replace_it = len(words) >= 4 and words[-1].lower() == "replace"
+                named, replace_it = _trailing_replace(words)
                 with db() as conn:
-                    loser = names.entry_id(conn, event_id, " ".join(words[2:-1] if replace_it else words[2:]))
+                    loser = names.entry_id(conn, event_id, " ".join(named[2:]))
                     recorded = service.record_table_forfeit(conn, event_id, current, table, loser, replace=replace_it)
                     say("\n".join(recorded.lines()))
                     mine.append(last_entry_id(conn, Log(event_id)))
                     ours.add(mine[-1])
                 saved += 1
             elif _table_line(words):  # TABLE SCORE SCORE [SCORE] [replace]: a third score at a table of three
-                replace_it = words[-1].lower() == "replace"
-                numbers = words[:-1] if replace_it else words
+                numbers, replace_it = _trailing_replace(words)
                 table, *scores = (whole_number(w, "table" if i == 0 else "score") for i, w in enumerate(numbers))
                 with db() as conn:
                     recorded = service.record_table(conn, event_id, current, table, tuple(scores), replace=replace_it)
@@ -249,9 +248,16 @@ def quick_results(
     typer.echo(f"{saved} result(s) saved", err=True)
 
 
+def _trailing_replace(words: list[str]) -> tuple[list[str], bool]:
+    """A line's words without a last 'replace' (past the three words of the
+    shortest line), and whether it was there: the correction of a table or forfeit."""
+    if len(words) > 3 and words[-1].lower() == "replace":
+        return words[:-1], True
+    return words, False
+
+
 def _table_line(words: list[str]) -> bool:
-    replace_it = len(words) in (4, 5) and words[-1].lower() == "replace"
-    numbers = words[:-1] if replace_it else words
+    numbers, _ = _trailing_replace(words)
     return len(numbers) == 3 or (len(numbers) == 4 and numbers[3].isascii() and numbers[3].isdigit())
 
 
