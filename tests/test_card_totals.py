@@ -193,6 +193,10 @@ def test_a_schema_16_database_keeps_its_tables_after_the_upgrade(cli):
     con.execute("DROP INDEX ix_pairing_bye")  # schema 18
     con.execute("DROP INDEX ix_pairing_met")  # schema 19
     con.execute("CREATE INDEX ix_pairing_event_game ON pairing (event_id, game_no)")
+    for statement in ("DROP TABLE settled_card", "DROP INDEX ix_outcome_uncounted", "DROP INDEX ix_outcome_cards",  # schema 20
+                      "ALTER TABLE outcome DROP COLUMN counted",
+                      "CREATE INDEX ix_outcome_cards ON outcome (event_id, entry_id, own_score, opp_score, forfeit)"):
+        con.execute(statement)
     con.execute("UPDATE schema_version SET version = 16")
     con.commit()
     con.close()

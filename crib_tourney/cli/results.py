@@ -291,10 +291,11 @@ def check(
             chosen = (game, table, names.entry_id(conn, event_id, use_card))
         checked = check_event(conn, event_id, resolve, recut, use_card=chosen)
     problems, resolved = checked.problems, [fact.line() for fact in checked.resolved]
+    again = [fact.line() for fact in checked.judged_again]
     if as_json:
-        print_json({"problems": [p.as_dict() for p in problems], "resolved": resolved})
+        print_json({"problems": [p.as_dict() for p in problems], "resolved": resolved, "judged_again": again})
         return
-    for line in resolved:
+    for line in resolved + again:
         say(line)
     if not problems:
         say("every scheduled game has a result and its cards agree")

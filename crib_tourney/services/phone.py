@@ -38,7 +38,7 @@ from crib_tourney.store import links as link_store
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Actor, Change, Log
 from crib_tourney.tokens import looks_like_token, same_hash, token_hash
-from crib_tourney.tourney.reconcile import Card, needs_resolving
+from crib_tourney.tourney.reconcile import Card, is_final
 from crib_tourney.tourney.scoring import ScoringRules
 
 WINNERS = ("me", "opponent")
@@ -101,11 +101,9 @@ class GameState:
 def _state(cards: list[Card]) -> str:
     if not cards:
         return "open"
-    if any(c.source != "card" or c.forfeit != "none" for c in cards):
-        return "final"  # the director's result, a settled dispute, a forfeit
-    if len(cards) == 1:
-        return "pending"
-    return "disputed" if needs_resolving(cards) else "agreed"
+    if is_final(cards):  # agreed by both players; or the director's result, a settled dispute, a forfeit
+        return "agreed" if all(c.source == "card" and c.forfeit == "none" for c in cards) else "final"
+    return "pending" if len(cards) == 1 else "disputed"
 
 
 def game_state(db: Db, event: Event, entry_id: int, pairing: Pairing, names: dict[int, str]) -> GameState:
@@ -284,7 +282,5 @@ def _settled_rows(event: Event, pairing_id: int, cards: list[Card]) -> list[dict
 
 
 def _keep_bracket(db: Db, event: Event, change: Change) -> list[str]:
-
-    kept = recording.keep_bracket(db, event, change, False)
-    return [] if kept is None else [kept.line()]
+    return [fact.line() for fact in recording.after_change(db, event, change, False)]
 

@@ -1,7 +1,7 @@
 """What every recorded qualifying result shares, whatever its table seats: the
 values a command returns (its facts), the one logged change that keeps the bracket
-in step after the cut, the refusal of a withdrawn player's game, and who was an
-apparent qualifier when a disputed game was played (ACC 12.2). Head-to-head
+in step after the cut (and settlements judged again at cross-checking,
+services/cross_checking.py), the refusal of a withdrawn player's game. Head-to-head
 (services/results.py) and three-sided tables (services/three_sides.py) both
 build on it."""
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, NamedTuple, Protocol
 
 from crib_tourney.errors import CribError
+from crib_tourney.services.cross_checking import rejudge
 from crib_tourney.store import brackets as st
 from crib_tourney.store.directory import entry_by_id, names_of_entries
 from crib_tourney.store.rows import Event, Pairing
@@ -62,12 +63,20 @@ def qualifying_change(db: Db, event: Event, action: str, recut: bool, by: Actor,
     """One change to qualifying, held to the bracket after the cut, logged once."""
     change = Change(db, action, Log(event.id), by)
     done = make(change)
-    facts: tuple[Fact, ...] = (done,)
-    recut_done = keep_bracket(db, event, change, recut)
-    if recut_done is not None:
-        facts += (recut_done,)
+    facts: tuple[Fact, ...] = (done, *after_change(db, event, change, recut))
     change.log("; ".join(f.line().removeprefix("recorded ") for f in facts))
     return Recorded(facts, done.game, done.table)
+
+
+def after_change(db: Db, event: Event, change: Change, recut: bool) -> list[Fact]:
+    """What follows any change to qualifying, in the same change: provisional
+    settlements judged again once cross-checking can judge (ACC 12.2), then the
+    bracket, if there is one, held to the result."""
+    facts: list[Fact] = list(rejudge(db, event, change))
+    recut_done = keep_bracket(db, event, change, recut)
+    if recut_done is not None:
+        facts.append(recut_done)
+    return facts
 
 
 def keep_bracket(db: Db, event: Event, change: Change, recut: bool) -> Recut | None:
@@ -78,15 +87,3 @@ def keep_bracket(db: Db, event: Event, change: Change, recut: bool) -> Recut | N
     from crib_tourney.services import playoffs
 
     return playoffs.recut_if_moved(db, event, change, recut)
-
-
-def apparent_qualifiers(db: Db, event: Event, game_no: int) -> set[int]:
-    """Who was an apparent qualifier when game ``game_no`` was played: the top of
-    the standings before its round. Judged so, a disputed game is settled the same
-    whether the director resolves it at once or after the last game."""
-    from crib_tourney.services.standings import event_standings  # only a disputed game needs them
-    from crib_tourney.tourney import bracket as bk
-
-    standings = event_standings(db, event, before_game=game_no)
-    cut = bk.qualifier_count(len(standings), event.qualify_ratio)
-    return {r.player for r in standings if r.rank <= cut and r.games > 0}

@@ -16,7 +16,9 @@ from crib_tourney.errors import AlreadyRecorded, CribError, NotFound
 from crib_tourney.records import record
 from crib_tourney.services.recording import Fact as Fact  # re-exported: what callers of results name
 from crib_tourney.services.recording import Recorded as Recorded
-from crib_tourney.services.recording import apparent_qualifiers, keep_bracket, qualifying_change, refuse_withdrawn
+from crib_tourney.services.cross_checking import JudgedAgain, apparent_qualifiers, cross_checked, judged_again
+from crib_tourney.services.cross_checking import settled_by_rule, write_settlement
+from crib_tourney.services.recording import after_change, keep_bracket, qualifying_change, refuse_withdrawn
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
 from crib_tourney.store import writer
@@ -25,7 +27,7 @@ from crib_tourney.store.events import load_event, scoring_rules
 from crib_tourney.store.rows import Entry, Event, Pairing
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import CLI, Actor, Change, Log, LogEntry
-from crib_tourney.tourney.reconcile import Card, copy_card, needs_resolving, resolve
+from crib_tourney.tourney.reconcile import Card, copy_card, is_final, needs_resolving
 from crib_tourney.tourney.reconcile import use_card as chosen_card
 from crib_tourney.tourney.scoring import check_scores, won_game
 
@@ -90,22 +92,26 @@ class SettledCard:
 
 @record
 class GameSettled:
-    """Two disagreeing cards settled by the ACC rule."""
+    """Two disagreeing cards settled by the ACC rule (``provisional``: before
+    cross-checking, to be judged again once the last game's cards are in)."""
 
     game: int
     cards: tuple[SettledCard, ...]
+    provisional: bool = False
 
     def line(self) -> str:
-        return f"game {self.game} resolved: " + "; ".join(
+        return f"game {self.game} resolved{' provisionally' if self.provisional else ''}: " + "; ".join(
             f"{c.name} {c.own}-{c.opp}" + (" (apparent qualifier)" if c.apparent_qualifier else "") for c in self.cards)
 
 
 @record
 class Checked:
-    """check: the games settled (with --resolve), and the card problems left."""
+    """check: the games settled (with --resolve), the card problems left, and the
+    settlements whose outcome changed when judged again at cross-checking."""
 
     resolved: tuple[Fact, ...]
     problems: tuple[CardProblem, ...]
+    judged_again: tuple[JudgedAgain, ...] = ()
 
 
 @record
@@ -139,9 +145,17 @@ class Competitor:
     team_name: str | None
 
 
-def outcome_row(event: Event, pairing_id: int, c: Card) -> dict[str, Any]:
-    return dict(event_id=event.id, pairing_id=pairing_id, entry_id=c.entry, own_score=c.own, opp_score=c.opp,
-                opp2_score=None, forfeit=c.forfeit, source=c.source)
+def outcome_row(event: Event, pairing_id: int, c: Card, counted: bool | None = None) -> dict[str, Any]:
+    """A card as its outcome row; it counts (``counted``, by default) unless it is a
+    player's own card, which counts only once its table is final (table_rows)."""
+    return q.outcome_dict(event.id, pairing_id, c.entry, c.own, c.opp, None, c.forfeit, c.source,
+                          c.source != "card" if counted is None else counted)
+
+
+def table_rows(event: Event, pairing_id: int, cards: list[Card]) -> list[dict[str, Any]]:
+    """A two-sided table's cards as outcome rows, counted only if together they are final."""
+    final = is_final(cards)
+    return [outcome_row(event, pairing_id, c, final) for c in cards]
 
 
 def entry_of(db: Db, event: Event, entry_id: int) -> Entry:
@@ -262,10 +276,10 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
     if any(o.entry_id == card_of.id for o in existing) and not replace:
         raise AlreadyRecorded(f"{names[card_of.id]}'s card for game {pairing.game_no} is already entered")
     opponent = b if card_of.id == a else a
-    keep = [o.values() for o in existing if o.entry_id != card_of.id]
-    mine = outcome_row(event, pairing.id, Card(card_of.id, by_entry[card_of.id], by_entry[opponent], "none", "card"))
+    keep = [Card(o.entry_id, o.own_score, o.opp_score, o.forfeit, o.source) for o in existing if o.entry_id != card_of.id]
+    mine = Card(card_of.id, by_entry[card_of.id], by_entry[opponent], "none", "card")
     change.action = "card"
-    change.replace("outcome", {"pairing_id": pairing.id}, keep + [mine])
+    change.replace("outcome", {"pairing_id": pairing.id}, table_rows(event, pairing.id, keep + [mine]))
     return GameResult(done.game, done.table, done.winner, done.winner_score, done.loser, done.loser_score, names[card_of.id])
 
 
@@ -433,8 +447,8 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
             errors.append(LineError(row.line, str(exc)))
     count -= _write_waiting(waiting, errors)
     refuse([e.text() for e in sorted(errors, key=lambda e: e.line)], results.name)
-    keep_bracket(db, event, change, False)  # after the cut an import must keep the bracket
-    change.log(f"imported {count} results from {results.name}")
+    after = after_change(db, event, change, False)  # after the cut an import must keep the bracket
+    change.log(f"imported {count} results from {results.name}" + "".join(f"; {f.line()}" for f in after))
     return Imported(count)
 
 
@@ -460,7 +474,6 @@ def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
         from crib_tourney.services.three_sides import settle_tables
 
         return settle_tables(db, event, recut, by, use_card, only)
-    rules = scoring_rules(event)
     names = entry_names(db, event)
     # read every table first (streamed), write after: no write under an open read
     unsettled = [(table, [Card(*r) for r in rows]) for table, rows in q.tables_not_agreed(db, event.id)
@@ -476,6 +489,8 @@ def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
             raise CribError(f"{names[entry]} has no card at game {game} table {table}")
     done: list[Fact] = []
     change = Change(db, "resolve", Log(event.id), by)
+    qualifiers = apparent_qualifiers(db, event) if use_card is None and any(len(c) == 2 for _, c in unsettled) else set()
+    early = not cross_checked(db, event)  # a settlement by the rule before cross-checking is provisional
     for (pairing_id, game_no, _, entry1, entry2), cards in unsettled:
         fact: Fact
         if len(cards) == 1:
@@ -486,15 +501,17 @@ def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
             settled = chosen_card(cards, use_card[2])
             fact = GameSettled(game_no, tuple(SettledCard(names[c.entry], c.own, c.opp, False) for c in settled))
         else:
-            qualifiers = apparent_qualifiers(db, event, game_no)
-            settled = resolve(cards, qualifiers, rules)
-            fact = GameSettled(game_no, tuple(SettledCard(names[c.entry], c.own, c.opp, c.entry in qualifiers) for c in settled))
+            by_rule = settled_by_rule(event, (entry1, entry2), [(c.entry, c.own, c.opp, None, c.forfeit, c.source) for c in cards],
+                                      qualifiers)
+            write_settlement(change, event, pairing_id, by_rule, "provisional" if early else "resolved",
+                             [(c.entry, c.own, c.opp, None, c.forfeit) for c in cards] if early else ())
+            done.append(GameSettled(game_no, tuple(SettledCard(names[e], own, opp, e in qualifiers) for e, own, opp, *_ in by_rule),
+                                    early))
+            continue
         change.replace("outcome", {"pairing_id": pairing_id}, [outcome_row(event, pairing_id, c) for c in settled])
         done.append(fact)
     if done:
-        recut_done = keep_bracket(db, event, change, recut)
-        if recut_done is not None:
-            done.append(recut_done)
+        done += after_change(db, event, change, recut)
         change.log("; ".join(f.line() for f in done))
     return done
 
@@ -507,7 +524,7 @@ def check(db: Db, event_id: int, resolve: bool = False, recut: bool = False, by:
 
     event = load_event(db, event_id)
     resolved = resolve_cards(db, event, recut, by, use_card, only) if resolve or use_card else []
-    return Checked(tuple(resolved), tuple(check_cards(db, event)))
+    return Checked(tuple(resolved), tuple(check_cards(db, event)), tuple(judged_again(db, event)))
 
 
 def undo_own_line(db: Db, event_id: int, line_id: int, ours: set[int], by: Actor = CLI) -> EventUndone:

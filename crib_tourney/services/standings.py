@@ -12,11 +12,18 @@ from crib_tourney.store.events import scoring_rules as scoring_rules  # its home
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.cut import apply_cut_playoffs
-from crib_tourney.tourney.reconcile import Card, needs_resolving
+from crib_tourney.tourney.reconcile import FLIPPED, Card, needs_resolving
 from crib_tourney.tourney.scoring import GameLine, ScoringRules, bye_line, outcome_line
 from crib_tourney.tourney.standings import HeadToHead, Row, bye_counts, rank_rows
 
 
+
+
+# What the standings count (``view``): only final games (the official standings);
+# as if every lone card stood (a director's look, `standings --provisional`); or each
+# player from his own cards, as ACC 12.2's cross-checking finds the apparent qualifiers.
+FINAL, PROVISIONAL, OWN_CARDS = "final", "provisional", "own cards"
+VIEWS = (FINAL, PROVISIONAL, OWN_CARDS)
 
 
 class _Standing(TypedDict):
@@ -34,6 +41,8 @@ class _Standing(TypedDict):
     double_skunks: int
     double_skunks_taken: int
     games: int
+    pending: int  # games whose result waits for a card (a lone card): not counted
+    disputed: int  # games whose two cards disagree, not yet settled: not counted
     tied: bool
     withdrawn: bool
     note: str | None
@@ -53,13 +62,13 @@ def standing_row(row: Row[int]) -> StandingRow:
     return StandingRow(rank=row.rank, player=row.name, game_points=row.game_points, wins=row.wins, losses=row.losses,
                        spread=row.spread, plus=row.plus, minus=row.minus, skunks=row.skunks, skunks_taken=row.skunks_taken,
                        double_skunks=row.double_skunks, double_skunks_taken=row.double_skunks_taken, games=row.games,
-                       tied=row.tied, withdrawn=row.withdrawn, note=row.note)
+                       pending=row.pending, disputed=row.disputed, tied=row.tied, withdrawn=row.withdrawn, note=row.note)
 
 
-def standings_rows(db: Db, event: Event) -> list[StandingRow]:
+def standings_rows(db: Db, event: Event, view: str = FINAL) -> list[StandingRow]:
     """The standings as plain rows (the JSON of `standings`, the printed page);
     in a team event each row also names its "team" and "members"."""
-    ranked = event_standings(db, event)
+    ranked = event_standings(db, event, view=view)
     rows = [standing_row(r) for r in ranked]
     if event.team_size > 1:
         members = member_names(db, event)
@@ -75,16 +84,20 @@ def standings_rows(db: Db, event: Event) -> list[StandingRow]:
 _STANDINGS_TABLES = ("event", "entry", "player", "outcome", "pairing", "cut_playoff", "entry_total")
 
 
-def event_standings(db: Db, event: Event, cut_playoffs: bool = True, before_game: int | None = None) -> list[Row[int]]:
-    """Ranked rows, one per entry; cut playoff games settle ties at the line.
-    ``before_game``: the standings as they stood before that game's round.
-    Computed once per command (``report --csv`` asks three times): the rows are
-    shared, so read them, never change them."""
-    key = ("standings", event.id, event.settings, cut_playoffs, before_game)
-    return list(db.memo(key, _STANDINGS_TABLES, lambda: _event_standings(db, event, cut_playoffs, before_game)))
 
 
-def _event_standings(db: Db, event: Event, cut_playoffs: bool, before_game: int | None) -> list[Row[int]]:
+def event_standings(db: Db, event: Event, cut_playoffs: bool = True, view: str = FINAL) -> list[Row[int]]:
+    """Ranked rows, one per entry; cut playoff games settle ties at the line. Only
+    final games count (``view``: see VIEWS); each row also counts its games pending
+    and disputed. Computed once per command (``report --csv`` asks three times): the
+    rows are shared, so read them, never change them."""
+    if view not in VIEWS:
+        raise ValueError(f"not a view of the standings: {view!r}")
+    key = ("standings", event.id, event.settings, cut_playoffs, view)
+    return list(db.memo(key, _STANDINGS_TABLES, lambda: _event_standings(db, event, cut_playoffs, view)))
+
+
+def _event_standings(db: Db, event: Event, cut_playoffs: bool, view: str) -> list[Row[int]]:
     rules = scoring_rules(event)
     entries = {e.id: e for e in entries_of(db, event)}
     names = entry_names(db, event)
@@ -92,34 +105,67 @@ def _event_standings(db: Db, event: Event, cut_playoffs: bool, before_game: int 
     h2h = HeadToHead()
     under_way: set[int] = set()
     if event.sides == 3:
-        _three_sided_lines(db, event, rules, rows, h2h, under_way, before_game)
+        _three_sided_lines(db, event, rules, rows, h2h, under_way, counted_only=view != OWN_CARDS)
     else:
-        under_way |= q.games_under_way(db, event.id, before_game)
-        for entry, games, *sums in _card_sums(db, event, rules, before_game):
+        under_way |= q.games_under_way(db, event.id)
+        for entry, games, *sums in _card_sums(db, event, rules):
             if entry in rows:
                 rows[entry].add_totals(games, sums)
+    _not_counted_yet(db, event, rules, rows, view)
     for entry, game_no in q.byes(db, event.id):
-        if before_game is not None and game_no >= before_game:
-            continue
         if entry in rows and bye_counts(game_no, under_way, entries[entry].withdrawn_after):
             rows[entry].add(bye_line(rules))
     if event.sides != 3:
-        _head_to_head_of_ties(db, event, rules, rows, h2h, before_game)
+        _head_to_head_of_ties(db, event, rules, rows, h2h)
     ranked = rank_rows(list(rows.values()), h2h)
     if not cut_playoffs:
         return ranked
     return apply_cut_playoffs(ranked, q.cut_playoff_games(db, event.id))
 
 
-def _card_sums(db: Db, event: Event, rules: ScoringRules, before_game: int | None) -> list[tuple[int, ...]]:
+def _not_counted_yet(db: Db, event: Event, rules: ScoringRules, rows: dict[int, Row[int]], view: str) -> None:
+    """Count each entry's games pending (a lone card, or cards missing at a table of
+    three) and disputed (cards that disagree); and, by ``view``, add the lines a
+    lone card would give both sides (PROVISIONAL) or each player's own card gives
+    him (OWN_CARDS; at tables of three the cards were read with the others)."""
+    from crib_tourney.tourney.triples import Card3, cards_agree
+
+    for _, _, _, sides, cards in q.uncounted_cards(db, event.id):
+        if len(sides) == 3:
+            disputed = not cards_agree([Card3(*c) for c in cards], sides)
+        else:
+            disputed = len(cards) > 1
+        for side in sides:
+            if side in rows:
+                if disputed:
+                    rows[side].disputed += 1
+                else:
+                    rows[side].pending += 1
+        if len(sides) == 3 or view == FINAL:
+            continue
+        for entry, own, opp, _, forfeit, _ in cards:
+            if view == OWN_CARDS or (view == PROVISIONAL and not disputed):
+                if entry in rows:
+                    rows[entry].add(outcome_line(own, opp, forfeit, rules))
+                other = next((s for s in sides if s != entry), None)
+                if view == PROVISIONAL and other in rows:
+                    rows[other].add(outcome_line(opp, own, FLIPPED[forfeit], rules))
+    if view == OWN_CARDS and event.sides == 2 and q.has_provisional(db, event.id):
+        for _, _, _, _, settled, originals in q.provisional_tables(db, event.id):  # each by his own card, not the settlement
+            for sign, cards in ((-1, settled), (1, originals)):
+                for entry, own, opp, _, forfeit, _ in cards:
+                    if entry in rows:
+                        rows[entry].add(outcome_line(own, opp, forfeit, rules), sign)
+
+
+def _card_sums(db: Db, event: Event, rules: ScoringRules) -> list[tuple[int, ...]]:
     """(entry, cards, totals.SUMS...) for every entry with cards: as the writer keeps
-    them, or summed from the cards (standings before a game, totals not kept)."""
-    kept = totals.kept(db, event.id, rules) if before_game is None else None
-    return kept if kept is not None else totals.card_sums(db, event.id, rules, before_game)
+    them, or summed from the counted cards (totals not kept)."""
+    kept = totals.kept(db, event.id, rules)
+    return kept if kept is not None else totals.card_sums(db, event.id, rules)
 
 
-def _head_to_head_of_ties(db: Db, event: Event, rules: ScoringRules, rows: dict[int, Row[int]], h2h: HeadToHead,
-                          before_game: int | None) -> None:
+def _head_to_head_of_ties(db: Db, event: Event, rules: ScoringRules, rows: dict[int, Row[int]], h2h: HeadToHead) -> None:
     """Head-to-head settles only entries level on the first four tie-breaks, so only
     their cards are read for it (a few, not the whole event)."""
     keys = {entry: row.key() for entry, row in rows.items()}
@@ -127,7 +173,7 @@ def _head_to_head_of_ties(db: Db, event: Event, rules: ScoringRules, rows: dict[
     for key in keys.values():
         level[key] = level.get(key, 0) + 1
     tied = {entry: key for entry, key in keys.items() if level[key] > 1}
-    for entry, own, opp, forfeit, e1, e2 in q.cards_between(db, event.id, tied, before_game):
+    for entry, own, opp, forfeit, e1, e2 in q.cards_between(db, event.id, tied):
         other = e2 if entry == e1 else e1
         # only games between two entries of one level can split it (rank_rows)
         if other is not None and tied.get(other) == tied[entry] and outcome_line(own, opp, forfeit, rules).won:
@@ -146,13 +192,14 @@ class SideLine:
     beaten_by: tuple[int, ...]  # a forfeit: the sides it lost to
 
 
-def three_sided_lines(db: Db, event: Event) -> Iterator[SideLine]:
-    """Each side's line of each table of three, read off its own card (tourney/triples.py)."""
+def three_sided_lines(db: Db, event: Event, counted_only: bool = True) -> Iterator[SideLine]:
+    """Each side's line of each table of three that counts (``counted_only``; else of
+    every card), read off its own card (tourney/triples.py)."""
     from crib_tourney.tourney.triples import beaten, parse_place_points, place_of, three_forfeit_line, three_line
 
     rules = scoring_rules(event)
     places = parse_place_points(event.place_points)
-    for entry, own, opp, opp2, forfeit, e1, e2, e3, game_no in q.outcome_lines3(db, event.id):
+    for entry, own, opp, opp2, forfeit, e1, e2, e3, game_no in q.outcome_lines3(db, event.id, counted_only):
         others = tuple(e for e in (e1, e2, e3) if e is not None and e != entry)
         if e3 is None:  # not a table of three (the setting was changed): a head-to-head line
             line = outcome_line(own, opp, forfeit, rules)
@@ -167,10 +214,8 @@ def three_sided_lines(db: Db, event: Event) -> Iterator[SideLine]:
 
 
 def _three_sided_lines(db: Db, event: Event, rules: ScoringRules, rows: dict[int, Row[int]], h2h: HeadToHead,
-                       under_way: set[int], before_game: int | None) -> None:
-    for side in three_sided_lines(db, event):
-        if before_game is not None and side.game >= before_game:
-            continue
+                       under_way: set[int], counted_only: bool = True) -> None:
+    for side in three_sided_lines(db, event, counted_only):
         under_way.add(side.game)
         if side.entry in rows:
             rows[side.entry].add(side.line)
@@ -226,7 +271,7 @@ def check_cards(db: Db, event: Event) -> list[CardProblem]:
 def _check_three(db: Db, event: Event) -> list[CardProblem]:
     """A three-sided event's tables whose result is missing, that miss a side's card,
     or whose cards disagree; each card read as its side's version of the table."""
-    from crib_tourney.tourney.triples import Card3, cards_agree
+    from crib_tourney.tourney.triples import Card3, cards_agree, is_final3
 
     names = entry_names(db, event)
     problems: list[CardProblem] = []
@@ -248,7 +293,7 @@ def _check_three(db: Db, event: Event) -> list[CardProblem]:
             problems.append(CardProblem(game, table, players, problem,
                                         f"no card from {' or '.join(missing)}; " + ", ".join(shown(c) for c in cards)
                                         + f" ({', '.join(players)})"))
-        elif not cards_agree(cards, sides) and not all(c.source == "resolved" for c in cards):
+        elif not is_final3(cards, sides):
             problems.append(CardProblem(game, table, players, "disagree",
                                         ", ".join(shown(c) for c in cards) + f" ({', '.join(players)})"))
     return problems

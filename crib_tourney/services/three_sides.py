@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from crib_tourney.errors import AlreadyRecorded, CribError
+from crib_tourney.services import cross_checking as cc
 from crib_tourney.services import recording as r
 from crib_tourney.services.standings import scoring_rules
 from crib_tourney.store import qualifying as q
@@ -22,8 +23,7 @@ from crib_tourney.store.rows import Event, Pairing
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import CLI, Actor, Change, Log
 from crib_tourney.tourney.pairings import History
-from crib_tourney.tourney.triples import (Card3, check_three_scores, needs_settling, pair_triples, parse_place_points, settle,
-                                          use_card3)
+from crib_tourney.tourney.triples import Card3, check_three_scores, is_final3, needs_settling, pair_triples, use_card3
 
 
 @dataclass(frozen=True)
@@ -55,11 +55,20 @@ def schedule_three(change: Change, event: Event, game_no: int, players: list[int
     q.insert_game(change, rows)
 
 
-def card_row(event: Event, pairing: Pairing, entry: int, by_entry: dict[int, int], forfeit: str, source: str) -> dict[str, Any]:
-    """One side's card: its own score, then its opponents' in seat order."""
+def card_row(event: Event, pairing: Pairing, entry: int, by_entry: dict[int, int], forfeit: str, source: str,
+             counted: bool | None = None) -> dict[str, Any]:
+    """One side's card: its own score, then its opponents' in seat order. It counts
+    (``counted``, by default) unless it is a player's own card (three_rows)."""
     opp, opp2 = (by_entry[e] for e in pairing.sides if e != entry)
     return dict(event_id=event.id, pairing_id=pairing.id, entry_id=entry, own_score=by_entry[entry], opp_score=opp,
-                opp2_score=opp2, forfeit=forfeit, source=source)
+                opp2_score=opp2, forfeit=forfeit, source=source, counted=int(source != "card" if counted is None else counted))
+
+
+def three_rows(event: Event, pairing: Pairing, cards: Sequence[Card3]) -> list[dict[str, Any]]:
+    """A table of three's cards as outcome rows, counted only if together they are final."""
+    final = is_final3(cards, pairing.sides)
+    return [dict(event_id=event.id, pairing_id=pairing.id, entry_id=c.entry, own_score=c.own, opp_score=c.opp,
+                 opp2_score=c.opp2, forfeit=c.forfeit, source=c.source, counted=int(final)) for c in cards]
 
 
 def find_table(db: Db, event: Event, entries: Sequence[int], game: int | None) -> Pairing:
@@ -110,9 +119,11 @@ def three_result(db: Db, event: Event, change: Change, scored: Sequence[tuple[in
         raise CribError(f"--card {names[card_of]}: that side is not at this table")
     if any(o.entry_id == card_of for o in existing) and not replace:
         raise AlreadyRecorded(f"{names[card_of]}'s card for game {pairing.game_no} is already entered")
-    keep = [o.values() for o in existing if o.entry_id != card_of]
+    keep = [Card3(o.entry_id, o.own_score, o.opp_score, o.opp2_score, o.forfeit, o.source) for o in existing if o.entry_id != card_of]
+    mine = card_row(event, pairing, card_of, by_entry, "none", "card")
     change.action = "card"
-    change.replace("outcome", {"pairing_id": pairing.id}, keep + [card_row(event, pairing, card_of, by_entry, "none", "card")])
+    change.replace("outcome", {"pairing_id": pairing.id},
+                   three_rows(event, pairing, keep + [Card3(card_of, mine["own_score"], mine["opp_score"], mine["opp2_score"], "none", "card")]))
     return ThreeResult(pairing.game_no, pairing.table_no, best_first, names[card_of])
 
 
@@ -135,10 +146,11 @@ class TableSettled:
     game: int
     table: int | None
     cards: tuple[tuple[str, tuple[int, ...], bool], ...]  # (side, its settled version in seat order, apparent qualifier)
+    provisional: bool = False  # settled before cross-checking: judged again once the last game is in
 
     def line(self) -> str:
         # the scores in seat order, named as `check` names them: "Eve 121-100-100" alone read as Eve's 121
-        return f"game {self.game} table {self.table} resolved: " + "; ".join(
+        return f"game {self.game} table {self.table} resolved{' provisionally' if self.provisional else ''}: " + "; ".join(
             f"{n} {'-'.join(map(str, v))}" + (" (apparent qualifier)" if q_ else "") for n, v, q_ in self.cards) + \
             f" (scores in seat order: {', '.join(n for n, _, _ in self.cards)})"
 
@@ -148,8 +160,6 @@ def settle_tables(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
     """check --resolve for a three-sided event: every table missing a card or whose
     cards disagree (``only``: the one at this game and table), or, with ``use_card``
     (game, table, entry), one table by the card the director chose."""
-    rules = scoring_rules(event)
-    places = parse_place_points(event.place_points)
     names = entry_names(db, event)
     unsettled = [(t, [Card3(*row) for row in rows]) for t, rows in q.tables_with_cards3(db, event.id)
                  if needs_settling([Card3(*row) for row in rows], t[3])]
@@ -166,21 +176,20 @@ def settle_tables(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
             raise CribError(f"{names[entry]} has no card at game {game} table {table}")
     done: list[r.Fact] = []
     change = Change(db, "resolve", Log(event.id), by)
+    qualifiers = cc.apparent_qualifiers(db, event) if use_card is None and unsettled else set()
+    early = not cc.cross_checked(db, event)  # a settlement by the rule before cross-checking is provisional
     for (pairing_id, game_no, table_no, sides), cards in unsettled:
-        qualifiers: set[int] = set()
         if use_card is not None:
-            settled = use_card3(cards, sides, use_card[2])
+            settled = [(c.entry, c.own, c.opp, c.opp2, c.forfeit) for c in use_card3(cards, sides, use_card[2])]
+            cc.write_settlement(change, event, pairing_id, settled, "resolved")
         else:
-            qualifiers = r.apparent_qualifiers(db, event, game_no)
-            settled = settle(cards, sides, qualifiers, rules, places)
-        rows = [dict(event_id=event.id, pairing_id=pairing_id, entry_id=c.entry, own_score=c.own, opp_score=c.opp,
-                     opp2_score=c.opp2, forfeit=c.forfeit, source=c.source) for c in settled]
-        change.replace("outcome", {"pairing_id": pairing_id}, rows)
-        shown = tuple((names[c.entry], tuple(c.version(sides)[s] for s in sides), c.entry in qualifiers) for c in settled)
-        done.append(TableSettled(game_no, table_no, shown))
+            held = [(c.entry, c.own, c.opp, c.opp2, c.forfeit, c.source) for c in cards]
+            settled = cc.settled_by_rule(event, sides, held, qualifiers)
+            cc.write_settlement(change, event, pairing_id, settled, "provisional" if early else "resolved", held if early else ())
+        shown = tuple((names[e], tuple(Card3(e, own, opp, opp2, f, "").version(sides)[s] for s in sides), e in qualifiers)
+                      for e, own, opp, opp2, f in settled)
+        done.append(TableSettled(game_no, table_no, shown, use_card is None and early))
     if done:
-        recut_done = r.keep_bracket(db, event, change, recut)
-        if recut_done is not None:
-            done.append(recut_done)
+        done += r.after_change(db, event, change, recut)
         change.log("; ".join(f.line() for f in done))
     return done

@@ -557,6 +557,68 @@ DROP INDEX ix_pairing_event_game
 """
 
 
+# Nothing counts until it is final (schema 20). A player's card (source 'card')
+# counts only once the table's cards agree: a lone card is pending, two that
+# disagree disputed, and neither is summed into the standings. ``counted`` says
+# so per card (1 for a result the director entered or settled, a forfeit, and the
+# cards of a table whose cards agree), and the standings' index carries it. The
+# original cards of a dispute settled by ACC 12.2 before the last qualifying game
+# are kept (settled_card) so the settlement can be judged again once that game is
+# in. The totals kept so far are forgotten: each event's are summed again at its
+# next change (until then its counted cards are read).
+V20 = """
+ALTER TABLE outcome ADD COLUMN counted INTEGER NOT NULL DEFAULT 1;
+DROP INDEX ix_outcome_cards;
+CREATE INDEX ix_outcome_cards ON outcome (event_id, entry_id, own_score, opp_score, forfeit, counted);
+CREATE INDEX ix_outcome_uncounted ON outcome (event_id, pairing_id) WHERE counted = 0;
+CREATE TABLE settled_card (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    pairing_id INTEGER NOT NULL,
+    entry_id INTEGER NOT NULL,
+    own_score INTEGER NOT NULL,
+    opp_score INTEGER NOT NULL,
+    opp2_score INTEGER,
+    forfeit VARCHAR NOT NULL,
+    UNIQUE (pairing_id, entry_id),
+    FOREIGN KEY(event_id) REFERENCES event (id),
+    FOREIGN KEY(pairing_id) REFERENCES pairing (id),
+    FOREIGN KEY(entry_id) REFERENCES entry (id)
+);
+CREATE INDEX ix_settled_card_event_id ON settled_card (event_id);
+DELETE FROM totals_kept
+"""
+
+
+def _v20_counted(db: Db) -> None:
+    """Schema 20, and which players' cards count: those of a table with every
+    side's card, all holding one version of the game (a forfeit pair: one won, one
+    lost), or with no player's card at all. Frozen here, as every step is."""
+    run_script(db, V20)
+    carded = "(SELECT pairing_id FROM outcome WHERE source = 'card')"
+    seats = {int(r[0]): tuple(e for e in r[1:] if e is not None)
+             for r in db.rows(f"SELECT id, entry1_id, entry2_id, entry3_id FROM pairing WHERE id IN {carded}")}
+    cards: dict[int, list[tuple[int, int, int, int | None, str, str]]] = {}
+    for p, *card in db.rows("SELECT pairing_id, entry_id, own_score, opp_score, opp2_score, forfeit, source FROM outcome"
+                            f" WHERE pairing_id IN {carded}"):
+        cards.setdefault(int(p), []).append(tuple(card))
+    for pairing_id, held in cards.items():
+        sides = seats.get(pairing_id, ())
+        forfeits = [c[4] for c in held]
+        if len(held) < len(sides) or len(sides) < 2:
+            final = False
+        elif "none" not in forfeits:  # one side forfeits to the others
+            final = forfeits.count("lost") == 1
+        elif set(forfeits) != {"none"}:
+            final = False
+        else:  # each card as {side: score}, read from its own side
+            versions = {tuple(sorted(zip([e] + [s for s in sides if s != e], [own, opp, opp2 or 0])))
+                        for e, own, opp, opp2, _, _ in held}
+            final = len(versions) == 1
+        if not final:
+            db.execute("UPDATE outcome SET counted = 0 WHERE pairing_id = :p", p=pairing_id)
+
+
 def _v12_one_writer(db: Db) -> None:
     run_script(db, V12)
     if not db.sqlite:  # explicit ids do not move PostgreSQL's sequence
@@ -659,5 +721,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (17, _script(V17)),  # which tables have two agreeing cards, kept with the totals
     (18, _script(V18)),  # the byes indexed apart
     (19, _script(V19)),  # who met whom indexed as pair codes, instead of the tables by event and game
+    (20, _v20_counted),  # nothing counts until it is final: which cards count, the original cards of a settlement
 ]
-LATEST_VERSION = 19
+LATEST_VERSION = 20

@@ -164,7 +164,11 @@ class Outcome(SQLModel, table=True):
         UniqueConstraint("pairing_id", "entry_id"),
         # Schema 15: everything the standings sum, in entry order, so the sums of a
         # 440,000-card event read the index alone (it replaces ix_outcome_event_id).
-        Index("ix_outcome_cards", "event_id", "entry_id", "own_score", "opp_score", "forfeit"),
+        # Schema 20: with whether the card counts (the game is final).
+        Index("ix_outcome_cards", "event_id", "entry_id", "own_score", "opp_score", "forfeit", "counted"),
+        # Schema 20: the few cards that do not count yet (pending, disputed), found at once.
+        Index("ix_outcome_uncounted", "event_id", "pairing_id",
+              sqlite_where=text("counted = 0"), postgresql_where=text("counted = 0")),
         # Schema 16: a table's cards with their scores, so checking 220,000 tables for
         # two that agree reads the index alone (it replaces ix_outcome_pairing_id).
         Index("ix_outcome_table", "pairing_id", "entry_id", "own_score", "opp_score", "forfeit"),
@@ -177,7 +181,27 @@ class Outcome(SQLModel, table=True):
     opp_score: int = 0
     opp2_score: Optional[int] = None  # three sides: the other opponent's score (opponents in seat order)
     forfeit: str = "none"  # none | won | lost
-    source: str = "result"  # result | card | resolved
+    source: str = "result"  # result | card | resolved | provisional
+    # Schema 20: 1 when the game is final (the cards agree, the director entered or
+    # settled it, a forfeit); a lone or disputed player's card is 0 and counts nowhere.
+    counted: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+
+
+class SettledCard(SQLModel, table=True):
+    """Schema 20: the original cards of a dispute settled by ACC 12.2 before the last
+    qualifying game (its outcome rows say "provisional"): judged again from these
+    once the last game is in."""
+
+    __tablename__ = "settled_card"
+    __table_args__ = (UniqueConstraint("pairing_id", "entry_id"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True)
+    pairing_id: int = Field(foreign_key="pairing.id")
+    entry_id: int = Field(foreign_key="entry.id")
+    own_score: int
+    opp_score: int
+    opp2_score: Optional[int] = None
+    forfeit: str
 
 
 class Audit(SQLModel, table=True):

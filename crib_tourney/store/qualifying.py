@@ -91,10 +91,74 @@ def event_outcomes(db: Db, event_id: int) -> list[Outcome]:
 
 
 def outcome_lines(db: Db, event_id: int) -> Iterator[tuple[Any, ...]]:
-    """(entry, own, opp, forfeit, entry1, entry2, game) for every outcome row, streamed."""
+    """(entry, own, opp, forfeit, entry1, entry2, game) for every outcome row that counts, streamed."""
     return db.stream(
         "SELECT o.entry_id, o.own_score, o.opp_score, o.forfeit, p.entry1_id, p.entry2_id, p.game_no"
-        " FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e", e=event_id)
+        " FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e AND o.counted = 1", e=event_id)
+
+
+def outcome_dict(event_id: int, pairing_id: int, entry: int, own: int, opp: int, opp2: int | None, forfeit: str, source: str,
+                 counted: bool) -> dict[str, Any]:
+    """One side's card as the outcome row the writer writes."""
+    return dict(event_id=event_id, pairing_id=pairing_id, entry_id=entry, own_score=own, opp_score=opp, opp2_score=opp2,
+                forfeit=forfeit, source=source, counted=int(counted))
+
+
+def has_provisional(db: Db, event_id: int) -> bool:
+    """Whether a dispute of the event was settled provisionally (before cross-checking).
+    The kept cards are asked first: nearly always none, read from their index, where
+    the outcome rows' source is in no index."""
+    if not db.scalar("SELECT COUNT(*) FROM settled_card WHERE event_id = :e", e=event_id):
+        return False
+    return bool(db.scalar("SELECT COUNT(*) FROM outcome WHERE event_id = :e AND source = 'provisional'", e=event_id))
+
+
+def provisional_tables(db: Db, event_id: int) -> list[tuple[int, int, int | None, tuple[int, ...], list[tuple[Any, ...]],
+                                                         list[tuple[Any, ...]]]]:
+    """(pairing, game, table, sides, settled cards, original cards) of every dispute
+    settled provisionally (before the last qualifying game): each card as (entry,
+    own, opp, opp2, forfeit, source), the originals kept in settled_card."""
+    found = []
+    for pairing_id, game, table, e1, e2, e3 in db.rows(
+            "SELECT p.id, p.game_no, p.table_no, p.entry1_id, p.entry2_id, p.entry3_id FROM pairing p WHERE p.id IN"
+            " (SELECT pairing_id FROM outcome WHERE event_id = :e AND source = 'provisional') ORDER BY p.game_no, p.table_no, p.id",
+            e=event_id):
+        settled = db.rows("SELECT entry_id, own_score, opp_score, opp2_score, forfeit, source FROM outcome WHERE pairing_id = :p"
+                          " ORDER BY entry_id", p=pairing_id)
+        original = db.rows("SELECT entry_id, own_score, opp_score, opp2_score, forfeit, 'card' FROM settled_card"
+                           " WHERE pairing_id = :p ORDER BY entry_id", p=pairing_id)
+        found.append((pairing_id, game, table, tuple(e for e in (e1, e2, e3) if e is not None), settled, original))
+    return found
+
+
+def settlements_judged_again(db: Db, event_id: int) -> list[tuple[int, int | None, list[tuple[Any, ...]], list[tuple[Any, ...]]]]:
+    """(game, table, settled cards, original cards) of every provisional settlement
+    whose outcome changed when it was judged again (source 'rejudged')."""
+    found = []
+    for pairing_id, game, table in db.rows(
+            "SELECT p.id, p.game_no, p.table_no FROM pairing p WHERE p.id IN"
+            " (SELECT pairing_id FROM outcome WHERE event_id = :e AND source = 'rejudged') ORDER BY p.game_no, p.table_no, p.id",
+            e=event_id):
+        settled = db.rows("SELECT entry_id, own_score, opp_score, opp2_score, forfeit FROM outcome WHERE pairing_id = :p"
+                          " ORDER BY entry_id", p=pairing_id)
+        original = db.rows("SELECT entry_id, own_score, opp_score, opp2_score, forfeit FROM settled_card WHERE pairing_id = :p"
+                           " ORDER BY entry_id", p=pairing_id)
+        found.append((game, table, settled, original))
+    return found
+
+
+def uncounted_cards(db: Db, event_id: int) -> list[tuple[int, int, int | None, tuple[int, ...], list[tuple[Any, ...]]]]:
+    """(pairing, game, table, sides, [(entry, own, opp, opp2, forfeit, source), ...]) of
+    every table whose players' cards do not count yet (pending or disputed), in game
+    and table order: read from the index of the few such cards (schema 20)."""
+    rows = db.rows(
+        "SELECT p.id, p.game_no, p.table_no, p.entry1_id, p.entry2_id, p.entry3_id, o.entry_id, o.own_score, o.opp_score,"
+        " o.opp2_score, o.forfeit, o.source FROM outcome o JOIN pairing p ON p.id = o.pairing_id"
+        " WHERE o.event_id = :e AND o.counted = 0 ORDER BY p.game_no, p.table_no, p.id, o.entry_id", e=event_id)
+    found = []
+    for table, group in groupby(rows, key=lambda r: r[:6]):
+        found.append((table[0], table[1], table[2], tuple(e for e in table[3:6] if e is not None), [r[6:] for r in group]))
+    return found
 
 
 def tables_not_agreed(db: Db, event_id: int) -> Iterator[tuple[tuple[int, int, int | None, int, int], list[tuple[Any, ...]]]]:
@@ -127,36 +191,35 @@ def _every_table_agreed(db: Db, event_id: int) -> bool:
     return bool(tables - byes == db.scalar("SELECT COUNT(*) FROM table_agreed WHERE event_id = :e", e=event_id))
 
 
-def games_under_way(db: Db, event_id: int, before_game: int | None = None) -> set[int]:
-    """The games (before ``before_game``) with at least one card entered."""
+def games_under_way(db: Db, event_id: int) -> set[int]:
+    """The games with at least one card entered."""
     games = {r[0] for r in db.rows(
         "SELECT g.game_no FROM (SELECT DISTINCT game_no FROM pairing WHERE event_id = :e) g"
         " WHERE EXISTS (SELECT 1 FROM pairing p JOIN outcome o ON o.pairing_id = p.id"
         " WHERE p.event_id = :e AND p.game_no = g.game_no)", e=event_id)}
-    return games if before_game is None else {g for g in games if g < before_game}
+    return games
 
 
-def cards_between(db: Db, event_id: int, entries: Collection[int], before_game: int | None = None
-                  ) -> Iterator[tuple[int, int, int, str, int, int | None]]:
-    """(entry, own, opp, forfeit, entry1, entry2) of the cards of games between two of these entries."""
+def cards_between(db: Db, event_id: int, entries: Collection[int]) -> Iterator[tuple[int, int, int, str, int, int | None]]:
+    """(entry, own, opp, forfeit, entry1, entry2) of the counted cards of games between two of these entries."""
     ids = sorted(entries)
-    before, params = ("", {"e": event_id}) if before_game is None else (" AND p.game_no < :g", {"e": event_id, "g": before_game})
     every = ", ".join("%d" % i for i in ids)  # our own integers, written in
     for start in range(0, len(ids), 10_000):
         chunk = ", ".join("%d" % i for i in ids[start:start + 10_000])
         yield from db.stream(
             "SELECT o.entry_id, o.own_score, o.opp_score, o.forfeit, p.entry1_id, p.entry2_id"
-            f" FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e{before}"
+            f" FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e AND o.counted = 1"
             f" AND o.entry_id IN ({chunk})"
-            f" AND (CASE WHEN p.entry1_id = o.entry_id THEN p.entry2_id ELSE p.entry1_id END) IN ({every})", **params)
+            f" AND (CASE WHEN p.entry1_id = o.entry_id THEN p.entry2_id ELSE p.entry1_id END) IN ({every})", e=event_id)
 
 
-def outcome_lines3(db: Db, event_id: int) -> Iterator[tuple[Any, ...]]:
+def outcome_lines3(db: Db, event_id: int, counted_only: bool = True) -> Iterator[tuple[Any, ...]]:
     """(entry, own, opp, opp2, forfeit, entry1, entry2, entry3, game) for every outcome
-    row of a three-sided event, streamed."""
+    row of a three-sided event that counts (``counted_only``; else every card), streamed."""
     return db.stream(
         "SELECT o.entry_id, o.own_score, o.opp_score, o.opp2_score, o.forfeit, p.entry1_id, p.entry2_id, p.entry3_id, p.game_no"
-        " FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e", e=event_id)
+        " FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e"
+        + (" AND o.counted = 1" if counted_only else ""), e=event_id)
 
 
 def tables_with_cards3(db: Db, event_id: int) -> Iterator[tuple[tuple[int, int, int | None, tuple[int, ...]], list[tuple[Any, ...]]]]:
@@ -182,6 +245,14 @@ def with_cards(db: Db, pairing_ids: list[int]) -> set[int]:
     """Which of these tables have a card."""
     return {int(r[0]) for marks, params in in_lists("p", pairing_ids)
             for r in db.rows(f"SELECT DISTINCT pairing_id FROM outcome WHERE pairing_id IN {marks}", **params)}
+
+
+def tables_without_every_card(db: Db, event_id: int, game: int) -> int:
+    """How many tables (not byes) of one game lack a side's card."""
+    return int(db.scalar(
+        "SELECT COUNT(*) FROM pairing p WHERE p.event_id = :e AND p.game_no = :g AND p.entry2_id IS NOT NULL"
+        " AND (SELECT COUNT(*) FROM outcome o WHERE o.pairing_id = p.id)"
+        " < CASE WHEN p.entry3_id IS NULL THEN 2 ELSE 3 END", e=event_id, g=game))
 
 
 def has_result(db: Db, pairing_id: int) -> bool:

@@ -90,6 +90,7 @@ class Outcome:
     forfeit: str
     source: str
     opp2_score: int | None = None  # three sides: the other opponent's score
+    counted: int = 1  # the game is final: this card counts (schema 20)
 
     def values(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

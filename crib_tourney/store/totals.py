@@ -60,15 +60,17 @@ def settle(db: Db) -> None:
         added: list[dict[str, Any]] = step["rows"] if step["op"] == "insert" else step.get("after", [])
         for sign, rows in ((-1, removed), (1, added)):
             for r in rows:
+                tables.setdefault(int(r["event_id"]), set()).add(int(r["pairing_id"]))
+                if not r.get("counted", 1):  # a lone or disputed player's card counts nowhere (a step before schema 20: all did)
+                    continue
                 kinds = cards.setdefault(int(r["event_id"]), {})
                 key = (int(r["entry_id"]), int(r["own_score"]), int(r["opp_score"]), str(r["forfeit"]))
                 kinds[key] = kinds.get(key, 0) + sign
-                tables.setdefault(int(r["event_id"]), set()).add(int(r["pairing_id"]))
-    for event_id in sorted(set(cards) | whole):
+    for event_id in sorted(set(tables) | whole):
         if event_id in whole:
             _add_in(db, event_id, None, None)
         else:
-            _add_in(db, event_id, cards[event_id], tables[event_id])
+            _add_in(db, event_id, cards.get(event_id, {}), tables[event_id])
 
 
 def kept(db: Db, event_id: int, rules: ScoringRules) -> list[tuple[int, ...]] | None:
@@ -156,7 +158,7 @@ def _agree_again(db: Db, event_id: int, tables: set[int] | None) -> None:
 
 def _sum_whole_event(db: Db, event_id: int, rules: ScoringRules, key: str) -> None:
     db.write("DELETE FROM entry_total WHERE event_id = :e", e=event_id)
-    summing = _sums_sql(db, event_id, rules, None)
+    summing = _sums_sql(db, event_id, rules)
     if summing is not None:
         (with_worth, select), params = summing
         db.write(f"{with_worth} INSERT INTO entry_total (entry_id, cards, {', '.join(SUMS)}, event_id)"
@@ -167,41 +169,35 @@ def _sum_whole_event(db: Db, event_id: int, rules: ScoringRules, key: str) -> No
 
 # --- sums of the cards themselves ---------------------------------------------------
 
-def _cards(event_id: int, before_game: int | None) -> tuple[str, dict[str, int]]:
-    """FROM and WHERE of an event's cards, those of games before ``before_game`` if
-    given, and their parameters."""
-    if before_game is None:
-        return " FROM outcome o WHERE o.event_id = :e", {"e": event_id}
-    return (" FROM outcome o JOIN pairing p ON p.id = o.pairing_id WHERE o.event_id = :e AND p.game_no < :g",
-            {"e": event_id, "g": before_game})
+def _cards(event_id: int) -> tuple[str, dict[str, int]]:
+    """FROM and WHERE of an event's cards that count (a final game's), and their parameters."""
+    return " FROM outcome o WHERE o.event_id = :e AND o.counted = 1", {"e": event_id}
 
 
-def _score_kinds(db: Db, event_id: int, before_game: int | None) -> list[tuple[int, int, str]]:
+def _score_kinds(db: Db, event_id: int) -> list[tuple[int, int, str]]:
     """Every distinct (own, opp, forfeit) on the event's cards: a few hundred, however
     large the field, so what each is worth is worked out once per kind."""
-    cards, params = _cards(event_id, before_game)
+    cards, params = _cards(event_id)
     return db.rows("SELECT DISTINCT o.own_score, o.opp_score, o.forfeit" + cards, **params)
 
 
-def card_sums(db: Db, event_id: int, rules: ScoringRules, before_game: int | None = None) -> list[tuple[int, ...]]:
-    """(entry, cards, SUMS...) summed from the cards themselves, for every entry with a
-    card (of the games before ``before_game``): the database adds them up, so 440,000
-    cards never pass through Python."""
-    summing = _sums_sql(db, event_id, rules, before_game)
+def card_sums(db: Db, event_id: int, rules: ScoringRules) -> list[tuple[int, ...]]:
+    """(entry, cards, SUMS...) summed from the counted cards themselves, for every entry
+    with one: the database adds them up, so 440,000 cards never pass through Python."""
+    summing = _sums_sql(db, event_id, rules)
     if summing is None:
         return []
     (with_worth, select), params = summing
     return [tuple(r) for r in db.rows(f"{with_worth} SELECT {select}", **params)]
 
 
-def _sums_sql(db: Db, event_id: int, rules: ScoringRules, before_game: int | None
-              ) -> tuple[tuple[str, str], dict[str, int]] | None:
+def _sums_sql(db: Db, event_id: int, rules: ScoringRules) -> tuple[tuple[str, str], dict[str, int]] | None:
     """(the WITH clause naming what each kind of card is worth under ``rules``, the
     select list and the rest of the query summing it per entry), and the parameters;
     None for an event without cards. The worth is our own integers, written into the
     statement (a VALUES list of thousands of rows would outrun the limit on bound
     parameters)."""
-    worth = {kind: line_totals(outcome_line(*kind, rules)) for kind in _score_kinds(db, event_id, before_game)}
+    worth = {kind: line_totals(outcome_line(*kind, rules)) for kind in _score_kinds(db, event_id)}
     if not worth:
         return None
     width = len(next(iter(worth.values())))
@@ -211,7 +207,7 @@ def _sums_sql(db: Db, event_id: int, rules: ScoringRules, before_game: int | Non
             raise ValueError(f"not a card's kind: {(own, opp, forfeit)!r} -> {values!r}")
         literal_rows.append("(%d, %d, '%s', %s)" % (own, opp, forfeit, ", ".join("%d" % v for v in values)))
     columns = [f"c{i}" for i in range(width)]
-    cards, params = _cards(event_id, before_game)
+    cards, params = _cards(event_id)
     # The casts give the join's columns the table's types, so SQLite indexes the
     # kinds for the lookup instead of scanning them for every card.
     with_worth = (f"WITH given(own, opp, forfeit, {', '.join(columns)}) AS (VALUES {', '.join(literal_rows)}),"

@@ -46,24 +46,27 @@ class Row(Generic[P]):
     note: str | None = None  # e.g. "won cut playoff"
     seconds: int = 0  # at tables of three: games placed 2nd
     thirds: int = 0  # and 3rd
+    pending: int = 0  # games not counted: a lone card, waiting for the other
+    disputed: int = 0  # games not counted: cards that disagree, waiting for the director
 
     @property
     def spread(self) -> int:
         return self.plus - self.minus
 
-    def add(self, line: GameLine) -> None:
-        self.games += 1
-        self.game_points += line.game_points
-        self.wins += line.won
-        self.losses += not line.won
-        self.plus += line.plus
-        self.minus += line.minus
-        self.skunks += line.skunk_given
-        self.skunks_taken += line.skunk_taken
-        self.double_skunks += line.double_skunk_given
-        self.double_skunks_taken += line.double_skunk_taken
-        self.seconds += line.place == 2
-        self.thirds += line.place == 3
+    def add(self, line: GameLine, times: int = 1) -> None:
+        """Add a game's line (``times`` -1: take one added before back out)."""
+        self.games += times
+        self.game_points += times * line.game_points
+        self.wins += times * line.won
+        self.losses += times * (not line.won)
+        self.plus += times * line.plus
+        self.minus += times * line.minus
+        self.skunks += times * line.skunk_given
+        self.skunks_taken += times * line.skunk_taken
+        self.double_skunks += times * line.double_skunk_given
+        self.double_skunks_taken += times * line.double_skunk_taken
+        self.seconds += times * (line.place == 2)
+        self.thirds += times * (line.place == 3)
 
     def add_totals(self, games: int, totals: Sequence[int]) -> None:
         """``games`` two-sided lines at once: ``totals`` is each of LINE_TOTALS summed over them."""

@@ -268,13 +268,15 @@ def cards_agree(cards: Sequence[Card3], sides: Sequence[Side]) -> bool:
     return all(c.version(sides) == cards[0].version(sides) for c in cards)
 
 
+def is_final3(cards: Sequence[Card3], sides: Sequence[Side]) -> bool:
+    """Whether a table of three's cards make a final result that counts: every
+    side's card, and either they agree or none is a player's own card."""
+    return len(cards) == len(sides) and (cards_agree(cards, sides) or all(c.source != "card" for c in cards))
+
+
 def needs_settling(cards: Sequence[Card3], sides: Sequence[Side]) -> bool:
-    """A table missing a card, or whose cards disagree and were not settled by the rule."""
-    if not cards:
-        return False
-    if len(cards) < len(sides):
-        return True
-    return not cards_agree(cards, sides) and not all(c.source == "resolved" for c in cards)
+    """A table with cards that is not final: a card missing, or cards that disagree."""
+    return bool(cards) and not is_final3(cards, sides)
 
 
 def _worth(side: Side, version: Version, sides: Sequence[Side], rules: ScoringRules, places: PlacePoints) -> tuple[int, int, int]:
@@ -290,8 +292,9 @@ def settle(cards: Sequence[Card3], sides: Sequence[Side], qualifiers: Collection
     - a side whose card stands alone is copied: cards that agree are copied to a
       side that handed in none;
     - when two or more cards each claim their own side's win, each of them is
-      charged a loss (12.2(e)): it takes the version worst for it among the other
-      sides' cards;
+      charged a loss by its own card's spread (12.2(e): "each card's spread will be
+      moved to the minus column"): its own version with its score and the best
+      other score exchanged, so that it trails the winner by its claimed margin;
     - otherwise an apparent qualifier takes the version worst for it among all the
       cards, and a non-qualifier keeps its own card;
     - a side that handed in no card takes the version worst for it among the cards.
@@ -312,13 +315,19 @@ def settle(cards: Sequence[Card3], sides: Sequence[Side], qualifiers: Collection
         elif side not in versions:
             chosen = worst_for(side, distinct)
         elif len(claimants) > 1 and side in claimants:
-            chosen = worst_for(side, [v for e, v in versions.items() if e != side])
+            chosen = _charged_a_loss(versions[side], side)
         elif side in qualifiers:
             chosen = worst_for(side, distinct)
         else:
             chosen = versions[side]
         settled.append(card_of(side, chosen, sides))
     return settled
+
+
+def _charged_a_loss(version: Version, side: Side) -> Version:
+    """A card that claims its side's win, as a loss by the margin it claimed."""
+    best_other = max((s for s in version if s != side), key=lambda s: version[s])
+    return {**version, side: version[best_other], best_other: version[side]}
 
 
 def use_card3(cards: Sequence[Card3], sides: Sequence[Side], entry: Side) -> list[Card3]:

@@ -18,11 +18,13 @@ def _line(cli: Cli, name: str) -> tuple[int, int, int]:
 
 
 def test_both_cards_claiming_the_win_is_a_loss_for_both(cli):
+    """ACC 12.2(e): "each card's spread will be moved to the minus column": a's card
+    claims 121-100 (a -21), b's 121-110 (b -11); each is charged his own claim."""
     (a, b), _ = _event(cli, 1)
     cli("result", "Rec", a, 121, b, 100, "--card", a)
     cli("result", "Rec", b, 121, a, 110, "--card", b)
     cli("check", "Rec", "--resolve")
-    assert _line(cli, a) == (0, 1, -11) and _line(cli, b) == (0, 1, -21)
+    assert _line(cli, a) == (0, 1, -21) and _line(cli, b) == (0, 1, -11)
 
 
 def _disputed_then(cli: Cli, resolve_at_once: bool) -> dict[str, object]:
@@ -51,9 +53,20 @@ def _disputed_then(cli: Cli, resolve_at_once: bool) -> dict[str, object]:
 
 
 def test_the_settlement_does_not_depend_on_when_it_runs(tmp_path):
-    at_once = _disputed_then(Cli(tmp_path / "now.db"), resolve_at_once=True)
-    at_the_end = _disputed_then(Cli(tmp_path / "later.db"), resolve_at_once=False)
-    assert at_once == at_the_end == {"score": 121, "opponent_score": 90, "game_points": 3, "spread": 31}
+    """ACC 12.2 judges the apparent qualifiers at cross-checking, after the last game:
+    A leads then, so A takes B's version (121-101, no skunk). Settled at once, A was
+    not yet an apparent qualifier (Cat led) and kept his skunk provisionally; when the
+    last game's cards came in, the settlement was judged again, logged, and `check`
+    names it. (The rule before judged on the standings before the disputed game and
+    gave A 121-90: +31 where the rule gives +20.)"""
+    now, later = Cli(tmp_path / "now.db"), Cli(tmp_path / "later.db")
+    at_once = _disputed_then(now, resolve_at_once=True)
+    at_the_end = _disputed_then(later, resolve_at_once=False)
+    assert at_once == at_the_end == {"score": 121, "opponent_score": 101, "game_points": 2, "spread": 20}
+    again = now("check", "Rec", "--json").json()["judged_again"]
+    assert again == ["game 1 table 1 judged again at cross-checking: A 121-101; B 101-121 (cards: A 121-90; B 101-121)"]
+    assert later("check", "Rec", "--json").json()["judged_again"] == []
+    assert "judged again at cross-checking" in now("log", "Rec").stdout
 
 
 def test_the_directors_card_settles_one_game(cli, unchanged):

@@ -58,7 +58,7 @@ def test_a_twelve_player_three_handed_event_runs_to_a_winner(cli, tmp_path):
     assert sum(r["spread"] for r in rows) == 0 and sum(r["game_points"] for r in rows) == 4 * 4 * (3 + 1)
     # the head-to-head shape, and the places a three-sided event adds
     assert set(rows[0]) == {"rank", "player", "game_points", "wins", "losses", "spread", "plus", "minus", "skunks",
-                            "skunks_taken", "double_skunks", "double_skunks_taken", "games", "tied", "withdrawn", "note",
+                            "skunks_taken", "double_skunks", "double_skunks_taken", "games", "pending", "disputed", "tied", "withdrawn", "note",
                             "seconds", "thirds"}
     assert all(r["wins"] + r["seconds"] + r["thirds"] == r["games"] == 4 for r in rows)
     assert sum(r["seconds"] for r in rows) == sum(r["thirds"] for r in rows) == 4 * 4
@@ -138,9 +138,12 @@ def test_byes_forfeits_cards_and_undo_at_a_table_of_three(cli):
     assert problems == [{"game": 1, "table": 1, "players": ["Ann", "Bob", "Cat"], "problem": "disagree",
                          "detail": "no card from Bob; Ann's card 121-100-80, Cat's card 121-80-100 (Ann, Bob, Cat)"}]
     resolved = cli("check", "T", "--resolve", "--json").json()
-    # game 1: nobody is an apparent qualifier yet: Ann and Cat keep their own cards; Bob, without one,
-    # takes the version worse for him (Cat's: Bob third)
-    assert resolved["resolved"] == ["game 1 table 1 resolved: Ann 121-100-80; Bob 121-80-100; Cat 121-80-100 (scores in seat order: Ann, Bob, Cat)"]
+    # ACC 12.2 judges the apparent qualifiers from each side's own cards: Ann's (121 and a skunk) puts her
+    # in the top two, so she takes the version worse for her (the two are worth the same to her: the lower
+    # scores in seat order, Cat's); Cat keeps her own card; Bob, without one, takes the version worse for
+    # him (Cat's: Bob third). Before the last qualifying game the settlement is provisional.
+    assert resolved["resolved"] == ["game 1 table 1 resolved provisionally: Ann 121-80-100 (apparent qualifier); Bob 121-80-100;"
+                                    " Cat 121-80-100 (scores in seat order: Ann, Bob, Cat)"]
     assert resolved["problems"] == []
     rows = {r["player"]: r for r in cli("standings", "T", "--json").json()["rows"]}
     assert [(rows[p]["game_points"], rows[p]["spread"]) for p in ("Ann", "Bob", "Cat")] == [(3, 62), (0, -41), (1, -21)]
@@ -168,8 +171,11 @@ def test_both_cards_claiming_the_win_are_each_charged_a_loss(cli):
     cli("result", "T", "Ann", "100", "Bob", "121", "Cat", "80", "--card", "Bob")
     cli("result", "T", "Ann", "121", "Bob", "100", "Cat", "80", "--card", "Cat")
     resolved = cli("check", "T", "--resolve", "--json").json()["resolved"]
-    # Ann takes the worst for her of the others' cards (Bob's), Bob the worst of Ann's and Cat's
-    assert resolved == ["game 1 table 1 resolved: Ann 100-121-80; Bob 121-100-80; Cat 121-100-80 (scores in seat order: Ann, Bob, Cat)"]
+    # ACC 12.2(e): each card claiming its own side's win is charged a loss by its own claimed margin:
+    # Ann's 121-100-80 becomes Ann 100, Bob 121; Bob's 100-121-80 becomes Ann 121, Bob 100; Cat's card claims
+    # no win of her own and, as an apparent qualifier, she takes the version worse for her (all put her third)
+    assert resolved == ["game 1 table 1 resolved provisionally: Ann 100-121-80 (apparent qualifier); Bob 121-100-80 (apparent qualifier);"
+                        " Cat 121-100-80 (scores in seat order: Ann, Bob, Cat)"]
 
 
 def test_results_import_and_quick_results_take_three_scores(cli, tmp_path):

@@ -155,7 +155,23 @@ def test_both_cards_claiming_the_win_are_a_loss_for_both():
     rules = EventSettings().scoring_rules()
     cat, fay = Card(1, 121, 100, "none", "card"), Card(2, 121, 110, "none", "card")
     settled = {c.entry: (c.own, c.opp) for c in resolve([cat, fay], qualifiers=set(), rules=rules)}
-    assert settled == {1: (110, 121), 2: (100, 121)}  # each charged the loss the other's card shows
+    assert settled == {1: (100, 121), 2: (110, 121)}  # each charged a loss by his own card's spread
+
+
+def test_the_rules_worked_example_hal_and_flo():
+    """ACC 12.2(e) as the rule sheet works it: Hal's card 121-100 and Flo's 121-111
+    give Hal -21 and Flo -10, whoever is an apparent qualifier; and both claiming
+    the loss (spreads in the same column) is a loss for both, each by his own card."""
+    from crib_tourney.tourney.reconcile import Card, resolve
+    from crib_tourney.tourney.settings import EventSettings
+
+    rules = EventSettings().scoring_rules()
+    hal, flo = Card(1, 121, 100, "none", "card"), Card(2, 121, 111, "none", "card")
+    for qualifiers in (set(), {1}, {2}, {1, 2}):
+        settled = {c.entry: c.own - c.opp for c in resolve([hal, flo], qualifiers=qualifiers, rules=rules)}
+        assert settled == {1: -21, 2: -10}
+    both_lost = resolve([Card(1, 100, 121, "none", "card"), Card(2, 111, 121, "none", "card")], qualifiers={1}, rules=rules)
+    assert {c.entry: (c.own, c.opp) for c in both_lost} == {1: (100, 121), 2: (111, 121)}
 
 
 def test_the_directors_card_stands_for_both():
