@@ -37,3 +37,8 @@ class AlreadyRecorded(CribError):
     def __init__(self, what: str) -> None:
         super().__init__(f"{what}; use --replace to correct it")
         self.what = what
+
+
+class Stale(CribError):
+    """An action taken on what a page or a director saw, when something newer has
+    arrived since (the web answers 409): e.g. undo of change #56 when #57 is newest."""

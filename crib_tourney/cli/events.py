@@ -187,6 +187,9 @@ def round_(
         return
     for view in views:
         drawn = f" (drawn, seed {view.draw_seed})" if view.draw_seed is not None else ""
+        if view.not_counted is not None:
+            pending, disputed = view.not_counted
+            say(f"paired from the standings without {pending} pending and {disputed} disputed game(s): not counted until final")
         if view.thirds is not None:  # three at a table; one or two sit out
             print_table(f"Game {view.game}{drawn}", ["table", "player", "opponent", "opponent"],
                         [[t, *view.sides(t, a, b)] for t, a, b in view.tables], right=["table"])

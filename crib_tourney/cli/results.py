@@ -344,7 +344,9 @@ def log(event: LogEventArg = None, players: PlayersLogOption = False, league: Le
 
 def undo(event: LogEventArg = None, players: PlayersLogOption = False, league: LeagueLogOption = None,
          recut: RecutOption = False,
-         dry_run: Annotated[bool, typer.Option("--dry-run", help="Say what undo would revert, and change nothing.")] = False) -> None:
+         dry_run: Annotated[bool, typer.Option("--dry-run", help="Say what undo would revert, and change nothing.")] = False,
+         change: Annotated[Optional[int], typer.Option("--change", metavar="N", parser=number("--change"),
+                                                       help="Undo only if change #N (as `log` shows it) is still the newest; refused, naming it, when a newer one has arrived.")] = None) -> None:
     """Revert the newest change of a log, whatever its kind (a result, round,
     entry, withdrawal, setting, the cut, a pool...); repeat to go further back.
 
@@ -362,10 +364,12 @@ def undo(event: LogEventArg = None, players: PlayersLogOption = False, league: L
         return
     with db() as conn:
         if event is not None:
-            say("\n".join(undo_event(conn, names.event_id(conn, event), recut).lines()))
+            say("\n".join(undo_event(conn, names.event_id(conn, event), recut, expected=change).lines()))
         else:
             if recut:
                 raise typer.BadParameter("--recut is for an event's undo")
+            if change is not None:
+                raise typer.BadParameter("--change is for an event's undo")
             done = changes.undo(conn, _log_ids(conn, None, league)[1])
             say(f"undid {done.action} #{done.id}: {done.summary}")
 
@@ -374,8 +378,10 @@ def standings(
     event: EventArg,
     as_json: JsonOption = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
+    provisional: Annotated[bool, typer.Option("--provisional", help="A look only: count every lone card as if it stood (disputed games still do not count).")] = False,
 ) -> None:
     """Standings with the official tie-breaks; remaining ties are marked '='.
+    Only final games count: a lone card is pending, two that disagree disputed.
 
     Example: crib-tourney standings "Spring Open" --json
     """
@@ -386,10 +392,11 @@ def standings(
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     with db(write=False) as conn:
-        loaded = load(conn, names.event_id(conn, event))
+        loaded = load(conn, names.event_id(conn, event), "provisional" if provisional else "final")
     name, rows = loaded.event, loaded.rows
     if as_json:
-        print_json({"event": name, "rows": rows})
+        print_json({"event": name, "rows": rows, "pending": loaded.pending, "disputed": loaded.disputed,
+                    "provisional": provisional})
         return
     columns = ["rank", "player", "game_points", "wins", "losses", "spread", "plus", "minus", "skunks", "skunks_taken", "tied"]
     if as_csv:
@@ -409,9 +416,12 @@ def standings(
         for line, r in zip(table, rows):
             line[5:5] = [r.get("seconds", 0), r.get("thirds", 0)]
         headers[5:5] = ["2nd", "3rd"]
-    print_table(f"{name}: standings", headers, table, right=[h for h in headers if h != "player"])
+    title = f"{name}: standings" + (" (provisional: every lone card counted as if it stood)" if provisional else "")
+    print_table(title, headers, table, right=[h for h in headers if h != "player"])
     if any(r["tied"] for r in rows):
         say("= tied after game points, wins, spread, plus spread and head-to-head")
+    if loaded.pending or loaded.disputed:
+        say(f"{loaded.pending} pending, {loaded.disputed} disputed: not counted until final (see check)")
 
 
 def ruling(

@@ -9,6 +9,8 @@ its own words (``line()``), which the log summary, the CLI and the web share.
 
 from __future__ import annotations
 
+import dataclasses
+
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping, Sequence, TypedDict
 
@@ -402,6 +404,7 @@ class GameJson(_GameJson, total=False):
     list three players, and "byes" everyone sitting out (one or two)."""
 
     byes: list[str]
+    not_counted: dict[str, int]  # a game paired from the standings: the games it could not count (pending, disputed)
 
 
 @record
@@ -413,6 +416,7 @@ class GameView:
     members: dict[str, list[str]] | None = None  # a team event: each team's players
     thirds: dict[int, str] | None = None  # a three-sided event: each table's third side
     byes: tuple[str, ...] = ()  # a three-sided event: everyone sitting out (one or two)
+    not_counted: tuple[int, int] | None = None  # paired from the standings: (pending, disputed) games it could not count
 
     def sides(self, table: int, a: str, b: str) -> list[str]:
         """The sides at a table, in seat order."""
@@ -429,6 +433,8 @@ class GameView:
         found: GameJson = {"game": self.game, "tables": tables, "bye": self.bye, "draw_seed": self.draw_seed}
         if self.thirds is not None:
             found["byes"] = list(self.byes)
+        if self.not_counted is not None:
+            found["not_counted"] = {"pending": self.not_counted[0], "disputed": self.not_counted[1]}
         return found
 
 
@@ -554,7 +560,16 @@ def make_round(db: Db, event_id: int, all_games: bool = False, show: int | None 
     if change.changed:
         drawn = f" (drawn, seed {draw_seed})" if draw_seed is not None else ""
         change.log(f"paired game {games[0]}{drawn}" if len(games) == 1 else f"paired games {games[0]}-{games[-1]}")
-    return [game_view(db, event, g) for g in games]
+    views = [game_view(db, event, g) for g in games]
+    pairing = FORMATS[event.format].pairing
+    if show is None and pairing is not None and pairing.by_standings:
+        from crib_tourney.services.standings import uncounted_games
+
+        # the standings it paired from count only final games: say what they could not count
+        uncounted = uncounted_games(db, event)
+        if any(uncounted):
+            views = [dataclasses.replace(v, not_counted=uncounted) for v in views]
+    return views
 
 
 def first_open_game(db: Db, event: Event) -> int:

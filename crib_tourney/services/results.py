@@ -134,6 +134,9 @@ class Imported:
 class EventStandings:
     event: str
     rows: list[StandingRow]
+    pending: int = 0  # games not counted: a lone card (or a table of three missing a card)
+    disputed: int = 0  # games not counted: cards that disagree
+    view: str = "final"  # services/standings.VIEWS
 
 
 @record
@@ -537,8 +540,10 @@ def undo_own_line(db: Db, event_id: int, line_id: int, ours: set[int], by: Actor
     return undo(db, event_id, by=by)
 
 
-def undo(db: Db, event_id: int, recut: bool = False, by: Actor = CLI) -> EventUndone:
-    """Revert the last change of whatever kind, then hold the bracket to it."""
+def undo(db: Db, event_id: int, recut: bool = False, by: Actor = CLI, expected: int | None = None) -> EventUndone:
+    """Revert the last change of whatever kind, then hold the bracket to it.
+    ``expected``: the log number the director saw as the newest (refused, Stale,
+    when a newer change has arrived since)."""
     event = load_event(db, event_id)
     recuts: list[Recut] = []
 
@@ -549,13 +554,15 @@ def undo(db: Db, event_id: int, recut: bool = False, by: Actor = CLI) -> EventUn
             if recut_done is not None:
                 recuts.append(recut_done)
 
-    undone = writer.undo_newest(db, Log(event.id), f"nothing to undo in {event.name}", after, by)
+    undone = writer.undo_newest(db, Log(event.id), f"nothing to undo in {event.name}", after, by, expected)
     return EventUndone(undone, recuts[0] if recuts else None)
 
 
-def standings(db: Db, event_id: int) -> EventStandings:
-    from crib_tourney.services.standings import standings_rows
+def standings(db: Db, event_id: int, view: str = "final") -> EventStandings:
+    """The standings (``view``: final games only, or as if every lone card stood),
+    with the games not counted yet."""
+    from crib_tourney.services.standings import standings_rows, uncounted_games
 
     event = load_event(db, event_id)
-    return EventStandings(event.name, standings_rows(db, event))
-
+    pending, disputed = uncounted_games(db, event)
+    return EventStandings(event.name, standings_rows(db, event, view), pending, disputed, view)

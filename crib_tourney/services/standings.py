@@ -123,6 +123,19 @@ def _event_standings(db: Db, event: Event, cut_playoffs: bool, view: str) -> lis
     return apply_cut_playoffs(ranked, q.cut_playoff_games(db, event.id))
 
 
+def uncounted_games(db: Db, event: Event) -> tuple[int, int]:
+    """(pending, disputed): the games whose cards do not count yet."""
+    from crib_tourney.tourney.triples import Card3, cards_agree
+
+    pending = disputed = 0
+    for _, _, _, sides, cards in q.uncounted_cards(db, event.id):
+        if (not cards_agree([Card3(*c) for c in cards], sides)) if len(sides) == 3 else len(cards) > 1:
+            disputed += 1
+        else:
+            pending += 1
+    return pending, disputed
+
+
 def _not_counted_yet(db: Db, event: Event, rules: ScoringRules, rows: dict[int, Row[int]], view: str) -> None:
     """Count each entry's games pending (a lone card, or cards missing at a table of
     three) and disputed (cards that disagree); and, by ``view``, add the lines a

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
-from crib_tourney.errors import CribError
+from crib_tourney.errors import CribError, Stale
 from crib_tourney.records import record
 from crib_tourney.store import totals
 from crib_tourney.store.sql import Db, in_lists
@@ -454,13 +454,20 @@ def newest_entry(db: Db, log: Log) -> tuple[LogEntry, list[dict[str, Any]]] | No
     return entry, json.loads(row[6])["steps"]
 
 
-def undo_newest(db: Db, log: Log, nothing: str, after: Callable[[Change], None] | None = None, by: Actor = CLI) -> LogEntry:
+def undo_newest(db: Db, log: Log, nothing: str, after: Callable[[Change], None] | None = None, by: Actor = CLI,
+                expected: int | None = None) -> LogEntry:
     """Revert the newest entry of ``log`` not yet undone, of whatever kind. ``after``
-    may make follow-on edits (a recut) that belong to the undo entry itself."""
+    may make follow-on edits (a recut) that belong to the undo entry itself.
+    ``expected``: the entry the director saw as the newest; refused (Stale) when a
+    newer one has arrived since, so an undo never reverts what nobody looked at."""
     found = newest_entry(db, log)
     if found is None:
         raise CribError(nothing)
     entry, steps = found
+    if expected is not None and entry.id != expected:
+        if entry.id < expected:
+            raise Stale(f"change #{expected} is not the newest change that can be undone (that is #{entry.id}: {entry.summary})")
+        raise Stale(f"a newer change arrived: #{entry.id}, {entry.summary}; nothing was undone")
     leaving = _leaving(steps)
     _refuse_events_with_a_log(db, leaving.get("event", set()), entry.id)
     redo = [_revert(db, step, leaving, entry.id) for step in reversed(steps)]

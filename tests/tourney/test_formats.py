@@ -108,3 +108,20 @@ def test_no_format_name_is_compared_outside_the_registry():
     found = {str(path.relative_to(package)) for path in package.rglob("*.py")
              if path.name != "formats.py" and COMPARED.search(path.read_text(encoding="utf-8"))}
     assert found == KNOWN
+
+
+def test_a_format_pairing_by_standings_says_what_it_could_not_count(cli, monkeypatch):
+    """Only final games count: a lone card does not move the standings a Swiss
+    pairing reads, and the round says how many games it could not count."""
+    monkeypatch.setitem(FORMATS, "swiss", Format("swiss", pairing=TopDown(), seeds_by_standings=True,
+                                                  layout=FORMATS["acc"].layout))
+    cli("new-event", "S", "--games", "2", "--format", "swiss")
+    cli("enter", "S", "Ann", "Bob", "Cat", "Dan", "--new")
+    cli("round", "S")
+    cli("result", "S", "Bob", 121, "Ann", 60, "--card", "Bob")  # pending: counts for no one yet
+    cli("result", "S", "Dan", 121, "Cat", 110)
+    paired = cli("round", "S", "--json").json()
+    assert [tuple(t["players"]) for t in paired["tables"]] == [("Dan", "Ann"), ("Bob", "Cat")]
+    assert paired["not_counted"] == {"pending": 1, "disputed": 0}
+    cli("undo", "S")
+    assert "without 1 pending and 0 disputed game(s)" in cli("round", "S").stdout
