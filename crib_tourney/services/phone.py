@@ -28,6 +28,10 @@ import json
 from dataclasses import dataclass, fields
 
 from crib_tourney.errors import CribError
+from crib_tourney.services.phone_report import WINNERS
+from crib_tourney.services.phone_report import Conflict as Conflict  # what the web answers 409 for
+from crib_tourney.services.phone_report import Holder as Holder
+from crib_tourney.services.phone_report import check_key, scores_of
 from crib_tourney.services import recording
 from crib_tourney.services.standings import scoring_rules
 from crib_tourney.tourney.scoring import outcome_line
@@ -38,25 +42,14 @@ from crib_tourney.store import links as link_store
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Actor, Change, Log
 from crib_tourney.tokens import looks_like_token, same_hash, token_hash
+from crib_tourney.services import checkin, three_sides
+from crib_tourney.services.phone_matches import match_now, parse_match_report, report_match_game
+from crib_tourney.services.playoffs import Bracket, placed
+from crib_tourney.store import brackets as st
+from crib_tourney.tourney.money import format_money
 from crib_tourney.tourney.reconcile import Card, is_final
+from crib_tourney.tourney.triples import Card3, cards_agree, is_final3, parse_place_points, three_forfeit_line, three_line
 from crib_tourney.tourney.scoring import ScoringRules
-
-WINNERS = ("me", "opponent")
-KEY_LENGTH = 100  # an idempotency key: 1 to 100 printable ASCII characters
-
-
-class Conflict(CribError):
-    """A report the game's state does not allow now (the web answers 409)."""
-
-
-@dataclass(frozen=True)
-class Holder:
-    """Whom a live personal link belongs to."""
-
-    event: Event
-    entry: Entry
-    name: str
-
 
 def holder(db: Db, token: str) -> Holder | None:
     """The entrant a token opens; None for anything else (malformed, unknown,
@@ -92,10 +85,14 @@ class GameState:
     won: bool | None
     points: int | None
     spread: int | None
+    seats: tuple[str, ...] | None = None  # a table of three: its sides in seat order (mine and theirs are in this order)
 
     def as_dict(self) -> dict[str, Any]:  # by hand: dataclasses.asdict deep-copies, 20 times slower for 1,800 games
-        return {"game": self.game, "table": self.table, "opponent": self.opponent, "state": self.state, "mine": self.mine,
-                "theirs": self.theirs, "won": self.won, "points": self.points, "spread": self.spread}
+        found: dict[str, Any] = {"game": self.game, "table": self.table, "opponent": self.opponent, "state": self.state, "mine": self.mine,
+                 "theirs": self.theirs, "won": self.won, "points": self.points, "spread": self.spread}
+        if self.seats is not None:
+            found["seats"] = list(self.seats)
+        return found
 
 
 def _state(cards: list[Card]) -> str:
@@ -107,19 +104,17 @@ def _state(cards: list[Card]) -> str:
 
 
 def game_state(db: Db, event: Event, entry_id: int, pairing: Pairing, names: dict[int, str]) -> GameState:
-    cards = [Card(o.entry_id, o.own_score, o.opp_score, o.forfeit, o.source) for o in q.outcomes_for(db, [pairing.id])]
-    return _game_state(scoring_rules(event), entry_id, pairing, cards, names)
+    outcomes = _cards(q.outcomes_for(db, [pairing.id])).get(pairing.id, [])
+    return _game_state(event, scoring_rules(event), entry_id, pairing, outcomes, names)
 
 
-def _game_state(rules: ScoringRules, entry_id: int, pairing: Pairing, cards: list[Card], names: dict[int, str]) -> GameState:
+def _game_state(event: Event, rules: ScoringRules, entry_id: int, pairing: Pairing, outcomes: list[Outcome],
+                names: dict[int, str]) -> GameState:
     if pairing.entry2_id is None:
         return GameState(pairing.game_no, None, None, "bye", None, None, True, rules.bye_points, rules.bye_spread)
-    if pairing.entry3_id is not None:  # a table of three: both opponents; its scores go in at the desk
-        others = " & ".join(names[e] for e in pairing.sides if e != entry_id)
-        state = "open" if not cards else "final" if any(c.source != "card" or c.forfeit != "none" for c in cards) else "pending"
-        mine3 = next((c for c in cards if c.entry == entry_id), None)
-        return GameState(pairing.game_no, pairing.table_no, others, state, None if mine3 is None else [mine3.own, mine3.opp],
-                         None, None, None, None)
+    if pairing.entry3_id is not None:  # a table of three: both opponents
+        return _three_state(event, rules, entry_id, pairing, outcomes, names)
+    cards = [Card(o.entry_id, o.own_score, o.opp_score, o.forfeit, o.source) for o in outcomes]
     other = pairing.entry2_id if pairing.entry1_id == entry_id else pairing.entry1_id
     mine = next((c for c in cards if c.entry == entry_id), None)
     theirs = next((c for c in cards if c.entry == other), None)
@@ -135,21 +130,82 @@ def _game_state(rules: ScoringRules, entry_id: int, pairing: Pairing, cards: lis
                      won, points, spread)
 
 
-def _phone_state(event: Event, rules: ScoringRules, entry: Entry, name: str, games: list[GameState]) -> dict[str, Any]:
+def _three_state(event: Event, rules: ScoringRules, entry_id: int, pairing: Pairing, outcomes: list[Outcome],
+                 names: dict[int, str]) -> GameState:
+    """A table of three from one side: every card read as its scores in seat order;
+    final when every side's card agrees (or the director entered or settled it)."""
+    three = [Card3(o.entry_id, o.own_score, o.opp_score, o.opp2_score, o.forfeit, o.source) for o in outcomes]
+    sides = pairing.sides
+    if not three:
+        state = "open"
+    elif is_final3(three, sides):
+        state = "agreed" if all(c.source == "card" for c in three) else "final"
+    else:
+        state = "pending" if cards_agree(three, sides) else "disputed"
+    mine = next((c for c in three if c.entry == entry_id), None)
+    theirs = next((c for c in three if c.entry != entry_id), None)
+    def in_seat_order(card: Card3) -> list[int]:
+        return [card.version(sides)[s] for s in sides]
+
+    won = points = spread = None
+    if state in ("agreed", "final") and mine is not None:
+        if mine.forfeit != "none":
+            line = three_forfeit_line(mine.forfeit == "won", rules)
+        else:
+            line = three_line(mine.own, mine.opp, mine.opp2 or 0, rules, parse_place_points(event.place_points))
+        won, points, spread = line.won, line.game_points, line.spread
+    return GameState(pairing.game_no, pairing.table_no, " & ".join(names[e] for e in sides if e != entry_id), state,
+                     None if mine is None else in_seat_order(mine), None if theirs is None else in_seat_order(theirs),
+                     won, points, spread, tuple(names[e] for e in sides))
+
+
+def _phone_state(event: Event, rules: ScoringRules, entry: Entry, name: str, games: list[GameState],
+                 after_cut: AfterCut) -> dict[str, Any]:
     waiting = [g for g in games if g.state in ("open", "pending", "disputed")]
     now = waiting[0] if waiting else (games[-1] if games else None)
+    place, prize = after_cut.places.get(entry.id, (None, None))
     return {"entry": entry.id, "name": name, "event": event.name,
             "game": now.game if now else None, "table": now.table if now else None,
             "opponent": now.opponent if now else None,
             "target": rules.target, "backward": rules.target_loses,
             "withdrawn": entry.withdrawn_after is not None,
-            "entries": [g.as_dict() for g in games]}
+            "checked_in": bool(entry.checked_in), "check_in_open": _check_in_open(event, entry, after_cut.scheduled),
+            "entries": [g.as_dict() for g in games],
+            "match": after_cut.matches.get(entry.id), "place": place, "prize": prize}
 
 
-def _cards(outcomes: list[Outcome]) -> dict[int, list[Card]]:
-    found: dict[int, list[Card]] = {}
+@dataclass(frozen=True)
+class AfterCut:
+    """What the phones show after the qualifying games: each entrant's match, place
+    and prize (by entry), and how many qualifying games are paired."""
+
+    matches: dict[int, dict[str, Any] | None]
+    places: dict[int, tuple[str | None, str | None]]
+    scheduled: int
+
+
+def _after_cut(db: Db, event: Event, entry_ids: list[int]) -> AfterCut:
+    scheduled = q.scheduled_games(db, event.id)
+    bracket = Bracket(db, event) if st.seeded_count(db, event.id) else None
+    if bracket is None or not bracket.exists:
+        return AfterCut({}, {}, scheduled)
+    matches = {e: match_now(db, event, e, bracket) for e in entry_ids}
+    decided = placed(db, event)
+    places = {e: (decided.place_of(e), format_money(decided.prizes[e]) if decided.prizes.get(e) else None)
+              for e in entry_ids} if decided.complete else {}
+    return AfterCut(matches, places, scheduled)
+
+
+def _check_in_open(event: Event, entry: Entry, scheduled: int) -> bool:
+    """Whether the player may check himself in: check-in is on, he has not withdrawn,
+    and his first game is not paired yet."""
+    return bool(event.check_in) and entry.withdrawn_after is None and scheduled < entry.first_game
+
+
+def _cards(outcomes: list[Outcome]) -> dict[int, list[Outcome]]:
+    found: dict[int, list[Outcome]] = {}
     for o in outcomes:
-        found.setdefault(o.pairing_id, []).append(Card(o.entry_id, o.own_score, o.opp_score, o.forfeit, o.source))
+        found.setdefault(o.pairing_id, []).append(o)
     return found
 
 
@@ -159,8 +215,8 @@ def phone_state(db: Db, who: Holder) -> dict[str, Any]:
     names, rules = entry_names(db, who.event), scoring_rules(who.event)
     pairings = q.pairings_of(db, who.event.id, who.entry.id)
     cards = _cards(q.outcomes_for(db, [p.id for p in pairings]))
-    games = [_game_state(rules, who.entry.id, p, cards.get(p.id, []), names) for p in pairings]
-    return _phone_state(who.event, rules, who.entry, who.name, games)
+    games = [_game_state(who.event, rules, who.entry.id, p, cards.get(p.id, []), names) for p in pairings]
+    return _phone_state(who.event, rules, who.entry, who.name, games, _after_cut(db, who.event, [who.entry.id]))
 
 
 def event_states(db: Db, event: Event) -> dict[int, dict[str, Any]]:
@@ -173,8 +229,9 @@ def event_states(db: Db, event: Event) -> dict[int, dict[str, Any]]:
     for p in pairings:
         for side in p.sides:
             if side in games:
-                games[side].append(_game_state(rules, side, p, cards.get(p.id, []), names))
-    return {e.id: _phone_state(event, rules, e, names[e.id], games[e.id]) for e in entries_of(db, event)}
+                games[side].append(_game_state(event, rules, side, p, cards.get(p.id, []), names))
+    after_cut = _after_cut(db, event, list(games))
+    return {e.id: _phone_state(event, rules, e, names[e.id], games[e.id], after_cut) for e in entries_of(db, event)}
 
 
 def live_links(db: Db) -> dict[str, tuple[int, int]]:
@@ -182,25 +239,58 @@ def live_links(db: Db) -> dict[str, tuple[int, int]]:
     return link_store.live_links(db)
 
 
-assert [f.name for f in fields(GameState)] == ["game", "table", "opponent", "state", "mine", "theirs", "won", "points", "spread"]
+assert [f.name for f in fields(GameState)] == ["game", "table", "opponent", "state", "mine", "theirs", "won", "points", "spread",
+                                               "seats"]
 
 
 # --- a report ----------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Report:
-    """A result as the phone sends it, checked for shape (not yet against the game)."""
+    """A result as the phone sends it, checked for shape (not yet against the game):
+    who won and the other score; or, at a table of three, the three scores."""
 
     game: int
-    winner: str  # me | opponent
+    winner: str  # me | opponent ("" with scores)
     score: int  # the loser's score (the winner's in a backward event)
     key: str
+    scores: tuple[int, ...] | None = None  # a table of three: every side's score, in seat order
+
+
+def receive(db: Db, who: Holder, body: object, by: Actor | None = None) -> dict[str, Any]:
+    """A phone's report, whatever it reports: a playoff match game (``"match"``), or
+    a qualifying game (two sides, or a table of three's ``"scores"``). Returns the
+    answer. Call in a write transaction."""
+    if not isinstance(body, dict):
+        raise CribError("send a JSON object: {\"game\": N, \"winner\": \"me\"|\"opponent\", \"loser_score\": S, \"key\": K}")
+    backward = scoring_rules(who.event).target_loses
+    if "match" in body:
+        return report_match_game(db, who, parse_match_report(body, backward), by)
+    return report_result(db, who, parse_report(body, backward), by)
+
+
+def check_in_self(db: Db, who: Holder, by: Actor | None = None) -> dict[str, Any]:
+    """A player's own "I'm here" from his link, while check-in is open for him (on,
+    and his first game not paired yet). Payment stays with the desk. Again is no
+    change. Call in a write transaction."""
+    entry = next((e for e in entries_of(db, who.event) if e.id == who.entry.id), who.entry)
+    if not who.event.check_in:
+        raise Conflict(f"{who.event.name} has no check-in from the phones: see the desk")
+    if entry.withdrawn_after is not None:
+        raise Conflict("you have withdrawn from this event: see the desk")
+    if not _check_in_open(who.event, entry, q.scheduled_games(db, who.event.id)):
+        raise Conflict("your first game is already paired: see the desk to check in")
+    if not entry.checked_in:
+        checkin.check_in(db, who.event.id, [entry.id], None, by or Actor("web", who.name))
+    return {"checked_in": True}
 
 
 def parse_report(body: object, backward: bool) -> Report:
     """The JSON a phone posts, or a CribError naming what is wrong with it."""
     if not isinstance(body, dict):
         raise CribError("send a JSON object: {\"game\": N, \"winner\": \"me\"|\"opponent\", \"loser_score\": S, \"key\": K}")
+    if "scores" in body:
+        return _parse_three(body)
     field = "winner_score" if backward else "loser_score"
     unknown = sorted(set(body) - {"game", "winner", field, "key"})
     if unknown:
@@ -213,15 +303,7 @@ def parse_report(body: object, backward: bool) -> Report:
         raise CribError('winner must be "me" or "opponent"')
     if not isinstance(score, int) or isinstance(score, bool) or not 0 <= score <= 10_000:
         raise CribError(f"{field} must be a whole number of points")
-    if not isinstance(key, str) or not 1 <= len(key) <= KEY_LENGTH or not all(" " < c <= "~" for c in key):
-        raise CribError(f"key must be 1 to {KEY_LENGTH} printable ASCII characters (a new one for each new entry)")
-    return Report(game, winner, score, key)
-
-
-def scores_of(report: Report, rules_target: int, backward: bool) -> tuple[int, int]:
-    """(my score, opponent's score) of a report."""
-    winner, loser = (rules_target, report.score) if not backward else (report.score, rules_target)
-    return (winner, loser) if report.winner == "me" else (loser, winner)
+    return Report(game, winner, score, check_key(key))
 
 
 def report_result(db: Db, who: Holder, report: Report, by: Actor | None = None) -> dict[str, Any]:
@@ -238,18 +320,22 @@ def report_result(db: Db, who: Holder, report: Report, by: Actor | None = None) 
     pairing = pairings[0]
     if pairing.entry2_id is None:
         raise Conflict(f"game {report.game} is your bye: there is nothing to enter")
-    if pairing.entry3_id is not None:
-        raise Conflict(f"game {report.game} is a table of three: the director enters its three scores")
+    if (pairing.entry3_id is not None) != (report.scores is not None):
+        raise Conflict(f"game {report.game} is a table of three: send the three scores in seat order (\"scores\": [a, b, c])"
+                       if report.scores is None else f"game {report.game} is a table of two: send the winner and the loser's score")
     names = entry_names(db, event)
     before = game_state(db, event, who.entry.id, pairing, names)
     if before.state in ("agreed", "final"):
         raise Conflict(f"game {report.game} is {'agreed by both of you' if before.state == 'agreed' else 'entered by the director'}:"
                        " only the director can change it now")
-    own, opp = scores_of(report, rules.target, rules.target_loses)
-    opponent = pairing.entry2_id if pairing.entry1_id == who.entry.id else pairing.entry1_id
-    by_id = {e.id: e for e in entries_of(db, event)}
     change = Change(db, "card", Log(event.id), by or Actor("web", who.name))  # the player, from his own phone
-    lines = _record_outcome(db, event, change, [who.entry, by_id[opponent]], [own, opp], report.game, card_of=who.entry)
+    if report.scores is not None:
+        lines = _record_three(db, event, change, pairing, report.scores, who.entry.id)
+    else:
+        own, opp = scores_of(report, rules.target, rules.target_loses)
+        opponent = pairing.entry2_id if pairing.entry1_id == who.entry.id else pairing.entry1_id
+        by_id = {e.id: e for e in entries_of(db, event)}
+        lines = _record_outcome(db, event, change, [who.entry, by_id[opponent]], [own, opp], report.game, card_of=who.entry)
     after = game_state(db, event, who.entry.id, pairing, names)
     answer = {"state": after.state, "game": after.game, "table": after.table, "mine": after.mine, "theirs": after.theirs}
     change.insert("web_request", {"event_id": event.id, "entry_id": who.entry.id, "request_key": report.key,
@@ -272,6 +358,26 @@ def _record_outcome(db: Db, event: Event, change: Change, entries: list[Entry], 
 
     recorded = results._game_result(db, event, change, entries, (scores[0], scores[1]), game, True, card_of)
     return [recorded.line()] + _keep_bracket(db, event, change)
+
+
+def _record_three(db: Db, event: Event, change: Change, pairing: Pairing, scores: tuple[int, ...], card_of: int) -> list[str]:
+    """One side's card of a table of three (its three scores in seat order), as
+    `result --card` records it; the bracket (none at three) and cross-checking after."""
+    recorded = three_sides.three_result(db, event, change, list(zip(pairing.sides, scores)), pairing.game_no, True, card_of)
+    return [recorded.line()] + _keep_bracket(db, event, change)
+
+
+def _parse_three(body: dict[str, Any]) -> Report:
+    unknown = sorted(set(body) - {"game", "scores", "key"})
+    if unknown:
+        raise CribError(f"unknown field {unknown[0]!r} (a table of three takes game, scores and key)")
+    game, scores = body.get("game"), body.get("scores")
+    if not isinstance(game, int) or isinstance(game, bool) or not 1 <= game <= 10_000:
+        raise CribError("game must be a game number (a whole number from 1)")
+    if (not isinstance(scores, list) or len(scores) != 3
+            or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 10_000 for x in scores)):
+        raise CribError("scores must be the table's three scores in seat order, whole numbers of points")
+    return Report(game, "", 0, check_key(body.get("key")), tuple(scores))
 
 
 def _settled_rows(event: Event, pairing_id: int, cards: list[Card]) -> list[dict[str, Any]]:

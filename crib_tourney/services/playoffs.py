@@ -465,12 +465,20 @@ def record_playoff_game(db: Db, event: Event, a: int, b: int, scores: tuple[int,
     state = br.match_of(a, b)
     if state is None:
         raise CribError(f"{names[a]} and {names[b]} are not in the same open match of {event.name}" + _where(br, names, [a, b]))
-    game = dict(match_id=br.match_ids[state.spec.key], game_no=0, entry1_id=a, entry2_id=b, score1=scores[0], score2=scores[1], forfeit_by=None)
     change = Change(db, "playoff", Log(event.id), by)
-    facts = _apply_game(db, event, br, state, game, game_no, replace, cascade, names, change)
-    facts += forfeit_withdrawn(db, event, change)
+    facts = match_game(db, event, change, br, state, (a, b), scores, game_no, replace, cascade)
     change.log("; ".join(f.line() for f in facts))
     return facts
+
+
+def match_game(db: Db, event: Event, change: Change, br: Bracket, state: bk.MatchState, players: tuple[int, int],
+               scores: tuple[int, int], game_no: int | None = None, replace: bool = False, cascade: bool = False) -> list[PlayoffFact]:
+    """Record one game of a match (``players`` with their ``scores``) in ``change``,
+    and then every forfeit a withdrawn qualifier owes."""
+    game = dict(match_id=br.match_ids[state.spec.key], game_no=0, entry1_id=players[0], entry2_id=players[1], score1=scores[0],
+                score2=scores[1], forfeit_by=None)
+    facts = _apply_game(db, event, br, state, game, game_no, replace, cascade, entry_names(db, event), change)
+    return facts + forfeit_withdrawn(db, event, change)
 
 
 def record_playoff_forfeit(db: Db, event: Event, entry: int, change: Change, whole_match: bool) -> list[PlayoffFact]:
@@ -642,9 +650,26 @@ def event_fund(db: Db, event: Event, high_nonqualifier: HighNonQualifier | None)
                            hnq_prize, event.high_nonqualifier_from_fund)
 
 
-def placings_view(db: Db, event: Event) -> Placings:
-    """Final places (bands of tied places), each entrant's prize to the cent, and
-    the high non-qualifier. A bracket places its entrants; a round robin (or any
+@records.record
+class Placed:
+    """The final places as bands of tied places, each entrant's prize in cents."""
+
+    bands: list[tuple[int, int, list[int]]]  # (first place, last place, entries)
+    prizes: dict[int, int]
+    complete: bool
+    fund: int
+    high_nonqualifier: HighNonQualifier | None
+
+    def place_of(self, entry: int) -> str | None:
+        """An entry's place as placings words it (1st, 3rd-4th), once decided."""
+        for first, last, entries in self.bands:
+            if entry in entries:
+                return bk.ordinal(first) if first == last else f"{bk.ordinal(first)}-{bk.ordinal(last)}"
+        return None
+
+
+def placed(db: Db, event: Event) -> Placed:
+    """Final places and prizes. A bracket places its entrants; a round robin (or any
     event without a bracket yet finished) is placed by its standings."""
     br = shown_bracket(db, event)
     if br.exists:
@@ -656,24 +681,30 @@ def placings_view(db: Db, event: Event) -> Placings:
         complete = round_robin_finished(db, event)
     else:
         _no_bracket(event)
-    names = entry_names(db, event)
-    high_nonqualifier = _high_nonqualifier(db, event, br, names)
+    high_nonqualifier = _high_nonqualifier(db, event, br, entry_names(db, event))
     fund = event_fund(db, event, high_nonqualifier)
     prizes = payout_shares(bands, fund, parse_payouts(event.payouts, stored=True))
+    return Placed(bands, prizes, complete, fund, high_nonqualifier)
+
+
+def placings_view(db: Db, event: Event) -> Placings:
+    """Final places (bands of tied places), each entrant's prize to the cent, and
+    the high non-qualifier."""
+    found = placed(db, event)
+    names = entry_names(db, event)
     members = member_names(db, event) if event.team_size > 1 else {}
     rows: list[PlaceRow] = []
-    for first, last, entries in bands:
-        place = bk.ordinal(first) if first == last else f"{bk.ordinal(first)}-{bk.ordinal(last)}"
+    for first, last, entries in found.bands:
         for e in entries:
-            prize = prizes.get(e)
-            row: PlaceRow = {"place": place, "first": first, "last": last, "player": names[e],
+            prize = found.prizes.get(e)
+            row: PlaceRow = {"place": found.place_of(e) or "", "first": first, "last": last, "player": names[e],
                              "prize": format_money(prize) if prize else None}
             if members:
                 row["team"], row["members"] = names[e], members[e]
             rows.append(row)
-    champion = rows[0]["player"] if rows and complete and rows[0]["first"] == rows[0]["last"] == 1 else None
-    return {"event": event.name, "complete": complete, "champion": champion, "prize_fund": format_money(fund),
-            "rows": rows, "high_nonqualifier": high_nonqualifier}
+    champion = rows[0]["player"] if rows and found.complete and rows[0]["first"] == rows[0]["last"] == 1 else None
+    return {"event": event.name, "complete": found.complete, "champion": champion, "prize_fund": format_money(found.fund),
+            "rows": rows, "high_nonqualifier": found.high_nonqualifier}
 
 
 def event_decided(db: Db, event: Event) -> bool:

@@ -564,7 +564,8 @@ DROP INDEX ix_pairing_event_game
 # cards of a table whose cards agree), and the standings' index carries it. The
 # original cards of a dispute settled by ACC 12.2 before the last qualifying game
 # are kept (settled_card) so the settlement can be judged again once that game is
-# in. The totals kept so far are forgotten: each event's are summed again at its
+# in. A playoff match game from the players' phones is two cards too (playoff_card):
+# the game is recorded once they agree. The totals kept so far are forgotten: each event's are summed again at its
 # next change (until then its counted cards are read).
 V20 = """
 ALTER TABLE outcome ADD COLUMN counted INTEGER NOT NULL DEFAULT 1;
@@ -586,6 +587,20 @@ CREATE TABLE settled_card (
     FOREIGN KEY(entry_id) REFERENCES entry (id)
 );
 CREATE INDEX ix_settled_card_event_id ON settled_card (event_id);
+CREATE TABLE playoff_card (
+    id {pk},
+    event_id INTEGER NOT NULL,
+    match_id INTEGER NOT NULL,
+    game_no INTEGER NOT NULL,
+    entry_id INTEGER NOT NULL,
+    own_score INTEGER NOT NULL,
+    opp_score INTEGER NOT NULL,
+    UNIQUE (match_id, game_no, entry_id),
+    FOREIGN KEY(event_id) REFERENCES event (id),
+    FOREIGN KEY(match_id) REFERENCES playoff_match (id),
+    FOREIGN KEY(entry_id) REFERENCES entry (id)
+);
+CREATE INDEX ix_playoff_card_event_id ON playoff_card (event_id);
 DELETE FROM totals_kept
 """
 
@@ -721,6 +736,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (17, _script(V17)),  # which tables have two agreeing cards, kept with the totals
     (18, _script(V18)),  # the byes indexed apart
     (19, _script(V19)),  # who met whom indexed as pair codes, instead of the tables by event and game
-    (20, _v20_counted),  # nothing counts until it is final: which cards count, the original cards of a settlement
+    (20, _v20_counted),  # nothing counts until it is final: which cards count, a settlement's cards, match games' cards
 ]
 LATEST_VERSION = 20

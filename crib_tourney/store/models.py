@@ -204,6 +204,21 @@ class SettledCard(SQLModel, table=True):
     forfeit: str
 
 
+class PlayoffCard(SQLModel, table=True):
+    """Schema 20: a player's own card of a playoff match game, from his phone: the
+    game is recorded (playoff_game) once both players' cards agree."""
+
+    __tablename__ = "playoff_card"
+    __table_args__ = (UniqueConstraint("match_id", "game_no", "entry_id"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True)
+    match_id: int = Field(foreign_key="playoff_match.id")
+    game_no: int
+    entry_id: int = Field(foreign_key="entry.id")
+    own_score: int
+    opp_score: int
+
+
 class Audit(SQLModel, table=True):
     """Every change to the data, each step with its rows before and after, written
     only by store/writer.py; undo reverts one entry. An entry belongs to an event's

@@ -47,6 +47,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "seed": ("id", "event_id", "seed", "entry_id"),
     "playoff_match": ("id", "event_id", "key", "bracket", "round", "position", "source1", "source2", "best_of", "stage"),
     "playoff_game": ("id", "match_id", "game_no", "entry1_id", "entry2_id", "score1", "score2", "forfeit_by"),
+    "playoff_card": ("id", "event_id", "match_id", "game_no", "entry_id", "own_score", "opp_score"),
     "cut_playoff": ("id", "event_id", "winner_entry_id", "loser_entry_id", "winner_score", "loser_score"),
     "pool": ("id", "event_id", "name", "kind", "fee", "payout"),
     "pool_entry": ("id", "pool_id", "entry_id"),
@@ -68,11 +69,11 @@ REFERENCES: dict[str, tuple[tuple[str, str], ...]] = {
                ("player_avoid", "player2_id"), ("league_absence", "player_id")),
     "event": (("entry", "event_id"), ("pairing", "event_id"), ("league_night", "event_id"), ("pool", "event_id"),
               ("event", "parent_event_id")),
-    "entry": (("outcome", "entry_id"), ("settled_card", "entry_id"), ("pairing", "entry1_id"), ("pairing", "entry2_id"), ("pairing", "entry3_id"), ("seed", "entry_id"),
+    "entry": (("outcome", "entry_id"), ("settled_card", "entry_id"), ("playoff_card", "entry_id"), ("pairing", "entry1_id"), ("pairing", "entry2_id"), ("pairing", "entry3_id"), ("seed", "entry_id"),
               ("pool_entry", "entry_id"), ("entry_link", "entry_id"), ("web_request", "entry_id")),
     "league": (("league_member", "league_id"), ("league_night", "league_id"), ("special_hand", "league_id")),
     "pairing": (("outcome", "pairing_id"), ("settled_card", "pairing_id")),
-    "playoff_match": (("playoff_game", "match_id"),),
+    "playoff_match": (("playoff_game", "match_id"), ("playoff_card", "match_id")),
     "pool": (("pool_entry", "pool_id"),),
 }
 
