@@ -390,6 +390,11 @@ def make_bracket(db: Db, event: Event, qualifiers: int | None, by: Actor = CLI) 
     return Cut(count, bk.bracket_size(count), tuple((i, names[e]) for i, e in enumerate(order, 1)))
 
 
+class WouldMove(CribError):
+    """A change to qualifying after the cut that would move the bracket's qualifiers or
+    seeds, made without --recut."""
+
+
 def recut_if_moved(db: Db, event: Event, change: Change, recut: bool) -> Recut | None:
     """After a change to qualifying: the standings must still give the bracket's
     qualifiers and seeds. If not, refuse naming who would move, or with
@@ -417,7 +422,7 @@ def recut_if_moved(db: Db, event: Event, change: Change, recut: bool) -> Recut |
     if st.playoff_games_played(db, event.id):
         raise CribError(f"refused: the playoffs have started and this change would move {listed}")
     if not recut:
-        raise CribError(f"refused: this change would move {listed} in the bracket; add --recut to remake it (before the first playoff game)")
+        raise WouldMove(f"refused: this change would move {listed} in the bracket; add --recut to remake it (before the first playoff game)")
     change.replace("seed", {"event_id": event.id}, [dict(event_id=event.id, seed=i, entry_id=e) for i, e in enumerate(new_order, 1)])
     return Recut(moved)
 

@@ -371,8 +371,9 @@ def _bracket_forfeit(db: Db, event: Event, loser: Entry, by: Actor) -> Recorded:
 
 
 def record_table(db: Db, event_id: int, game: int, table: int, scores: tuple[int, ...], replace: bool = False,
-                 by: Actor = CLI) -> Recorded:
-    """quick-results: TABLE SCORE SCORE [SCORE] [replace], the scores in the table sheet's order."""
+                 by: Actor = CLI, recut: bool = False) -> Recorded:
+    """quick-results: TABLE SCORE SCORE [SCORE] [replace], the scores in the table sheet's order
+    (``recut``: after the cut, a change that moves the qualifiers recuts the bracket)."""
     event = load_event(db, event_id)
     entries = _at_table(db, event, game, table)
     if len(scores) != len(entries):
@@ -381,10 +382,10 @@ def record_table(db: Db, event_id: int, game: int, table: int, scores: tuple[int
         from crib_tourney.services.three_sides import three_result
 
         scored = [(e.id, s) for e, s in zip(entries, scores)]
-        return qualifying_change(db, event, "result", False, by,
+        return qualifying_change(db, event, "result", recut, by,
                                   lambda change: three_result(db, event, change, scored, game, replace, None))
     two = (scores[0], scores[1])
-    return qualifying_change(db, event, "result", False, by,
+    return qualifying_change(db, event, "result", recut, by,
                               lambda change: _game_result(db, event, change, entries, two, game, replace, None))
 
 
