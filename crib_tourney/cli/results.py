@@ -357,9 +357,13 @@ def undo(event: LogEventArg = None, players: PlayersLogOption = False, league: L
     from crib_tourney.services.results import undo as undo_event
 
     _one_log(event, players, league)
+    if change is not None and event is None:
+        raise typer.BadParameter("--change is for an event's undo")
+    if change is not None and change < 1:
+        raise typer.BadParameter(f"--change must be a change's number as `log` shows it (1 or more), not {change}")
     if dry_run:
         with db(write=False) as conn:
-            found = changes.next_undo(conn, *_log_ids(conn, event, league))
+            found = changes.next_undo(conn, *_log_ids(conn, event, league), expected=change)
         say("nothing to undo" if found is None else f"would undo {found.action} #{found.id}: {found.summary}")
         return
     with db() as conn:
@@ -368,8 +372,6 @@ def undo(event: LogEventArg = None, players: PlayersLogOption = False, league: L
         else:
             if recut:
                 raise typer.BadParameter("--recut is for an event's undo")
-            if change is not None:
-                raise typer.BadParameter("--change is for an event's undo")
             done = changes.undo(conn, _log_ids(conn, None, league)[1])
             say(f"undid {done.action} #{done.id}: {done.summary}")
 

@@ -32,9 +32,12 @@ def entries(db: Db, event_id: int | None, league_id: int | None) -> list[LogEntr
     return writer.log_entries(db, which_log(db, event_id, league_id).log)
 
 
-def next_undo(db: Db, event_id: int | None, league_id: int | None) -> LogEntry | None:
-    """What undo would revert now (None: nothing)."""
+def next_undo(db: Db, event_id: int | None, league_id: int | None, expected: int | None = None) -> LogEntry | None:
+    """What undo would revert now (None: nothing); ``expected``: refused (Stale) when
+    the newest change is not that one."""
     found = writer.newest_entry(db, which_log(db, event_id, league_id).log)
+    if found is not None:
+        writer.refuse_unseen(found[0], expected)
     return None if found is None else found[0]
 
 

@@ -465,10 +465,7 @@ def undo_newest(db: Db, log: Log, nothing: str, after: Callable[[Change], None] 
     if found is None:
         raise CribError(nothing)
     entry, steps = found
-    if expected is not None and entry.id != expected:
-        if entry.id < expected:
-            raise Stale(f"change #{expected} is not the newest change that can be undone (that is #{entry.id}: {entry.summary})")
-        raise Stale(f"a newer change arrived: #{entry.id}, {entry.summary}; nothing was undone")
+    refuse_unseen(entry, expected)
     leaving = _leaving(steps)
     _refuse_events_with_a_log(db, leaving.get("event", set()), entry.id)
     redo = [_revert(db, step, leaving, entry.id) for step in reversed(steps)]
@@ -481,6 +478,16 @@ def undo_newest(db: Db, log: Log, nothing: str, after: Callable[[Change], None] 
     db.write("UPDATE audit SET undone = :t WHERE id = :id", t=True, id=entry.id)
     write_entry(db, follow, f"undid #{entry.id}: {entry.summary}", undone=True)
     return entry
+
+
+def refuse_unseen(newest: LogEntry, expected: int | None) -> None:
+    """Refuse (Stale) an undo of change ``expected`` when ``newest`` is another: a
+    newer change arrived since the director looked (or he named an older one)."""
+    if expected is None or newest.id == expected:
+        return
+    if newest.id < expected:
+        raise Stale(f"change #{expected} is not the newest change that can be undone (that is #{newest.id}: {newest.summary})")
+    raise Stale(f"a newer change arrived: #{newest.id}, {newest.summary}; nothing was undone")
 
 
 def log_entries(db: Db, log: Log) -> list[LogEntry]:
