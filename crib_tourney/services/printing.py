@@ -141,16 +141,16 @@ def _personal_links(db: Db, event_id: int, key: bytes | None) -> dict[int, dict[
 
 def checkin_data(db: Db, event_id: int) -> dict[str, Any]:
     """The door sheet: every entrant alphabetically with a check-in box and what
-    he paid, and the QR code of the event's page (its public address, or the
-    served one). (Amounts as the template receives them: "25.00".)"""
-    from crib_tourney.render.qr import qr_svg
+    he paid, and the QR code of the event's page that says how to check in (under
+    its public address, or the served one). (Amounts as the template receives them: "25.00".)"""
+    from crib_tourney.render.qr import page_address, qr_svg
     from crib_tourney.services.checkin import door_list
     from crib_tourney.served import SERVED
     from crib_tourney.tourney.money import format_money
 
     event = load_event(db, event_id)
     door = door_list(db, event.id)
-    address = event.public_url or f"{SERVED}/events/{event.id}/"
+    address = page_address(event.public_url or f"{SERVED}/events/{event.id}/", "checkin")
     rows = [{"name": r.name, "members": list(r.members), "checked_in": r.checked_in, "withdrawn": r.withdrawn,
              "paid": format_money(r.paid) if r.paid is not None else None} for r in door.rows]
     return {"event": _header(event), "rows": rows, "entry_fee": format_money(event.entry_fee) if event.entry_fee else None,

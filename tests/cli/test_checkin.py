@@ -166,13 +166,14 @@ def test_the_door_sheet(cli, tmp_path):
     assert lines[start + 1:start + 5] == ["✓ Ann Lee 25.00", "Bob Ray", "Cat Moss (withdrawn)", "✓ Zed Young 20.00"]
     assert "4 entrants · 2 checked in · entry fee 25.00 · collected 45.00" in text
     event = cli("event", "show", "Door", "--json").json()["id"]
-    assert f"check in: http://127.0.0.1:8000/events/{event}/" in text.replace("\n", "")
+    # the QR opens the page that says how to check in, and its caption says so
+    assert f"how to check in: http://127.0.0.1:8000/events/{event}/checkin" in text.replace("\n", "")
     printed = _pdf_qr_texts(out, tmp_path)
     if printed is not None:
-        assert printed == [f"http://127.0.0.1:8000/events/{event}/"]
+        assert printed == [f"http://127.0.0.1:8000/events/{event}/checkin"]
     cli("event", "set", "Door", "public_url=https://club.example.org/events/9/")
     cli("print", "checkin", "Door", "-o", out)
-    assert "check in: https://club.example.org/events/9/" in pdf_text(out).replace("\n", "")
+    assert "how to check in: https://club.example.org/events/9/checkin" in pdf_text(out).replace("\n", "")
 
 
 def _small_event(cli) -> None:
