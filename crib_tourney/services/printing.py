@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, cast
 
-from crib_tourney.services.standings import scoring_rules, standings_rows
+from crib_tourney.services.standings import uncounted_games, scoring_rules, standings_rows
 from crib_tourney.tourney.scoring import GameLine, outcome_line
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
@@ -45,7 +45,9 @@ def standings_data(db: Db, event_id: int) -> dict[str, Any]:
     if FORMATS[event.format].seeds_by_standings and event.sides == 2 and not is_night(db, event.id):
         cut = min(qualifier_count(len(entries_of(db, event)), event.qualify_ratio), len(rows))
         cut = st.seeded_count(db, event.id) or cut
-    return {"event": _header(event), "rows": rows, "cut": cut, "qr": _live_page(event.public_url, "standings")}
+    pending, disputed = uncounted_games(db, event)
+    return {"event": _header(event), "rows": rows, "cut": cut, "qr": _live_page(event.public_url, "standings"),
+            "pending": pending, "disputed": disputed}
 
 
 def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str, Any]:

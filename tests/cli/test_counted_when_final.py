@@ -102,3 +102,19 @@ def test_undo_with_the_change_seen_is_refused_when_a_newer_one_arrived(cli, unch
         cli.fails("undo", "--players", "--change", 1, match="--change is for an event's undo", code=2)
     assert cli("undo", "Fin", "--change", newest).stdout.startswith(f"undid card #{newest}")
     assert cli("undo", "Fin", "--change", seen).stdout.startswith(f"undid result #{seen}")
+
+
+def test_the_printed_standings_say_what_is_not_counted_yet(cli, tmp_path):
+    from tests.render.test_print import pdf_text
+
+    (a, b), (c, d) = _event(cli)
+    cli("result", "Fin", a, 121, b, 90, "--card", a)
+    cli("result", "Fin", c, 121, d, 100, "--card", c)
+    cli("result", "Fin", d, 121, c, 100, "--card", d)
+    out = tmp_path / "standings.pdf"
+    cli("print", "standings", "Fin", "-o", out)
+    assert "Not counted yet: 1 pending, 1 disputed" in " ".join(pdf_text(out).split())
+    cli("result", "Fin", b, 90, a, 121, "--card", b)
+    cli("check", "Fin", "--resolve")
+    cli("print", "standings", "Fin", "-o", out)
+    assert "Not counted yet" not in pdf_text(out)
