@@ -7,6 +7,7 @@ call per fact and never maps a display name back to an entry.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.services.printing import standings_data
@@ -39,9 +40,10 @@ def league_ids(db: Db) -> list[int]:
     return league_store.all_league_ids(db)
 
 
-def last_change(db: Db) -> str | None:
-    """When anything last changed (the newest audit entry); None before any change."""
-    return last_change_at(db)
+def last_change(db: Db) -> datetime | None:
+    """When anything last changed (the newest audit entry, UTC); None before any change."""
+    at = last_change_at(db)
+    return None if at is None else datetime.fromisoformat(at)
 
 
 def entry_ids(db: Db, event: Event) -> list[int]:

@@ -61,7 +61,7 @@ def page(db: Db, path: str) -> Page:
 def last_change(db: Db) -> str:
     """When the data last changed (the newest audit entry), as a published page shows it."""
     at = facts.last_change(db)
-    return at[:16] if at else "not yet"
+    return at.strftime("%Y-%m-%d %H:%M") if at else "not yet"
 
 
 def event_paths(db: Db, event_id: int) -> list[str]:
