@@ -285,7 +285,6 @@ def _keep_bracket(db: Db, event: Event, change: Change) -> list[str]:
     return [fact.line() for fact in recording.after_change(db, event, change, False)]
 
 
-
 def entrant_state(db: Db, event: Event, entry_id: int) -> dict[str, Any] | None:
     """One entrant's phone_state, read now (None: no such entry): what the server
     answers a phone while the room's results stream in (see web/phones.py)."""
