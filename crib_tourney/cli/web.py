@@ -59,7 +59,7 @@ def serve(
 
     settings = None
     if scoring:
-        from crib_tourney.web.scoring import Scoring
+        from crib_tourney.web.writing import Scoring
 
         settings = Scoring(director, trust_proxy)
     if host not in LOOPBACK:

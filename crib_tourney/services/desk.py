@@ -34,7 +34,7 @@ from crib_tourney.store.directory import entries_of, entry_names
 from crib_tourney.store.events import load_event
 from crib_tourney.store.rows import Entry, Event, Outcome, Pairing
 from crib_tourney.store.sql import Db
-from crib_tourney.store.writer import Actor
+from crib_tourney.store.writer import Actor, Log, LogEntry, log_entries
 from crib_tourney.tourney import bracket as bk
 from crib_tourney.tourney.reconcile import Card, both_claim, copy_card
 from crib_tourney.tourney.triples import Card3, cards_agree, is_final3
@@ -79,6 +79,11 @@ def check_in_list(db: Db, event: Event) -> list[CheckIn]:
 
 def event_of(db: Db, event_id: int) -> Event:
     return load_event(db, event_id)
+
+
+def recent(db: Db, event: Event, count: int = 8) -> list[LogEntry]:
+    """The event's last ``count`` changes, newest first (its creation left out)."""
+    return [e for e in log_entries(db, Log(event.id)) if e.action != "new-event"][-count:][::-1]
 
 
 def _table(db: Db, event: Event, game: int, table: int) -> tuple[Pairing, list[Entry]]:

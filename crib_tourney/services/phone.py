@@ -390,3 +390,11 @@ def _settled_rows(event: Event, pairing_id: int, cards: list[Card]) -> list[dict
 def _keep_bracket(db: Db, event: Event, change: Change) -> list[str]:
     return [fact.line() for fact in recording.after_change(db, event, change, False)]
 
+
+def entrant_state(db: Db, event: Event, entry_id: int) -> dict[str, Any] | None:
+    """One entrant's phone_state, read now (None: no such entry): what the server
+    answers a phone while the room's results stream in (see web/phones.py)."""
+    entry = next((e for e in entries_of(db, event) if e.id == entry_id), None)
+    if entry is None:
+        return None
+    return phone_state(db, Holder(event, entry, entry_names(db, event)[entry_id]))

@@ -23,7 +23,8 @@ from typing import Callable
 
 from crib_tourney import jsontext
 from crib_tourney.errors import CribError
-from crib_tourney.store.sql import Db
+from crib_tourney.services import site as facts
+from crib_tourney.services.database import Db
 from crib_tourney.web import site
 
 PART = re.compile(r"\..+\.(?:html|json)\.part")  # a page publish was writing when it was stopped
@@ -33,11 +34,9 @@ def publish(db: Db, events: list[int], leagues: list[int], everything: bool, out
     """Write the pages of these events and leagues (``everything``: of all of
     them) and the index; (files written, files unchanged)."""
     from crib_tourney.render.pdf import terminated_as_interrupt
-    from crib_tourney.store.events import event_ids
-    from crib_tourney.store.leagues import all_league_ids
 
     if everything:
-        events, leagues = event_ids(db), all_league_ids(db)
+        events, leagues = facts.event_ids(db), facts.league_ids(db)
     paths = ["index"] + [p for event_id in events for p in site.event_paths(db, event_id)]
     paths += [f"leagues/{league_id}/index" for league_id in leagues]
     paths = list(dict.fromkeys(paths))

@@ -2,7 +2,7 @@
 
 Every request asks the database one cheap question first: has anything changed?
 (the data version, one row that every write moves in its own transaction: see
-store/writer.py). Pages are rendered once per change and served from memory after
+store/writer.py, asked through services/database.py). Pages are rendered once per change and served from memory after
 that, each with an ETag, so a phone polling an unchanged page costs a 304.
 """
 
@@ -23,14 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 from crib_tourney import jsontext
 from crib_tourney.errors import NotFound
-from crib_tourney.store.db import read_only
-from crib_tourney.store.sql import SharedMemo
-from crib_tourney.store.writer import ALL, versions
+from crib_tourney.services.database import Reader, SharedMemo, data_version, on_sqlite, read_only
 from crib_tourney.web import site
-from crib_tourney.web.reading import Reader
 
 if TYPE_CHECKING:
-    from crib_tourney.web.scoring import Scoring
+    from crib_tourney.web.writing import Scoring
 
 def plain_ids(path: str) -> bool:
     """Whether every number in a site path is ASCII digits short enough to be an
@@ -114,7 +111,7 @@ class Pages:
         if not plain_ids(path):
             raise NotFound(f"no page {path}")
         with self.reading() as db:
-            version = versions(db, [ALL])
+            version = data_version(db)
             now = time.monotonic()
             with self.lock:
                 if version != self.version:
@@ -167,7 +164,7 @@ class Pages:
     def _rebuild_in_background(self, path: str, building: threading.Lock) -> None:
         try:
             with read_only(self.location) as db:
-                version = versions(db, [ALL])
+                version = data_version(db)
                 with self.lock:
                     stamp = self.stamp
                     if version == self.version:
@@ -251,18 +248,17 @@ def accepts_gzip(header: str) -> bool:
 
 def create_app(location: str, scoring: "Scoring | None" = None):  # type: ignore[no-untyped-def]
     """The live view; with ``scoring`` (serve --scoring) also the phones' and the
-    desk's routes (web/scoring.py). Without it nothing can be written: POST is 405."""
+    desk's routes (web/phones.py, web/desk.py; their settings and state on
+    ``app.state``: see web/writing.py). Without it nothing can be written: POST is 405."""
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import Response
     from starlette.concurrency import run_in_threadpool
     from starlette.routing import Route
 
-    from crib_tourney.store.sql import sqlite_path
-
     pages = Pages(location)
 
-    on_loop = sqlite_path(location) is not None  # a read of SQLite's WAL never waits for a writer
+    on_loop = on_sqlite(location)  # a read of SQLite's WAL never waits for a writer
 
     async def serve(request: Request) -> Response:
         if request.method not in ("GET", "HEAD"):
@@ -304,10 +300,12 @@ def create_app(location: str, scoring: "Scoring | None" = None):  # type: ignore
 
     methods = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"]
     writing = []
-    if scoring is not None:
-        from crib_tourney.web.scoring import routes
+    if scoring is not None:  # mounted before the read-only pages
+        from crib_tourney.web import desk, phones
 
-        writing = routes(location, scoring)
+        writing = [*phones.ROUTES, *desk.ROUTES]
     app = Starlette(routes=[*writing, Route("/{path:path}", serve, methods=methods)], lifespan=lifespan)
     app.state.pages = pages
+    if scoring is not None:  # what the phones' and the desk's handlers read (web/writing.py)
+        app.state.location, app.state.scoring, app.state.phones = location, scoring, phones.Phones(location)
     return app

@@ -10,13 +10,12 @@ import re
 from html import escape
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from crib_tourney.errors import CribError, NotFound
-from crib_tourney.store.sql import Db
-
-if TYPE_CHECKING:
-    from crib_tourney.store.rows import Event
+from crib_tourney.services import site as facts
+from crib_tourney.services.database import Db
+from crib_tourney.services.site import Event
 
 # Ids in paths are ASCII digits, and no longer than an id can be: \d would take '١'
 # and '１' for event 1, and int() refuses a number past 4,300 digits.
@@ -61,21 +60,17 @@ def page(db: Db, path: str) -> Page:
 
 def last_change(db: Db) -> str:
     """When the data last changed (the newest audit entry), as a published page shows it."""
-    from crib_tourney.store.writer import last_change_at as changed
-
-    at = changed(db)
-    return at[:16] if at else "not yet"
+    at = facts.last_change(db)
+    return at.strftime("%Y-%m-%d %H:%M") if at else "not yet"
 
 
 def event_paths(db: Db, event_id: int) -> list[str]:
     """Every page of one event (what publish writes)."""
-    from crib_tourney.store.directory import entries_of
-
     event = _event(db, event_id)
     pages = [f"events/{event_id}/{p}" for p in ("index", "standings", "tables", "bracket")]
     if _placed(db, event):
         pages.append(f"events/{event_id}/placings")
-    return pages + [f"events/{event_id}/players/{e.id}" for e in entries_of(db, event)]
+    return pages + [f"events/{event_id}/players/{entry}" for entry in facts.entry_ids(db, event)]
 
 
 def render(built: Page, href: Callable[[str], str], live: bool, fragment: bool = False, updated: str | None = None,
@@ -105,12 +100,7 @@ def render(built: Page, href: Callable[[str], str], live: bool, fragment: bool =
 # --- the pages ---------------------------------------------------------------
 
 def _event(db: Db, event_id: int) -> Event:
-    from crib_tourney.store.events import load_event
-
-    try:
-        return load_event(db, event_id)
-    except CribError:
-        raise NotFound(f"no event {event_id}") from None
+    return facts.event_of(db, event_id)
 
 
 def _index(db: Db) -> Page:
@@ -119,14 +109,12 @@ def _index(db: Db) -> Page:
     from crib_tourney.services.events import event_summaries
     from crib_tourney.services.leagues import league_summaries
     from crib_tourney.services.playoffs import event_decided
-    from crib_tourney.store import brackets as st
-    from crib_tourney.store.events import load_event
 
     events, leagues = event_summaries(db), league_summaries(db)
     shown: list[dict[str, Any]] = []
     for e in events:
-        event = load_event(db, e["id"])
-        bracket = bool(st.seeded_count(db, e["id"]))
+        event = facts.event_of(db, e["id"])
+        bracket = facts.cut_made(db, e["id"])
         if event_decided(db, event):
             state, order = "finished", 2
         elif bracket:
@@ -146,14 +134,11 @@ def pages_in_play(db: Db) -> tuple[list[str], list[str]]:
     """The pages a room opens first, and its players' pages: the index, and for each
     event in play (as the index lists them first) its overview, standings, tables
     and bracket; then each of its entries' page."""
-    from crib_tourney.store.directory import entries_of
-    from crib_tourney.store.events import load_event
-
     shared, players = ["index"], []
     for e in _index(db).context["events"]:
         if e["order"] == 0:
             shared += [f"events/{e['id']}/{what}" for what in ("index", "standings", "tables", "bracket")]
-            players += [f"events/{e['id']}/players/{entry.id}" for entry in entries_of(db, load_event(db, e["id"]))]
+            players += [f"events/{e['id']}/players/{entry}" for entry in facts.entry_ids(db, facts.event_of(db, e["id"]))]
     return shared, players
 
 
@@ -166,10 +151,9 @@ def _newest(date: str | None, ident: int) -> tuple[str, int]:
 def _placed(db: Db, event: Event) -> bool:
     """Whether the event has places to show: a bracket, or a round robin played out."""
     from crib_tourney.services.playoffs import round_robin_finished
-    from crib_tourney.store import brackets as st
     from crib_tourney.tourney.formats import FORMATS
 
-    if st.seeded_count(db, event.id):
+    if facts.cut_made(db, event.id):
         return True
     return FORMATS[event.format].placed_by_standings and round_robin_finished(db, event)
 
@@ -178,9 +162,8 @@ def _playoff(db: Db, event: Event) -> dict[str, Any] | None:
     """The bracket at a glance: the matches now playing (key, round, table, the two
     sides, games won), the champion; None before the cut."""
     from crib_tourney.services.playoffs import bracket_json
-    from crib_tourney.store import brackets as st
 
-    if not st.seeded_count(db, event.id):
+    if not facts.cut_made(db, event.id):
         return None
     full = bracket_json(db, event)
     playing = [{"key": m["key"], "round": r["name"], "table": m["table"], "players": m["players"], "seeds": m["seeds"],
@@ -220,11 +203,10 @@ def _charts(db: Db, event: Event, full: Any) -> list[dict[str, Any]]:
     player pages: ``links`` pairs a placeholder href in ``svg`` with its page (the
     template makes each a link the way this site links, live or published)."""
     from crib_tourney.render.bracket_chart import pages as chart_pages
-    from crib_tourney.store.directory import entry_names
     from crib_tourney.tourney.formats import FORMATS
 
     charts = chart_pages(full["rounds"], full["champion"], champion_column=not FORMATS[event.format].grand_final)
-    names = entry_names(db, event)
+    names = facts.entry_names(db, event)
     out = []
     for title, svg in charts:
         svg, links = _scalable(svg), []
@@ -275,32 +257,19 @@ def _placings(db: Db, event: Event) -> Page:
 
 
 def _standings(db: Db, event: Event) -> Page:
-    from crib_tourney.services.printing import standings_data
-    from crib_tourney.store import brackets as st
-    from crib_tourney.store.directory import entry_names
-
-    names = entry_names(db, event)
-    entry_of = {name: entry for entry, name in names.items()}
-    data = standings_data(db, event.id)  # the standings computed once: the rows' entries found by their (unique) names
-    if len(entry_of) == len(names):
-        entry_ids = [entry_of[r["player"]] for r in data["rows"]]
-    else:  # two entries shown alike (never expected): ask the standings themselves
-        from crib_tourney.services.standings import event_standings
-
-        entry_ids = [r.player for r in event_standings(db, event)]
-    played = any(r["wins"] or r["losses"] or r["game_points"] for r in data["rows"])  # no cut line before any result
-    cut_made = bool(st.seeded_count(db, event.id))
+    table = facts.standings_table(db, event)  # the rows and each row's entry from one ranking
+    played = any(r["wins"] or r["losses"] or r["game_points"] for r in table.rows)  # no cut line before any result
     return Page(f"events/{event.id}/standings", "web/standings.html", event.name, "Standings", event.name,
-                {"rows": data["rows"], "cut": data["cut"] if played else 0, "event_id": event.id, "entry_ids": entry_ids,
-                 "team_event": event.team_size > 1, "cut_made": cut_made},
-                {"event": event.name, "rows": data["rows"]})
+                {"rows": table.rows, "cut": table.cut if played else 0, "event_id": event.id,
+                 "entry_ids": list(table.entries), "team_event": event.team_size > 1,
+                 "cut_made": facts.cut_made(db, event.id)},
+                {"event": event.name, "rows": table.rows})
 
 
 def _tables(db: Db, event: Event) -> Page:
     """The current game's seating with find-your-table; after the cut, the
     playoff matches now being played."""
     from crib_tourney.services.printing import tables_data
-    from crib_tourney.store import qualifying as q
 
     playoff = _playoff(db, event)
     if playoff is not None:
@@ -308,7 +277,7 @@ def _tables(db: Db, event: Event) -> Page:
         return Page(f"events/{event.id}/tables", "web/tables.html", event.name, "Tables", event.name,
                     {"game": None, "find": None, "playoff": data, "team_event": event.team_size > 1}, data)
     game = find = None
-    if q.scheduled_games(db, event.id):
+    if facts.games_scheduled(db, event.id):
         data = tables_data(db, event.id)["games"][0]
         find = _find_rows(data.pop("find"), data["tables"], data.get("byes") or [data.get("bye")])
         game = data
@@ -344,9 +313,7 @@ def _bracket(db: Db, event: Event) -> Page:
         full = playoff["full"]
         data, champion = bracket_document(full), full["champion"]
         charts = _charts(db, event, full)
-    from crib_tourney.store.directory import entry_names
-
-    entry_of = {name: entry for entry, name in entry_names(db, event).items()}
+    entry_of = facts.entries_by_name(db, event)  # the bracket names its sides: each name linked to its page
     return Page(f"events/{event.id}/bracket", "web/bracket.html", event.name, "Bracket", event.name,
                 {"charts": charts, "champion": champion, "playoff": playoff, "entry_of": entry_of}, data)
 
@@ -356,15 +323,13 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
     summary line (rank, GP, W-L, spread, seed), and below them the playoff games."""
     from crib_tourney.services.histories import games_of
     from crib_tourney.services.standings import event_standings
-    from crib_tourney.store import brackets as st
-    from crib_tourney.store.directory import entries_of, entry_names, member_names
     from crib_tourney.tourney.scoring import won_game
 
-    if entry_id not in {e.id for e in entries_of(db, event)}:
+    if entry_id not in facts.entry_ids(db, event):
         raise NotFound(f"no entry {entry_id} in event {event.id}")
-    name = entry_names(db, event)[entry_id]
+    name = facts.entry_names(db, event)[entry_id]
     games = games_of(db, event.id, entry_id)
-    members = member_names(db, event).get(entry_id, []) if event.team_size > 1 else []
+    members = facts.member_names(db, event).get(entry_id, []) if event.team_size > 1 else []
     backward = event.settings.scoring_rules().target_loses
     shown = []
     for g in games:
@@ -381,7 +346,7 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
     # one standings (and one bracket) per data version for every player page: the server shares reads per version
     ranked = db.memo(("web standings", event.id), ("outcome",), lambda: event_standings(db, event))
     row = next((r for r in ranked if r.player == entry_id), None)
-    seeds = {entry: seed for seed, entry in st.seeds(db, event.id).items()}
+    seeds = facts.seeds(db, event.id)
     summary = None
     if row is not None:
         summary = {"rank": f"{row.rank}{'=' if row.tied else ''}", "of": len(ranked), "gp": row.game_points, "wins": row.wins,
@@ -419,14 +384,8 @@ def _league(db: Db, league_id: int) -> Page:
         season = season_view(db, league_id)
     except CribError:
         raise NotFound(f"no league {league_id}") from None
-    from crib_tourney.store.directory import entry_names
-    from crib_tourney.store.events import load_event
-    from crib_tourney.store.leagues import nights
-
-    night_events = {str(n["night_no"]): n["event_id"] for n in nights(db, league_id)}
-    entries = {night: {name: entry for entry, name in entry_names(db, load_event(db, event_id)).items()}
-               for night, event_id in night_events.items()}
+    nights = facts.league_nights(db, league_id)
     built = Page(f"leagues/{league_id}/index", "web/league.html", season["league"], "Season", season["league"],
-                 {"season": season, "night_events": night_events, "entries": entries}, season)
+                 {"season": season, "night_events": nights.events, "entries": nights.entries}, season)
     built.nav = [("All events", "index")]
     return built

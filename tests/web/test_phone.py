@@ -11,7 +11,7 @@ import re
 import pytest
 from starlette.testclient import TestClient
 
-from crib_tourney.web.scoring import Scoring
+from crib_tourney.web.writing import Scoring
 from crib_tourney.web.security import DirectorPassword
 from crib_tourney.web.server import create_app
 from tests.conftest import Cli

@@ -36,7 +36,7 @@ def test_the_pages_show_three_a_table_and_the_json_is_the_clis(event):
 
 def test_a_phone_at_a_table_of_three_sees_both_opponents_and_the_desk_enters_it(event):
     from crib_tourney.web.security import DirectorPassword
-    from crib_tourney.web.scoring import Scoring
+    from crib_tourney.web.writing import Scoring
     from crib_tourney.web.server import create_app
     from tests.web.test_phone import BASE, Phone
 
