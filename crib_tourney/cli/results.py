@@ -389,6 +389,7 @@ def standings(
     """
     from crib_tourney.inputs import names
     from crib_tourney.services.results import standings as load
+    from crib_tourney.services.standings import standings_document
     from crib_tourney.tourney.names import spells_members
 
     if as_json and as_csv:
@@ -397,8 +398,7 @@ def standings(
         loaded = load(conn, names.event_id(conn, event), "provisional" if provisional else "final")
     name, rows = loaded.event, loaded.rows
     if as_json:
-        print_json({"event": name, "rows": rows, "pending": loaded.pending, "disputed": loaded.disputed,
-                    "provisional": provisional})
+        print_json(standings_document(name, rows, loaded.pending, loaded.disputed, provisional))
         return
     columns = ["rank", "player", "game_points", "wins", "losses", "spread", "plus", "minus", "skunks", "skunks_taken", "tied"]
     if as_csv:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from crib_tourney.errors import CribError
 from crib_tourney.records import record
 from crib_tourney.services import checkin, playoffs, results
+from crib_tourney.services.events import event_summaries
 from crib_tourney.services.cross_checking import apparent_qualifiers, cross_checked, settled_by_rule
 from crib_tourney.services.phone_report import Conflict
 from crib_tourney.services.playoffs import PlayoffFact
@@ -36,6 +37,7 @@ from crib_tourney.store.rows import Entry, Event, Outcome, Pairing
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Actor, Log, LogEntry, log_entries
 from crib_tourney.tourney import bracket as bk
+from crib_tourney.tourney.checkin import Payment
 from crib_tourney.tourney.reconcile import Card, both_claim, copy_card
 from crib_tourney.tourney.triples import Card3, cards_agree, is_final3
 
@@ -79,6 +81,81 @@ def check_in_list(db: Db, event: Event) -> list[CheckIn]:
 
 def event_of(db: Db, event_id: int) -> Event:
     return load_event(db, event_id)
+
+
+def newest_change(db: Db, event: Event) -> LogEntry | None:
+    """The newest change of the event's log (what a receipt names, what undo would revert)."""
+    found = log_entries(db, Log(event.id))
+    return found[-1] if found else None
+
+
+@dataclass(frozen=True)
+class EventLine:
+    """One event on the desk's list: where it stands and what waits."""
+
+    id: int
+    name: str
+    date: str | None
+    status: str  # not started | game N of M | playoffs | finished
+    players: int
+    pending: int
+    disputed: int
+
+
+def event_list(db: Db) -> list[EventLine]:
+    """Every event, with its status and the games waiting for the desk."""
+    found = []
+    for summary in event_summaries(db):
+        event = load_event(db, summary["id"])
+        pending, disputed = uncounted_games(db, event)
+        seeded = bool(st.seeded_count(db, event.id))
+        if (seeded or summary["scheduled"]) and event_decided_now(db, event):
+            status = "finished"
+        elif seeded:
+            status = "playoffs"
+        elif summary["scheduled"]:
+            status = f"game {summary['scheduled']} of {summary['games']}"
+        else:
+            status = "not started"
+        found.append(EventLine(event.id, event.name, summary["date"], status, int(summary["players"]), pending, disputed))
+    return found
+
+
+def event_decided_now(db: Db, event: Event) -> bool:
+    """Whether the event's final places are known (a bracket's champion, a finished round robin)."""
+    try:
+        return playoffs.event_decided(db, event)
+    except CribError:
+        return False
+
+
+@dataclass(frozen=True)
+class OpenMatch:
+    """A playoff match waiting for a game: its players in seat order, the next game."""
+
+    key: str
+    round: str
+    table: int
+    players: tuple[str, str]
+    best_of: int
+    wins: tuple[int, int]
+    game: int
+
+
+def open_matches(db: Db, event: Event) -> list[OpenMatch]:
+    """The playoff matches with both players known and no winner yet."""
+    shown = playoffs.Bracket(db, event)
+    if not shown.exists:
+        return []
+    names = entry_names(db, event)
+    found = []
+    for spec in shown.specs:
+        state = shown.states[spec.key]
+        if state.open:
+            a, b = (names.get(p, "?") if p is not None else "?" for p in state.players)
+            found.append(OpenMatch(spec.key, bk.round_name(spec, shown.specs), spec.position, (a, b), spec.best_of,
+                                   (state.wins[0], state.wins[1]), len(state.games) + 1))
+    return found
 
 
 def recent(db: Db, event: Event, count: int = 8) -> list[LogEntry]:
@@ -306,9 +383,10 @@ class CheckedIn:
     changed: bool
 
 
-def check_in(db: Db, event: Event, entry_id: int, present: bool, by: Actor = DIRECTOR) -> CheckedIn:
-    """Mark an entrant checked in (or take it back), as `checkin` does."""
-    done = (checkin.check_in(db, event.id, [entry_id], by=by) if present
+def check_in(db: Db, event: Event, entry_id: int, present: bool, by: Actor = DIRECTOR, paid: int | None = None) -> CheckedIn:
+    """Mark an entrant checked in (or take it back), as `checkin` does; ``paid``:
+    the amount he has paid in all, in cents (as `checkin --amount`)."""
+    done = (checkin.check_in(db, event.id, [entry_id], None if paid is None else Payment(paid), by=by) if present
             else checkin.check_out(db, event.id, entry_id, by=by))
     arrival = done.arrivals[0]
     return CheckedIn(arrival.name, present, done.changed)

@@ -46,6 +46,7 @@ from crib_tourney.services import checkin, three_sides
 from crib_tourney.services.phone_matches import match_now, parse_match_report, report_match_game
 from crib_tourney.services.playoffs import Bracket, placed
 from crib_tourney.store import brackets as st
+from crib_tourney.tourney import bracket as bk
 from crib_tourney.tourney.money import format_money
 from crib_tourney.tourney.reconcile import Card, is_final
 from crib_tourney.tourney.triples import Card3, cards_agree, is_final3, parse_place_points, three_forfeit_line, three_line
@@ -190,9 +191,11 @@ def _after_cut(db: Db, event: Event, entry_ids: list[int]) -> AfterCut:
     if bracket is None or not bracket.exists:
         return AfterCut({}, {}, scheduled)
     matches = {e: match_now(db, event, e, bracket) for e in entry_ids}
+    if bk.champion(bracket.specs, bracket.states) is None:  # places and prizes come with the champion
+        return AfterCut(matches, {}, scheduled)
     decided = placed(db, event)
     places = {e: (decided.place_of(e), format_money(decided.prizes[e]) if decided.prizes.get(e) else None)
-              for e in entry_ids} if decided.complete else {}
+              for e in entry_ids}
     return AfterCut(matches, places, scheduled)
 
 

@@ -90,6 +90,8 @@ class StandingsTable:
     rows: list[StandingRow]
     cut: int
     entries: tuple[int, ...]
+    pending: int  # games not counted yet: a lone card
+    disputed: int  # and cards that disagree
 
 
 def standings_table(db: Db, event: Event) -> StandingsTable:
@@ -99,7 +101,7 @@ def standings_table(db: Db, event: Event) -> StandingsTable:
     ranked = event_standings(db, event)
     entries = tuple(r.player for r in ranked)
     assert len(entries) == len(data["rows"])
-    return StandingsTable(data["rows"], int(data["cut"]), entries)
+    return StandingsTable(data["rows"], int(data["cut"]), entries, int(data["pending"]), int(data["disputed"]))
 
 
 @dataclass(frozen=True)

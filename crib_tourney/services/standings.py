@@ -123,6 +123,21 @@ def _event_standings(db: Db, event: Event, cut_playoffs: bool, view: str) -> lis
     return apply_cut_playoffs(ranked, q.cut_playoff_games(db, event.id))
 
 
+class StandingsDocument(TypedDict):
+    """`standings --json` and the standings page's JSON twin: one shape, made here."""
+
+    event: str
+    rows: list[StandingRow]
+    pending: int
+    disputed: int
+    provisional: bool
+
+
+def standings_document(event: str, rows: list[StandingRow], pending: int, disputed: int, provisional: bool = False
+                       ) -> StandingsDocument:
+    return {"event": event, "rows": rows, "pending": pending, "disputed": disputed, "provisional": provisional}
+
+
 def uncounted_games(db: Db, event: Event) -> tuple[int, int]:
     """(pending, disputed): the games whose cards do not count yet."""
     from crib_tourney.tourney.triples import Card3, cards_agree

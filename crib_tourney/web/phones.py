@@ -2,8 +2,10 @@
 the result he reports, through services/phone.py as one write transaction.
 
     GET  /p/TOKEN             the phone page
-    GET  /p/TOKEN/state.json  {"entry", "name", "event", "game", "table", "opponent", "entries": [...]}
+    GET  /p/TOKEN/state.json  {"entry", "name", "event", "game", "table", "opponent", "entries": [...], "match", ...}
     POST /p/TOKEN/result      {"game", "winner": "me"|"opponent", "loser_score", "key"} -> {"state", ...}
+                              (a table of three: {"game", "scores", "key"}; a match game: {"match", "match_game", ...})
+    POST /p/TOKEN/checkin     {} -> {"checked_in": true}
 
 Any token that opens nothing (malformed, unknown, revoked) is the same 404.
 The handlers read the server's ``Phones`` and settings from ``request.app.state``
@@ -15,7 +17,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from typing import Any
+from typing import Any, Callable
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -25,8 +27,8 @@ from starlette.routing import Route
 from crib_tourney.errors import CribError
 from crib_tourney.services import desk
 from crib_tourney.services.database import Db, Reader, data_version, transaction
-from crib_tourney.services.phone import (Conflict, entrant_state, event_states, holder, live_links, parse_report,
-                                         report_result)
+from crib_tourney.services.phone import (Conflict, Holder, check_in_self, entrant_state, event_states, holder, live_links,
+                                         receive)
 from crib_tourney.tokens import looks_like_token, token_hash
 from crib_tourney.web import security
 from crib_tourney.web.writing import (BODY_LIMIT, NOT_FOUND, TOO_MANY, address, body, error, location_of, page,
@@ -138,15 +140,27 @@ def phone_json(request: Request) -> Response:
 
 def record(location: str, token: str, report: object) -> tuple[int, dict]:
     """Record a phone's report in one write transaction: all of it, or nothing; (404, {}) when the token opens nothing."""
+    return _write(location, token, lambda db, who: receive(db, who, report))
+
+
+def check_in(location: str, token: str, sent: object) -> tuple[int, dict]:
+    """The player's own check-in, in one write transaction (the body must be {})."""
+    if sent != {}:
+        raise CribError("send an empty JSON object: {}")
+    return _write(location, token, check_in_self)
+
+
+def _write(location: str, token: str, action: Callable[[Db, Holder], dict[str, Any]]) -> tuple[int, dict]:
     with transaction(location, write=True) as db:
         who = holder(db, token)
         if who is None:
             return 404, {}
-        parsed = parse_report(report, who.event.settings.scoring_rules().target_loses)
-        return 200, report_result(db, who, parsed)
+        return 200, action(db, who)
 
 
-async def phone_result(request: Request) -> Response:
+async def _post(request: Request, write: Callable[[str, str, object], tuple[int, dict]]) -> Response:
+    """A phone's POST: the link checked, the page's CSRF token, the rate per link, a
+    JSON body of at most BODY_LIMIT bytes; then ``write`` in one transaction."""
     token = request.path_params["token"]
     refused = await run_in_threadpool(lookup, request, token, False)
     if isinstance(refused, Response):
@@ -162,11 +176,11 @@ async def phone_result(request: Request) -> Response:
     if raw is None:
         return error(f"the report is too long (at most {BODY_LIMIT} bytes)", 413)
     try:
-        report = json.loads(raw)
+        sent = json.loads(raw)
     except (ValueError, RecursionError):
         return error("the report is not JSON", 400)
     try:
-        status, answer = await run_in_threadpool(record, location_of(request), token, report)
+        status, answer = await run_in_threadpool(write, location_of(request), token, sent)
     except Conflict as exc:
         return error(str(exc), 409)
     except CribError as exc:
@@ -176,9 +190,18 @@ async def phone_result(request: Request) -> Response:
     return JSONResponse(answer, headers=security.headers(None))
 
 
+async def phone_result(request: Request) -> Response:
+    return await _post(request, record)
+
+
+async def phone_checkin(request: Request) -> Response:
+    return await _post(request, check_in)
+
+
 ROUTES = [
     Route("/p/{token}", phone_page, methods=["GET", "HEAD"]),
     Route("/p/{token}/", phone_page, methods=["GET", "HEAD"]),
     Route("/p/{token}/state.json", phone_json, methods=["GET", "HEAD"]),
     Route("/p/{token}/result", phone_result, methods=["POST"]),
+    Route("/p/{token}/checkin", phone_checkin, methods=["POST"]),
 ]

@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping
 
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.services import site as facts
+from crib_tourney.services.standings import standings_document
 from crib_tourney.services.database import Db
 from crib_tourney.services.site import Event
 
@@ -179,7 +180,9 @@ def _overview(db: Db, event: Event) -> Page:
     from crib_tourney.services.standings import check_cards
 
     details = event_details(db, event.id)
-    missing = [p for p in check_cards(db, event) if p.problem == "missing"]
+    missing = check_cards(db, event)  # no result, a lone card (pending), cards that disagree (disputed): none counts yet
+    pending = sum(p.problem in ("one card", "missing cards") for p in missing)
+    disputed = sum(p.problem == "disagree" for p in missing)
     playoff = _playoff(db, event)
     placings = placings_view(db, event) if _placed(db, event) else None
     finished = bool(placings and placings["complete"])
@@ -194,8 +197,8 @@ def _overview(db: Db, event: Event) -> Page:
     charts = _charts(db, event, playoff["full"]) if playoff else []
     return Page(f"events/{event.id}/index", "web/event.html", event.name, "Event", event.name,
                 {"event": details, "missing": missing, "progress": progress, "playoff": playoff, "charts": charts,
-                 "placings": placings if finished else None},
-                details | {"results_missing": len(missing)})
+                 "placings": placings if finished else None, "pending": pending, "disputed": disputed},
+                details | {"results_missing": len(missing), "pending": pending, "disputed": disputed})
 
 
 def _charts(db: Db, event: Event, full: Any) -> list[dict[str, Any]]:
@@ -262,8 +265,8 @@ def _standings(db: Db, event: Event) -> Page:
     return Page(f"events/{event.id}/standings", "web/standings.html", event.name, "Standings", event.name,
                 {"rows": table.rows, "cut": table.cut if played else 0, "event_id": event.id,
                  "entry_ids": list(table.entries), "team_event": event.team_size > 1,
-                 "cut_made": facts.cut_made(db, event.id)},
-                {"event": event.name, "rows": table.rows})
+                 "cut_made": facts.cut_made(db, event.id), "pending": table.pending, "disputed": table.disputed},
+                standings_document(event.name, table.rows, table.pending, table.disputed))
 
 
 def _tables(db: Db, event: Event) -> Page:

@@ -339,6 +339,11 @@ class Desk:
         return self.client.post(path, data={"csrf": self.csrf, **fields}, headers={"Origin": origin})
 
 
+def _newest(desk: Desk) -> str:
+    """The change the desk's page shows as the newest (its undo button names it)."""
+    return re.search(r'name="change" value="(\d+)"', desk.get("/desk/events/1/").text).group(1)  # type: ignore[union-attr]
+
+
 def signed_in(app) -> Desk:  # type: ignore[no-untyped-def]
     desk = Desk(app)
     answer = desk.form("/desk/login", password=PASSWORD)
@@ -373,7 +378,7 @@ def test_the_desk_lists_settles_enters_undoes_and_checks_in(app, phones, event):
     bob = {g["game"]: g for g in event("player", "games", "Open", "Cat Moss", "--json").json()["games"]}
     assert (bob[1]["score"], bob[1]["opponent_score"]) == (121, 77)
     assert _log(event)[-1]["action"] == "result" and _audit_sources(event)[-1] == ("web", "director")
-    assert desk.form("/desk/events/1/undo").status_code == 303
+    assert desk.form("/desk/events/1/undo", change=_newest(desk)).status_code == 303
     assert event("player", "games", "Open", "Cat Moss", "--json").json()["games"][0]["score"] is None
     assert "undid #" in desk.get("/desk/events/1/").text
     assert desk.form("/desk/events/1/checkin", entry="2", present="1").status_code == 303
@@ -442,3 +447,50 @@ def test_the_servers_snapshot_of_every_phone_is_each_phones_own_state(phones, ev
         for name, token in event.links.items():
             who = holder(db, token)
             assert who is not None and whole[who.entry.id] == phone_state(db, who), name
+
+
+def test_the_desk_shows_what_it_changes_and_answers_with_a_receipt(app, phones, event):
+    desk = signed_in(app)
+    phones["Bob Ray"].report(1, "me", 100, "b1")
+    phones["Eve Kowalski"].report(1, "me", 111, "e1")  # both claim the win: disputed
+    page = desk.get("/desk/events/1/").text
+    assert re.search(r"Table 1</td><td>Bob Ray v Eve Kowalski</td><td class=\"disputed\"", page)
+    assert "0 pending</span> · <span class=\"disputed\">1 disputed" in page
+    before = event.snapshot()
+    preview = desk.get("/desk/events/1/settle?game=1&table=1")
+    assert preview.status_code == 200 and event.snapshot() == before  # showing writes nothing
+    assert "12.2(e): both cards claim the win" in preview.text and "Confirm: settle" in preview.text
+    assert re.search(r"<td>Bob Ray</td><td data-label=\"scores\">100–121</td>", preview.text)
+    seen = _newest(desk)
+    phones["Dan Oak"].report(1, "me", 90, "d1")  # a player's card lands after the page was loaded
+    refused = desk.form("/desk/events/1/undo", change=seen)
+    assert refused.status_code == 409 and "a newer change arrived: #" in refused.text and "Dan Oak" in refused.text
+    settled = desk.form("/desk/events/1/settle", game="1", table="1")
+    assert settled.status_code == 303 and "?done=" in settled.headers["location"]
+    receipt = desk.get(settled.headers["location"]).text
+    number = settled.headers["location"].rsplit("=", 1)[1]
+    assert f"Done: #{number} resolve: game 1 resolved provisionally" in receipt
+    rows = {r["player"]: r for r in event("standings", "Open", "--json").json()["rows"]}
+    assert (rows["Bob Ray"]["spread"], rows["Eve Kowalski"]["spread"]) == (-21, -10)
+    names = desk.get("/desk/events/1/enter?game=1&table=2").text
+    assert '<label for="score1">Cat Moss</label>' in names and '<label for="score2">Dan Oak</label>' in names
+    assert desk.get("/desk/events/1/enter?game=1&table=9").status_code == 400
+    assert desk.get("/desk/events/1/settle?game=1&table=2").status_code == 200  # Dan's lone card: 12.2(c)
+    assert desk.get("/desk/events/1/settle?game=1&table=1").status_code == 409  # settled already
+
+
+def test_the_desk_lists_events_and_checks_in_with_an_amount(app, event):
+    event("event", "set", "Open", "entry_fee=20")
+    desk = signed_in(app)
+    listed = desk.get("/desk/").text
+    assert "game 1 of 2" in listed and "nothing" in listed
+    assert desk.form("/desk/events/1/checkin", entry="2", present="1", amount="5").status_code == 303
+    page = desk.get("/desk/events/1/?q=bob").text
+    assert re.search(r"<td>Bob Ray</td><td data-label=\"here\">yes</td>\s*<td data-label=\"paid\">5.00</td>"
+                     r"<td data-label=\"owed\" class=\"pending\">15.00</td>", page)
+    assert "Cat Moss" not in page.split('id="check-in"')[1]  # the name filter
+    before = event.snapshot()
+    assert desk.form("/desk/events/1/checkin", entry="3", present="1", amount="five").status_code == 400
+    assert desk.form("/desk/events/1/undo", change="0").status_code == 409
+    assert desk.form("/desk/events/1/undo").status_code == 400  # undo names the change it undoes
+    assert event.snapshot() == before
