@@ -67,8 +67,9 @@ class Tab:
             self.call("Input.dispatchKeyEvent", type="char", text=char)
 
     def click(self, selector: str) -> None:
-        """Click the element as a finger would: at its centre, through the input pipeline."""
-        box = self.js(f"(function () {{ var r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
+        """Click the element as a finger would: scrolled into view, at its centre, through the input pipeline."""
+        box = self.js(f"(function () {{ var e = document.querySelector({json.dumps(selector)});"
+                      " e.scrollIntoView({block: 'center', inline: 'center'}); var r = e.getBoundingClientRect();"
                       " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
         for kind in ("mousePressed", "mouseReleased"):
             self.call("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1], button="left", clickCount=1)

@@ -110,10 +110,14 @@ def test_a_disagreement_shows_at_the_desk_and_is_settled_there(served):
     desk.click("a[href='/desk/events/1/']")
     desk.wait_for("document.querySelector('#waiting td.disputed')")
     assert f"{first} v {second}" in desk.js("document.getElementById('waiting').textContent")
-    desk.click("#waiting button")
+    desk.click("#waiting a.button")  # settle first shows what it will do
+    desk.wait_for("document.getElementById('confirm-settle')")
+    assert "12.2" in desk.js("document.getElementById('rule').textContent")
+    desk.click("#confirm-settle button")
     desk.wait_for("document.querySelector('p#waiting')")  # nothing pending or disputed any more
+    assert "resolved" in desk.js("document.getElementById('receipt').textContent")
     assert "resolved" in desk.js("document.getElementById('log').textContent")
-    one.wait_for("document.getElementById('status').textContent === 'Entered by the director.'", seconds=15)
+    one.wait_for("document.getElementById('status').textContent.indexOf('Entered by the director: you ') === 0", seconds=15)
     assert _rows(cli, "SELECT source, actor FROM audit ORDER BY id DESC LIMIT 1") == [("web", "director")]
     for page in (one, two, desk):
         page.close()
@@ -127,7 +131,8 @@ def test_an_offline_phone_keeps_its_entry_and_it_lands_once_when_back(served):
     phone.offline(True)
     _enter(phone, False, 110)
     phone.wait_for("!document.getElementById('outbox').hidden")
-    assert phone.js("document.getElementById('outbox').textContent") == "saved on this phone, not sent yet"
+    assert phone.js("document.getElementById('outbox').textContent") == (  # what is kept, in words
+        "game 1: you lost 110–121, not sent yet (saved on this phone; sent when you are back online)")
     saved = json.loads(phone.js(f"localStorage.getItem('crib-report-{cli.links[first]}')"))
     assert {k: saved[k] for k in ("game", "winner", "loser_score")} == {"game": 1, "winner": "opponent", "loser_score": 110}
     phone.js("(function () { var e = new Event('online'); window.dispatchEvent(e); })()")  # a retry while still offline fails too
