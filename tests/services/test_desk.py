@@ -69,3 +69,13 @@ def test_check_in_and_the_list(db):
     gone = desk.check_in(db, event, entry["Bob"], False)
     assert gone.name == "Bob" and gone.present is False
     assert desk.check_in_list(db, event)[1].checked_in is False
+
+
+@pytest.mark.xfail(strict=True, reason="check_out reports its arrival as check-in does (changed: not was_in), so taking back a"
+                                       " check-in says changed=False, and a no-op says True (reported, not fixed here)")
+def test_taking_back_a_check_in_says_it_changed(db):
+    event = new_event(db, players=("Bob", "Ann"))
+    entry = ids(db, event)
+    desk.check_in(db, event, entry["Bob"], True)
+    assert desk.check_in(db, event, entry["Bob"], False) == desk.CheckedIn("Bob", False, True)
+    assert desk.check_in(db, event, entry["Bob"], False) == desk.CheckedIn("Bob", False, False)
