@@ -9,7 +9,7 @@ from crib_tourney.errors import CribError
 from crib_tourney.services import changes, events, playoffs, recording, results
 from crib_tourney.services.results import GameResult
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.writer import Change, Log
+from crib_tourney.store.writer import CLI, Change, Log
 from tests.services.builders import ids, new_event, paired, played_event
 
 EIGHT = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -36,7 +36,7 @@ def test_qualifying_change_is_one_logged_change(db):
         change.replace("outcome", {"pairing_id": pairing.id}, results.forfeit_rows(event, pairing, pairing.entry2_id))
         return GameResult(1, 1, "Ann", 0, "Dan", 0)
 
-    done = recording.qualifying_change(db, event, "forfeit", False, Change(db, "x").by, make)
+    done = recording.qualifying_change(db, event, "forfeit", False, CLI, make)
     assert done == recording.Recorded((GameResult(1, 1, "Ann", 0, "Dan", 0),), 1, 1)
     assert [(e.action, e.summary) for e in changes.entries(db, event.id, None)][-1] == ("forfeit", "game 1 table 1: Ann 0 - Dan 0")
 

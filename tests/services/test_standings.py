@@ -13,7 +13,7 @@ from tests.services.builders import ids, new_event, paired, play
 # game 1 of four players: table 1 Ann v Dan, table 2 Bob v Cat
 
 
-def lone_and_disputed(db):
+def a_result_and_a_lone_card(db):
     """Ann beats Dan 121-100; Bob's card alone says he skunked Cat 121-90."""
     event = new_event(db, games=2)
     entry = ids(db, event)
@@ -24,7 +24,7 @@ def lone_and_disputed(db):
 
 
 def test_event_standings_count_only_final_games(db):
-    event, entry = lone_and_disputed(db)
+    event, entry = a_result_and_a_lone_card(db)
     rows = standings.event_standings(db, event)
     assert [(r.player, r.rank, r.game_points, r.spread, r.games, r.pending) for r in rows] == [
         (entry["Ann"], 1, 2, 21, 1, 0), (entry["Bob"], 2, 0, 0, 0, 1), (entry["Cat"], 2, 0, 0, 0, 1), (entry["Dan"], 4, 0, -21, 1, 0)]
@@ -47,7 +47,7 @@ def test_cut_playoff_games_settle_a_tie_at_the_line(db):
 
 
 def test_standing_row_and_standings_rows(db):
-    event, _ = lone_and_disputed(db)
+    event, _ = a_result_and_a_lone_card(db)
     first = standings.event_standings(db, event)[0]
     assert standings.standing_row(first) == {
         "rank": 1, "player": "Ann", "game_points": 2, "wins": 1, "losses": 0, "spread": 21, "plus": 21, "minus": 0, "skunks": 0,
@@ -72,14 +72,14 @@ def test_standings_rows_of_a_team_event_name_the_players(db):
 
 
 def test_uncounted_games(db):
-    event, entry = lone_and_disputed(db)
+    event, entry = a_result_and_a_lone_card(db)
     assert standings.uncounted_games(db, event) == (1, 0)
     results.record_result(db, event.id, entry["Bob"], 100, entry["Cat"], 121, card=entry["Cat"])
     assert standings.uncounted_games(db, event) == (0, 1)
 
 
 def test_check_cards(db):
-    event, entry = lone_and_disputed(db)
+    event, entry = a_result_and_a_lone_card(db)
     paired(db, event)
     problems = standings.check_cards(db, event)
     assert problems == [CardProblem(1, 2, ("Bob", "Cat"), "one card", "only Bob's card: 121-90"),
