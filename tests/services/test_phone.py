@@ -1,0 +1,89 @@
+"""services/phone.py: a player's phone: who a link opens, his games' states, and
+the results he reports (his own card), answered once per key."""
+
+from __future__ import annotations
+
+import pytest
+
+from crib_tourney import tokens
+from crib_tourney.errors import CribError
+from crib_tourney.services import changes, links, phone, results
+from crib_tourney.services.phone import Conflict, GameState, Report
+from crib_tourney.store import qualifying as q
+from crib_tourney.store.directory import entry_names
+from tests.services.builders import ids, new_event, paired
+
+KEY = bytes(range(32))
+# game 1 of four players: table 1 Ann v Dan, table 2 Bob v Cat
+
+
+def holders(db, event):
+    links.issue(db, event.id, KEY)
+    return {name: phone.holder(db, tokens.token(KEY, event.id, entry, 1)) for name, entry in ids(db, event).items()}
+
+
+def test_holder_of_a_live_link(db):
+    event = new_event(db, games=2)
+    who = holders(db, event)["Bob"]
+    assert (who.event, who.entry.id, who.name) == (event, ids(db, event)["Bob"], "Bob")
+    assert phone.holder(db, "not a token") is None
+    assert phone.holder(db, tokens.token(bytes(32), event.id, who.entry.id, 1)) is None
+    assert phone.live_links(db) == {tokens.token_hash(tokens.token(KEY, event.id, e, 1)): (event.id, e) for e in ids(db, event).values()}
+
+
+def test_parse_report_and_scores_of():
+    report = phone.parse_report({"game": 2, "winner": "me", "loser_score": 97, "key": "k-1"}, backward=False)
+    assert report == Report(2, "me", 97, "k-1")
+    assert phone.scores_of(report, 121, backward=False) == (121, 97)
+    assert phone.scores_of(Report(2, "opponent", 97, "k"), 121, backward=False) == (97, 121)
+    assert phone.scores_of(Report(2, "me", 97, "k"), 121, backward=True) == (97, 121)  # backward: the winner stays short
+    assert phone.parse_report({"game": 1, "winner": "me", "winner_score": 80, "key": "k"}, backward=True).score == 80
+    for body, said in (([], "send a JSON object"), ({"game": 1, "winner": "me", "loser_score": 9, "key": "k", "x": 1}, "unknown field 'x'"),
+                       ({"game": 0, "winner": "me", "loser_score": 9, "key": "k"}, "game must be a game number"),
+                       ({"game": 1, "winner": "us", "loser_score": 9, "key": "k"}, 'winner must be "me" or "opponent"'),
+                       ({"game": 1, "winner": "me", "loser_score": 9, "key": ""}, "key must be 1 to 100 printable ASCII")):
+        with pytest.raises(CribError, match=said):
+            phone.parse_report(body, backward=False)
+
+
+def test_a_report_is_a_card_and_the_second_agreeing_one_makes_it_final(db):
+    event = new_event(db, games=2)
+    paired(db, event)
+    who = holders(db, event)
+    first = phone.report_result(db, who["Ann"], Report(1, "me", 97, "a-1"))
+    assert first == {"state": "pending", "game": 1, "table": 1, "mine": [121, 97], "theirs": None}
+    assert phone.report_result(db, who["Ann"], Report(1, "me", 50, "a-1")) == first | {"repeated": True}  # same key: same answer
+    second = phone.report_result(db, who["Dan"], Report(1, "opponent", 97, "d-1"))
+    assert second == {"state": "agreed", "game": 1, "table": 1, "mine": [97, 121], "theirs": [97, 121]}
+    log = changes.entries(db, event.id, None)
+    assert [(e.action, e.source, e.actor) for e in log][-2:] == [("card", "web", "Ann"), ("card", "web", "Dan")]
+    with pytest.raises(Conflict, match="game 1 is agreed by both of you: only the director can change it now"):
+        phone.report_result(db, who["Ann"], Report(1, "me", 90, "a-2"))
+    with pytest.raises(Conflict, match=r"you have no table in game 2 \(not paired yet\?\)"):
+        phone.report_result(db, who["Bob"], Report(2, "me", 90, "b-1"))
+
+
+def test_game_state_phone_state_and_event_states(db):
+    event = new_event(db, players=("Ann", "Bob", "Cat", "Dan", "Eve"), games=2)
+    paired(db, event)  # game 1: Ann sits out; Bob v Eve, Cat v Dan
+    who = holders(db, event)
+    phone.report_result(db, who["Bob"], Report(1, "me", 90, "b-1"))
+    phone.report_result(db, who["Eve"], Report(1, "me", 95, "e-1"))  # both claim the win: disputed
+    names = entry_names(db, event)
+    pairing = q.pairing_at_table(db, event.id, 1, 1)
+    assert phone.game_state(db, event, who["Bob"].entry.id, pairing, names) == GameState(
+        1, 1, "Eve", "disputed", [121, 90], [95, 121], None, None, None)
+    assert GameState(1, None, None, "bye", None, None, True, 2, 0).as_dict()["state"] == "bye"
+    ann = phone.phone_state(db, who["Ann"])
+    assert {k: ann[k] for k in ("entry", "name", "event", "game", "table", "opponent", "target", "backward", "withdrawn")} == {
+        "entry": who["Ann"].entry.id, "name": "Ann", "event": "Open", "game": 1, "table": None, "opponent": None, "target": 121,
+        "backward": False, "withdrawn": False}
+    assert ann["entries"] == [{"game": 1, "table": None, "opponent": None, "state": "bye", "mine": None, "theirs": None, "won": True,
+                               "points": 2, "spread": 0}]
+    every = phone.event_states(db, event)
+    assert sorted(every) == sorted(ids(db, event).values())
+    assert every[who["Bob"].entry.id] == phone.phone_state(db, who["Bob"])
+    assert every[who["Cat"].entry.id]["entries"][0]["state"] == "open"
+    results.check(db, event.id, use_card=(1, 1, who["Eve"].entry.id))  # the director takes Eve's card
+    assert phone.game_state(db, event, who["Bob"].entry.id, pairing, names) == GameState(
+        1, 1, "Eve", "final", [95, 121], [95, 121], False, 0, -26)

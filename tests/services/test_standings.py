@@ -1,0 +1,101 @@
+"""services/standings.py: ranked rows (final, provisional, own cards), the games not
+counted yet, the sides of tables of three, and the card problems."""
+
+from __future__ import annotations
+
+import pytest
+
+from crib_tourney.services import playoffs, results, standings, three_sides
+from crib_tourney.services.standings import CardProblem, SideLine
+from crib_tourney.tourney.scoring import GameLine
+from tests.services.builders import ids, new_event, paired, play
+
+# game 1 of four players: table 1 Ann v Dan, table 2 Bob v Cat
+
+
+def a_result_and_a_lone_card(db):
+    """Ann beats Dan 121-100; Bob's card alone says he skunked Cat 121-90."""
+    event = new_event(db, games=2)
+    entry = ids(db, event)
+    paired(db, event)
+    play(db, event, 1, (121, 100))
+    results.record_result(db, event.id, entry["Bob"], 121, entry["Cat"], 90, card=entry["Bob"])
+    return event, entry
+
+
+def test_event_standings_count_only_final_games(db):
+    event, entry = a_result_and_a_lone_card(db)
+    rows = standings.event_standings(db, event)
+    assert [(r.player, r.rank, r.game_points, r.spread, r.games, r.pending) for r in rows] == [
+        (entry["Ann"], 1, 2, 21, 1, 0), (entry["Bob"], 2, 0, 0, 0, 1), (entry["Cat"], 2, 0, 0, 0, 1), (entry["Dan"], 4, 0, -21, 1, 0)]
+    provisional = standings.event_standings(db, event, view=standings.PROVISIONAL)
+    assert [(r.name, r.game_points, r.spread) for r in provisional] == [("Bob", 3, 31), ("Ann", 2, 21), ("Dan", 0, -21), ("Cat", 0, -31)]
+    own = standings.event_standings(db, event, view=standings.OWN_CARDS)
+    assert [(r.name, r.game_points, r.spread) for r in own] == [("Bob", 3, 31), ("Ann", 2, 21), ("Cat", 0, 0), ("Dan", 0, -21)]
+    with pytest.raises(ValueError, match="not a view of the standings: 'best'"):
+        standings.event_standings(db, event, view="best")
+
+
+def test_cut_playoff_games_settle_a_tie_at_the_line(db):
+    event = new_event(db, games=1)
+    entry = ids(db, event)
+    paired(db, event)
+    play(db, event, 1, (121, 100), (121, 100))  # Ann and Bob tied first; one qualifier
+    playoffs.record_cut_playoff(db, event, entry["Bob"], entry["Ann"], (121, 110))
+    assert [r.name for r in standings.event_standings(db, event)][:2] == ["Bob", "Ann"]
+    assert [r.name for r in standings.event_standings(db, event, cut_playoffs=False)][:2] == ["Ann", "Bob"]
+
+
+def test_standing_row_and_standings_rows(db):
+    event, _ = a_result_and_a_lone_card(db)
+    first = standings.event_standings(db, event)[0]
+    assert standings.standing_row(first) == {
+        "rank": 1, "player": "Ann", "game_points": 2, "wins": 1, "losses": 0, "spread": 21, "plus": 21, "minus": 0, "skunks": 0,
+        "skunks_taken": 0, "double_skunks": 0, "double_skunks_taken": 0, "games": 1, "pending": 0, "disputed": 0, "tied": False,
+        "withdrawn": False, "note": None}
+    rows = standings.standings_rows(db, event)
+    assert [(r["player"], r["rank"], r["tied"]) for r in rows] == [("Ann", 1, False), ("Bob", 2, True), ("Cat", 2, True), ("Dan", 4, False)]
+
+
+def test_standings_rows_of_a_team_event_name_the_players(db):
+    from crib_tourney.inputs.names import NewPlayer
+    from crib_tourney.services import events
+
+    event = new_event(db, players=(), variant="four-player", games=1)
+    events.enter_team(db, event.id, [NewPlayer("Ann"), NewPlayer("Bob")], "Aces")
+    events.enter_team(db, event.id, [NewPlayer("Cat"), NewPlayer("Dan")], None)
+    paired(db, event)
+    play(db, event, 1, (121, 100))
+    rows = standings.standings_rows(db, event)
+    assert [(r["player"], r["team"], r["members"], r["game_points"]) for r in rows] == [
+        ("Aces", "Aces", ["Ann", "Bob"], 2), ("Cat & Dan", "Cat & Dan", ["Cat", "Dan"], 0)]
+
+
+def test_uncounted_games(db):
+    event, entry = a_result_and_a_lone_card(db)
+    assert standings.uncounted_games(db, event) == (1, 0)
+    results.record_result(db, event.id, entry["Bob"], 100, entry["Cat"], 121, card=entry["Cat"])
+    assert standings.uncounted_games(db, event) == (0, 1)
+
+
+def test_check_cards(db):
+    event, entry = a_result_and_a_lone_card(db)
+    paired(db, event)
+    problems = standings.check_cards(db, event)
+    assert problems == [CardProblem(1, 2, ("Bob", "Cat"), "one card", "only Bob's card: 121-90"),
+                        CardProblem(2, 1, ("Ann", "Cat"), "missing", "no result entered"),
+                        CardProblem(2, 2, ("Dan", "Bob"), "missing", "no result entered")]
+    assert problems[0].as_dict() == {"game": 1, "table": 2, "players": ["Bob", "Cat"], "problem": "one card",
+                                     "detail": "only Bob's card: 121-90"}
+
+
+def test_three_sided_lines_and_check_cards_of_tables_of_three(db):
+    event = new_event(db, variant="three-player", games=1)
+    entry = ids(db, event)
+    paired(db, event)  # Ann, Bob, Cat at table 1; Dan sits out
+    three_sides.record_three(db, event.id, [(entry["Ann"], 121), (entry["Bob"], 100), (entry["Cat"], 90)], card=entry["Bob"])
+    assert list(standings.three_sided_lines(db, event)) == []  # one card: nothing counts
+    [bob] = standings.three_sided_lines(db, event, counted_only=False)
+    assert bob == SideLine(entry["Bob"], 1, GameLine(won=False, game_points=1, plus=0, minus=21, place=2), 2, (entry["Cat"],), ())
+    assert standings.check_cards(db, event) == [CardProblem(1, 1, ("Ann", "Bob", "Cat"), "missing cards",
+                                                            "no card from Ann or Cat; Bob's card 121-100-90 (Ann, Bob, Cat)")]
