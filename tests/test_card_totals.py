@@ -193,6 +193,10 @@ def test_a_schema_16_database_keeps_its_tables_after_the_upgrade(cli):
     con.execute("DROP INDEX ix_pairing_bye")  # schema 18
     con.execute("DROP INDEX ix_pairing_met")  # schema 19
     con.execute("CREATE INDEX ix_pairing_event_game ON pairing (event_id, game_no)")
+    for table in ("player_rating", "rating_change", "ratings_kept"):  # schema 22
+        con.execute(f"DROP TABLE {table}")
+    for column in ("start_rating", "start_rd", "start_volatility"):
+        con.execute(f"ALTER TABLE player DROP COLUMN {column}")
     con.execute("UPDATE schema_version SET version = 16")
     con.commit()
     con.close()

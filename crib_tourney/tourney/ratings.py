@@ -1,0 +1,145 @@
+"""Ratings across events: every rated game of the database, a Glicko-2 rating period
+per event (a league night is an event), in the order the events were played.
+
+What is rated (the caller turns the database into games): each final game of two
+sides (1 for a win, 0 for a loss, 1/2 for a drawn score); a three-handed table as
+the three pairwise results of its places (1st beats 2nd and 3rd, 2nd beats 3rd,
+losers on one score draw); each playoff game, and a cut playoff. Forfeits and
+byes are not games and are not rated. A game may carry an advantage for the
+player who dealt first (where the database knows who did).
+
+A player's first period starts from the rating imported for him, or from an
+unrated player's 1500 / 350 / 0.06. A period in which a rated player has no game
+widens his deviation (Glickman's step 6), so a player idle for many events is
+shown less certain; the deviation never grows past an unrated player's 350.
+Those widenings are applied when he next plays, and at the end, all at once:
+k idle periods add k times the volatility squared, exactly as k single steps.
+
+>>> games = [Game(1, 2, 1.0), Game(1, 3, 1.0), Game(2, 3, 0.5)]
+>>> done = rate([Period(10, games)], {})
+>>> [(p.player, round(p.rating), round(p.rd), p.games) for p in ranked(done.players.values())]
+[(1, 1747, 253, 2), (2, 1376, 253, 2), (3, 1376, 253, 2)]
+>>> pairwise([(7, 121), (8, 100), (9, 100)], target_loses=False)
+[Game(a=7, b=8, score=1.0, advantage=0.0), Game(a=7, b=9, score=1.0, advantage=0.0), Game(a=8, b=9, score=0.5, advantage=0.0)]
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, NamedTuple, Sequence
+
+from crib_tourney.tourney.glicko2 import BASE, SCALE, TAU, UNRATED_RD, Rating, g, idle, step
+
+PROVISIONAL_RD = 110.0  # a rating less certain than this is marked provisional (as lichess marks its own)
+FIRST_DEAL = 38.0  # the first dealer's edge in rating points, where who dealt first is known
+
+
+class Game(NamedTuple):
+    """One rated game: players a and b, a's score (1, 1/2, 0), a's advantage in rating points."""
+
+    a: int
+    b: int
+    score: float
+    advantage: float = 0.0
+
+
+class Period(NamedTuple):
+    """One event's rated games."""
+
+    event: int
+    games: Sequence[Game]
+
+
+class Standing(NamedTuple):
+    """A player's rating now: after his last period, widened by the periods since."""
+
+    player: int
+    rating: float
+    rd: float
+    volatility: float
+    games: int
+    last_event: int | None
+
+    @property
+    def provisional(self) -> bool:
+        return self.rd > PROVISIONAL_RD
+
+
+class Step(NamedTuple):
+    """One player's rating before and after one event."""
+
+    player: int
+    event: int
+    before: Rating
+    after: Rating
+    games: int
+    points: float  # his score in the event's rated games
+
+
+class Ratings(NamedTuple):
+    players: dict[int, Standing]
+    steps: list[Step]
+
+
+def ranked(players: Iterable[Standing]) -> list[Standing]:
+    """Highest rating first; equal ratings by the smaller deviation, then player id."""
+    return sorted(players, key=lambda p: (-round(p.rating, 6), round(p.rd, 6), p.player))
+
+
+def pairwise(places: Sequence[tuple[int, int]], target_loses: bool) -> list[Game]:
+    """A table of several sides, (player, score) each, as the pairwise results of their places."""
+    games = []
+    for i, (a, own) in enumerate(places):
+        for b, other in places[i + 1:]:
+            better = own < other if target_loses else own > other
+            games.append(Game(a, b, 0.5 if own == other else (1.0 if better else 0.0)))
+    return games
+
+
+def rate(periods: Iterable[Period], start: Mapping[int, Rating], tau: float = TAU) -> Ratings:
+    """Every player's rating after ``periods`` (in order), from ``start`` ratings."""
+    mu: dict[int, float] = {}
+    phi: dict[int, float] = {}
+    sigma: dict[int, float] = {}
+    last: dict[int, int] = {}  # the index of the player's last period with a game
+    played: dict[int, int] = {}
+    last_event: dict[int, int] = {}
+    steps: list[Step] = []
+    cap = UNRATED_RD / SCALE
+    index = 0
+    for period in periods:
+        if not period.games:
+            continue
+        pre: dict[int, tuple[float, float, float, float]] = {}  # mu, phi, sigma, g(phi) at the period's start
+        for game in period.games:
+            for p in (game.a, game.b):
+                if p in pre:
+                    continue
+                if p in mu:
+                    ph = idle(phi[p], sigma[p], index - last[p] - 1)
+                    pre[p] = (mu[p], ph, sigma[p], g(ph))
+                else:
+                    r = start.get(p, Rating())
+                    ph = min(r.rd / SCALE, cap)
+                    pre[p] = ((r.rating - BASE) / SCALE, ph, r.volatility, g(ph))
+        opponents: dict[int, list[tuple[float, float, float, float]]] = {p: [] for p in pre}
+        for a, b, score, advantage in period.games:
+            mu_a, _, _, g_a = pre[a]
+            mu_b, _, _, g_b = pre[b]
+            opponents[a].append((mu_b, g_b, score, advantage / SCALE))
+            opponents[b].append((mu_a, g_a, 1.0 - score, -advantage / SCALE))
+        for p, faced in opponents.items():
+            m, ph, sg, _ = pre[p]
+            new_mu, new_phi, new_sigma = step(m, ph, sg, faced, tau)
+            new_phi = min(new_phi, cap)
+            steps.append(Step(p, period.event, Rating(BASE + SCALE * m, SCALE * ph, sg),
+                              Rating(BASE + SCALE * new_mu, SCALE * new_phi, new_sigma), len(faced), sum(f[2] for f in faced)))
+            mu[p], phi[p], sigma[p], last[p] = new_mu, new_phi, new_sigma, index
+            played[p] = played.get(p, 0) + len(faced)
+            last_event[p] = period.event
+        index += 1
+    players = {p: Standing(p, BASE + SCALE * mu[p], SCALE * idle(phi[p], sigma[p], index - last[p] - 1), sigma[p],
+                           played[p], last_event[p]) for p in mu}
+    for p, r in start.items():  # imported, not yet played here
+        if p not in players:
+            players[p] = Standing(p, r.rating, min(r.rd, UNRATED_RD), r.volatility, 0, None)
+    return Ratings(players, steps)
