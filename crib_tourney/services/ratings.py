@@ -60,8 +60,10 @@ def periods(db: Db, first_deal: float) -> list[Period]:
     games: dict[int, list[Game]] = {e[0]: [] for e in events}
     backward = {e[0]: get_variant(e[3]).reaching_target_loses for e in events}
     loser_deals = {e[0] for e in events if e[4] == "loser"}
-    for event, a, b, own, opp in store.two_sided(db):
-        games[event].append(Game(a, b, _result(own, opp, backward[event])))
+    for event, a, b, own, opp, b_own, b_opp in store.two_sided(db):
+        score = _result(own, opp, backward[event])
+        if score == 1.0 - _result(b_own, b_opp, backward[event]):  # a settled table where both were charged a loss is no result
+            games[event].append(Game(a, b, score))
     for (event, _pairing, *seats), cards in groupby(store.three_sided(db), key=lambda r: r[:5]):
         table = _three_handed(seats, [c[5:] for c in cards])
         if table is not None:

@@ -1,7 +1,8 @@
 """What the ratings are made of, read from the database, and the ratings kept.
 
 Only games with a final result are read: a qualifying table whose every side has
-a card and the cards agree (a lone or disputed card is not final), no forfeit; a
+a card and the cards agree or were settled (a lone or disputed card is not final),
+no forfeit; a
 playoff game not forfeited; a cut playoff. Entries of a team are not players and
 are left out. The kept ratings (schema 22) are derived rows, written only by the
 writer's keep_ratings (store/writer.py) for `ratings rebuild`.
@@ -31,16 +32,18 @@ def events(db: Db) -> list[tuple[int, str, str, str, str]]:
 
 
 def two_sided(db: Db) -> Iterator[tuple[Any, ...]]:
-    """(event, player 1, player 2, score 1, score 2) of every two-sided table whose two cards agree, no forfeit."""
+    """(event, player 1, player 2, his own score, his opponent's, player 2's own, his opponent's) of
+    every two-sided table whose two cards agree, or were settled by the director or the ACC rule
+    (each keeps his version), no forfeit."""
     return db.stream(
-        "SELECT p.event_id, ea.player_id, eb.player_id, a.own_score, a.opp_score"
+        "SELECT p.event_id, ea.player_id, eb.player_id, a.own_score, a.opp_score, b.own_score, b.opp_score"
         " FROM pairing p"
         " JOIN outcome a ON a.pairing_id = p.id AND a.entry_id = p.entry1_id"
         " JOIN outcome b ON b.pairing_id = p.id AND b.entry_id = p.entry2_id"
         f" JOIN entry ea ON ea.id = p.entry1_id AND ea.{SINGLE}"
         f" JOIN entry eb ON eb.id = p.entry2_id AND eb.{SINGLE}"
         " WHERE p.entry2_id IS NOT NULL AND p.entry3_id IS NULL AND a.forfeit = 'none' AND b.forfeit = 'none'"
-        " AND a.own_score = b.opp_score AND a.opp_score = b.own_score"
+        " AND ((a.own_score = b.opp_score AND a.opp_score = b.own_score) OR (a.source = 'resolved' AND b.source = 'resolved'))"
         " ORDER BY p.event_id, p.game_no, p.table_no, p.id")
 
 
