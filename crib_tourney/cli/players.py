@@ -123,7 +123,7 @@ def import_(
     """Import players from a CSV file, all or nothing.
 
     Optional columns rating, rd and volatility give a player's starting rating
-    (Glicko-2: rd 350 and volatility 0.06 when left empty), his first rated
+    (Glicko-2: a newcomer's rd 50 and volatility 0.01 when left empty), his first rated
     event starts from it; given for a player on the roster already, it is set.
 
     Example: crib-tourney player import examples/club-roster.csv
@@ -233,7 +233,8 @@ def ratings(
     """The rating list: every player's Glicko-2 rating from every final game in the database.
 
     RD is the rating's uncertainty: the range shown is rating +/- 2 RD (95%).
-    A '?' marks a provisional rating (RD above 110). `ratings rebuild` keeps them.
+    A '?' marks a provisional rating (RD above 90% of a newcomer's 50: about
+    the first nine games). `ratings rebuild` keeps them.
 
     Example: crib-tourney player ratings --club "Elm Street" --min-games 10
     """

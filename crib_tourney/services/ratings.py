@@ -23,29 +23,44 @@ from crib_tourney.store import ratings as store
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import ALL, keep_ratings, versions
 from crib_tourney.tourney.glicko2 import TAU, Rating
-from crib_tourney.tourney.ratings import FIRST_DEAL, Game, Period, Ratings, Standing, Step, pairwise, ranked, rate
+from crib_tourney.tourney.ratings import FIRST_DEAL, START, Game, Period, Ratings, Standing, Step, pairwise, provisional, ranked, rate
 
 
 @record
 class Settings:
+    """How the ratings are made: Glicko-2's tau, the first dealer's edge, a newcomer's RD and volatility."""
+
     tau: float = TAU
     first_deal: float = FIRST_DEAL
+    start_rd: float = START.rd
+    start_volatility: float = START.volatility
 
     def as_dict(self) -> dict[str, float]:
-        return {"tau": self.tau, "first_deal": self.first_deal}
+        return {"tau": self.tau, "first_deal": self.first_deal, "start_rd": self.start_rd,
+                "start_volatility": self.start_volatility}
+
+    @property
+    def newcomer(self) -> Rating:
+        return Rating(START.rating, self.start_rd, self.start_volatility)
 
 
-def check_settings(tau: float | None, first_deal: float | None) -> None:
-    if tau is not None and not 0.2 <= tau <= 2.0:
-        raise CribError(f"tau must be between 0.2 and 2 (Glickman suggests 0.3 to 1.2), not {tau:g}")
-    if first_deal is not None and not -200 <= first_deal <= 200:
-        raise CribError(f"the first deal's edge must be between -200 and 200 rating points, not {first_deal:g}")
+LIMITS = {"tau": (0.2, 2.0, "tau"), "first_deal": (-200.0, 200.0, "the first deal's edge"),
+          "start_rd": (1.0, 350.0, "a newcomer's RD"), "start_volatility": (0.001, 0.2, "a newcomer's volatility")}
+
+
+def check_settings(**given: float | None) -> None:
+    for name, value in given.items():
+        low, high, what = LIMITS[name]
+        if value is not None and not low <= value <= high:  # NaN fails too
+            raise CribError(f"{what} must be between {low:g} and {high:g}, not {value:g}")
 
 
 def settings(db: Db) -> Settings:
     """The settings of the last rebuild (the defaults before any)."""
     found = store.kept(db)
-    return Settings() if found is None else Settings(float(found[1]["tau"]), float(found[1]["first_deal"]))
+    if found is None:
+        return Settings()
+    return Settings(**{k: float(v) for k, v in found[1].items() if k in LIMITS})
 
 
 def _result(own: int, opp: int, backward: bool) -> float:
@@ -98,13 +113,13 @@ def _three_handed(seats: Sequence[int | None], cards: list[tuple[Any, ...]]) -> 
 
 
 def start(db: Db) -> dict[int, Rating]:
-    return {p: Rating(r, 350.0 if d is None else float(d), 0.06 if v is None else float(v))
+    return {p: Rating(r, START.rd if d is None else float(d), START.volatility if v is None else float(v))
             for p, r, d, v in store.start_ratings(db)}
 
 
 def rebuilt(db: Db, chosen: Settings) -> Ratings:
     """The ratings made from scratch, from every final game."""
-    return rate(periods(db, chosen.first_deal), start(db), chosen.tau)
+    return rate(periods(db, chosen.first_deal), start(db), chosen.tau, chosen.newcomer)
 
 
 def _fresh(db: Db) -> bool:
@@ -131,11 +146,12 @@ class Rebuilt:
     settings: Settings
 
 
-def rebuild(db: Db, tau: float | None = None, first_deal: float | None = None) -> Rebuilt:
+def rebuild(db: Db, tau: float | None = None, first_deal: float | None = None, start_rd: float | None = None,
+            start_volatility: float | None = None) -> Rebuilt:
     """Make the ratings from scratch and keep them (settings given are kept for later reads)."""
-    check_settings(tau, first_deal)
-    old = settings(db)
-    chosen = Settings(old.tau if tau is None else tau, old.first_deal if first_deal is None else first_deal)
+    given = {"tau": tau, "first_deal": first_deal, "start_rd": start_rd, "start_volatility": start_volatility}
+    check_settings(**given)
+    chosen = Settings(**{**settings(db).as_dict(), **{k: v for k, v in given.items() if v is not None}})
     made = rebuilt(db, chosen)
     players = [{"player_id": p.player, "rating": p.rating, "rd": p.rd, "volatility": p.volatility, "games": p.games,
                 "last_event_id": p.last_event} for p in made.players.values()]
@@ -172,6 +188,7 @@ def table(db: Db, club: str | None = None, min_games: int = 0) -> list[RatingRow
     if min_games < 0:
         raise CribError(f"--min-games cannot be negative ({min_games})")
     names = store.players(db)
+    line = settings(db).start_rd
     if club is not None:
         wanted = club.strip().casefold()
         members = {p for p, (_, c) in names.items() if c is not None and c.strip().casefold() == wanted}
@@ -183,7 +200,7 @@ def table(db: Db, club: str | None = None, min_games: int = 0) -> list[RatingRow
         if p.player not in names or (club is not None and p.player not in members) or p.games < min_games:
             continue
         rows.append(RatingRow(len(rows) + 1, p.player, names[p.player][0], names[p.player][1], p.rating, p.rd, p.volatility,
-                              p.games, None if p.last_event is None else days.get(p.last_event), p.provisional))
+                              p.games, None if p.last_event is None else days.get(p.last_event), provisional(p.rd, line)))
     return rows
 
 
@@ -230,7 +247,7 @@ def of_player(db: Db, player_id: int) -> PlayerRating:
     names = {e[0]: (e[1], e[2]) for e in store.events(db)}
     events = tuple(EventRating(names[s.event][0], names[s.event][1], s.before.rating, s.after.rating, s.after.rd, s.games, s.points)
                    for s in made.steps if s.player == player_id and s.event in names)
-    return PlayerRating(found.rating, found.rd, found.volatility, found.games, found.provisional,
+    return PlayerRating(found.rating, found.rd, found.volatility, found.games, provisional(found.rd, settings(db).start_rd),
                         order.index(player_id) + 1, events)
 
 

@@ -127,11 +127,11 @@ def _volatility(phi: float, sigma: float, v: float, delta: float, tau: float) ->
     return math.exp(big_a / 2.0)
 
 
-def idle(phi: float, sigma: float, periods: int) -> float:
+def idle(phi: float, sigma: float, periods: int, cap: float = UNRATED_RD / SCALE) -> float:
     """The deviation after ``periods`` rating periods without a game (step 6 each
-    time, the volatility unchanged), never above an unrated player's.
+    time, the volatility unchanged), never grown above ``cap`` (an unrated player's).
 
     >>> round(SCALE * idle(200 / SCALE, 0.06, 1), 2)
     200.27
     """
-    return min(math.sqrt(phi * phi + periods * sigma * sigma), UNRATED_RD / SCALE)
+    return min(math.sqrt(phi * phi + periods * sigma * sigma), max(cap, phi))

@@ -550,6 +550,8 @@ CASES = [
     (["ratings", "rebuild", "--tau", "inf"], "tau must be between"),
     (["ratings", "rebuild", "--first-deal", "1e308"], "first deal's edge must be between"),
     (["ratings", "rebuild", "--first-deal", "nan"], "first deal's edge must be between"),
+    (["ratings", "rebuild", "--start-rd", "0"], "a newcomer's RD must be between 1 and 350"),
+    (["ratings", "rebuild", "--start-volatility", "-1"], "a newcomer's volatility must be between"),
     (["ratings", "frobnicate"], "No such command"),
 ]
 

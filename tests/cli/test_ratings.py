@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crib_tourney.tourney.glicko2 import Rating, update
+from crib_tourney.tourney.ratings import START
 from tests.conftest import Cli
 
 SIX = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
@@ -22,13 +23,14 @@ def ratings(cli: Cli, *args: str) -> dict[str, dict]:
 
 
 def one_period(games: list[tuple[str, str, float]], start: dict[str, Rating] | None = None) -> dict[str, Rating]:
-    """Glicko-2 of one period, each player against the others' ratings at its start."""
+    """Glicko-2 of one period, each player against the others' ratings at its start
+    (a newcomer's: 1500 / 50 / 0.01)."""
     start = start or {}
     faced: dict[str, list] = {}
     for a, b, s in games:
-        faced.setdefault(a, []).append((start.get(b, Rating()), s))
-        faced.setdefault(b, []).append((start.get(a, Rating()), 1 - s))
-    return {p: update(start.get(p, Rating()), f) for p, f in faced.items()}
+        faced.setdefault(a, []).append((start.get(b, START), s))
+        faced.setdefault(b, []).append((start.get(a, START), 1 - s))
+    return {p: update(start.get(p, START), f) for p, f in faced.items()}
 
 
 def assert_rated(shown: dict[str, dict], expected: dict[str, Rating], games: dict[str, int]) -> None:
@@ -58,7 +60,7 @@ def test_every_final_game_is_rated_as_glicko2_computes_it(six):
     shown = ratings(cli)
     assert_rated(shown, expected, {"Ann": 2, "Eve": 2, "Bob": 1, "Cat": 1, "Dan": 1, "Fay": 1})
     assert [r["player"] for r in cli("player", "ratings", "--json").json()["ratings"]][0] == "Ann"
-    assert all(r["provisional"] for r in shown.values())  # one night: every RD above 110
+    assert all(r["provisional"] for r in shown.values())  # one or two games: every RD above 45
     assert shown["Ann"]["last_played"] == "2026-03-01"
 
 
@@ -116,6 +118,7 @@ def test_events_are_periods_in_date_order_and_idle_players_grow_less_certain(cli
     second = one_period([("Cat", "Ann", 1)], {"Ann": first["Ann"]})
     bob = first["Bob"]
     idle_bob = Rating(bob.rating, (bob.rd ** 2 + (bob.volatility * 173.7178) ** 2) ** 0.5, bob.volatility)  # one period idle
+    assert bob.rd < idle_bob.rd < 50
     assert_rated(ratings(cli), {"Ann": second["Ann"], "Cat": second["Cat"], "Bob": idle_bob}, {"Ann": 2, "Bob": 1, "Cat": 1})
     history = cli("player", "history", "Ann", "--json").json()["rating"]["events"]
     assert [(e["event"], e["rating_before"], e["rating"]) for e in history] == [
@@ -137,7 +140,7 @@ def test_starting_ratings_come_in_with_player_import(cli, tmp_path):
     assert cli("player", "import", roster).stdout.strip() == "imported 3 players; starting ratings for 2"
     before = ratings(cli)
     assert before["Ann"]["rating"] == 1700 and before["Ann"]["rd"] == 80 and before["Ann"]["games"] == 0
-    assert before["Cat"]["rd"] == 350 and "Bob" not in before
+    assert before["Cat"]["rd"] == 50 and before["Cat"]["volatility"] == 0.01 and "Bob" not in before
     cli("new-event", "Open", "--games", "1")
     cli("enter", "Open", "Ann", "Bob")
     cli("round", "Open")
@@ -148,7 +151,7 @@ def test_starting_ratings_come_in_with_player_import(cli, tmp_path):
     again = tmp_path / "again.csv"  # a player on the roster: his starting rating is set, logged and undoable
     again.write_text("name,rating\nBob,1600\n")
     assert "starting ratings for 1" in cli("player", "import", again).stdout
-    expected = one_period([("Bob", "Ann", 1)], {**start, "Bob": Rating(1600)})
+    expected = one_period([("Bob", "Ann", 1)], {**start, "Bob": Rating(1600, START.rd, START.volatility)})
     assert ratings(cli)["Bob"]["rating"] == round(expected["Bob"].rating, 2)
     cli("undo", "--players")
     assert ratings(cli)["Bob"]["rating"] == round(one_period([("Bob", "Ann", 1)], start)["Bob"].rating, 2)
@@ -189,6 +192,7 @@ def test_player_show_and_history_show_the_rating(six):
     cli = six
     cli("result", "Open", "Ann", 121, "Fay", 100)
     expected = one_period([("Ann", "Fay", 1)])["Ann"]
+    assert round(expected.rating) == 1507 and round(expected.rd) == 50  # one game tells little in cribbage
     shown = cli("player", "show", "Ann").stdout
     low, high = expected.rating - 2 * expected.rd, expected.rating + 2 * expected.rd
     assert f"rating: {expected.rating:.0f}? ({low:.0f}-{high:.0f}), 1 rated games, #1 (provisional)" in shown
@@ -211,17 +215,21 @@ def test_rebuild_keeps_the_ratings_and_its_settings(six):
     cli = six
     cli("result", "Open", "Ann", 121, "Fay", 100)
     shown = ratings(cli)
-    assert cli("ratings", "rebuild").stdout.strip() == "rated 2 players from 1 games in 1 events (tau 0.5, first deal +38)"
+    assert cli("ratings", "rebuild").stdout.strip() == \
+        "rated 2 players from 1 games in 1 events (tau 0.5, first deal +38, newcomers 50 / 0.01)"
     kept, version = _kept(cli)
     assert kept == version  # kept at the database's version: read as kept
     assert ratings(cli) == shown
-    cli("ratings", "rebuild", "--tau", "1.2")
+    cli("ratings", "rebuild", "--tau", "1.2", "--start-rd", "80")
     cli("result", "Open", "Bob", 121, "Eve", 100)  # stale now: made again, with the kept tau
     expected = one_period([("Ann", "Fay", 1), ("Bob", "Eve", 1)])
-    faced = {"Ann": [(Rating(), 1)], "Fay": [(Rating(), 0)], "Bob": [(Rating(), 1)], "Eve": [(Rating(), 0)]}
-    expected = {p: update(Rating(), f, tau=1.2) for p, f in faced.items()}
+    newcomer = Rating(1500, 80, 0.01)
+    faced = {"Ann": [(newcomer, 1)], "Fay": [(newcomer, 0)], "Bob": [(newcomer, 1)], "Eve": [(newcomer, 0)]}
+    expected = {p: update(newcomer, f, tau=1.2) for p, f in faced.items()}
     assert_rated(ratings(cli), expected, {p: 1 for p in faced})
-    assert cli("ratings", "rebuild", "--json").json()["tau"] == 1.2
+    assert all(r["provisional"] for r in ratings(cli).values())  # RD about 79: above 90% of 80
+    kept = cli("ratings", "rebuild", "--json").json()
+    assert (kept["tau"], kept["start_rd"], kept["start_volatility"], kept["first_deal"]) == (1.2, 80, 0.01, 38)
 
 
 # --- the stored ratings always equal a rebuild ---------------------------------------
