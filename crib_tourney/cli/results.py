@@ -1,7 +1,7 @@
 """result (and result import), check, log, undo, standings, ruling"""
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, List, Optional
+from typing import TYPE_CHECKING, Annotated, Any, List, Optional
 
 import typer
 
@@ -373,6 +373,7 @@ def standings(
     event: EventArg,
     as_json: JsonOption = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
+    with_ratings: Annotated[bool, typer.Option("--ratings", help="Add each player's rating before the event and the estimate so far.")] = False,
 ) -> None:
     """Standings with the official tie-breaks; remaining ties are marked '='.
 
@@ -385,17 +386,28 @@ def standings(
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     with db(write=False) as conn:
-        loaded = load(conn, names.event_id(conn, event))
+        event_no = names.event_id(conn, event)
+        loaded = load(conn, event_no)
+        if with_ratings:
+            from crib_tourney.services.ratings import during
+
+            estimates = during(conn, event_no)
     name, rows = loaded.event, loaded.rows
+    if with_ratings:  # by the entry's name (a team, or a name two entries share, has none)
+        rows = [dict(r, rating_before=_rated(estimates, r["player"], "before"), rating_now=_rated(estimates, r["player"], "now"))
+                for r in rows]
     if as_json:
         print_json({"event": name, "rows": rows})
         return
     columns = ["rank", "player", "game_points", "wins", "losses", "spread", "plus", "minus", "skunks", "skunks_taken", "tied"]
+    if with_ratings:
+        columns += ["rating_before", "rating_now"]
     if as_csv:
         from crib_tourney.csvfiles import csv_text
 
         typer.echo(csv_text(columns, ([r["rank"], r["player"], r["game_points"], r["wins"], r["losses"], r["spread"], r["plus"],
-                                       r["minus"], r["skunks"], r["skunks_taken"], r["tied"]] for r in rows)), nl=False)
+                                       r["minus"], r["skunks"], r["skunks_taken"], r["tied"]]
+                                      + ([r["rating_before"], r["rating_now"]] if with_ratings else []) for r in rows)), nl=False)
         return
     table = [
         [f"{r['rank']}{'=' if r['tied'] else ''}", r["player"] + (" (withdrawn)" if r["withdrawn"] else "") + (f" ({r['note']})" if r["note"] else "")
@@ -408,9 +420,18 @@ def standings(
         for line, r in zip(table, rows):
             line[5:5] = [r.get("seconds", 0), r.get("thirds", 0)]
         headers[5:5] = ["2nd", "3rd"]
+    if with_ratings:
+        for line, r in zip(table, rows):
+            line += ["" if r["rating_before"] is None else f"{r['rating_before']:.0f}", "" if r["rating_now"] is None else f"{r['rating_now']:.0f}"]
+        headers += ["rating before", "now"]
     print_table(f"{name}: standings", headers, table, right=[h for h in headers if h != "player"])
     if any(r["tied"] for r in rows):
         say("= tied after game points, wins, spread, plus spread and head-to-head")
+
+
+def _rated(estimates: Any, name: str, which: str) -> float | None:
+    found = estimates.get(name)
+    return None if found is None else round(getattr(found, which).rating, 2)
 
 
 def ruling(

@@ -122,9 +122,13 @@ def rebuilt(db: Db, chosen: Settings) -> Ratings:
     return rate(periods(db, chosen.first_deal), start(db), chosen.tau, chosen.newcomer)
 
 
+# The way ratings are made: kept ratings made another way (an older release) are made again.
+METHOD = 1
+
+
 def _fresh(db: Db) -> bool:
     found = store.kept(db)
-    return found is not None and found[0] == versions(db, [ALL])[0]
+    return found is not None and found[0] == versions(db, [ALL])[0] and found[1].get("method") == METHOD
 
 
 def current(db: Db) -> Ratings:
@@ -158,7 +162,7 @@ def rebuild(db: Db, tau: float | None = None, first_deal: float | None = None, s
     changes = [{"player_id": s.player, "event_id": s.event, "rating_before": s.before.rating, "rd_before": s.before.rd,
                 "volatility_before": s.before.volatility, "rating": s.after.rating, "rd": s.after.rd,
                 "volatility": s.after.volatility, "games": s.games, "points": s.points} for s in made.steps]
-    keep_ratings(db, chosen.as_dict(), players, changes)
+    keep_ratings(db, {**chosen.as_dict(), "method": METHOD}, players, changes)
     return Rebuilt(len(players), sum(s.games for s in made.steps) // 2, len({s.event for s in made.steps}), chosen)
 
 
@@ -255,3 +259,56 @@ def ratings_of(db: Db, players: Sequence[int]) -> dict[int, Standing]:
     """The ratings now of these players (those rated or given a starting rating)."""
     made = current(db).players
     return {p: made[p] for p in players if p in made}
+
+
+# --- during an event ---------------------------------------------------------------
+
+@record
+class Estimate:
+    """A player's rating before an event and the estimate so far (TSH's ratings during an event)."""
+
+    before: Rating
+    now: Rating
+    games: int  # rated games in the event so far
+
+
+def during(db: Db, event_id: int) -> dict[str, Estimate]:
+    """Each single-player entry of the event, by its name: his rating before the event
+    (after his last earlier event, or as he started) and the estimate with the event's
+    final games so far. A name two entries share is left out (it would be a guess)."""
+    from crib_tourney.store.directory import entry_names
+    from crib_tourney.store.events import load_event
+
+    event = load_event(db, event_id)
+    entries = dict(store.single_entries(db, event_id))
+    names = entry_names(db, event)
+    chosen = settings(db)
+    made = current(db)
+    order = {e[0]: i for i, e in enumerate(store.events(db))}
+    here = order.get(event_id, len(order))
+    latest: dict[int, tuple[int, Step]] = {}  # player: his last step before this event
+    mine: dict[int, Step] = {}
+    wanted = set(entries.values())
+    for s in made.steps:
+        if s.player not in wanted:
+            continue
+        if s.event == event_id:
+            mine[s.player] = s
+        elif order.get(s.event, -1) < here and (s.player not in latest or order[s.event] > latest[s.player][0]):
+            latest[s.player] = (order[s.event], s)
+    starts = start(db)
+    counted: dict[str, int] = {}
+    for shown in names.values():
+        counted[shown] = counted.get(shown, 0) + 1
+    found: dict[str, Estimate] = {}
+    for entry, player in entries.items():
+        name = names.get(entry)
+        if name is None or counted[name] > 1:
+            continue
+        if player in mine:
+            s = mine[player]
+            found[name] = Estimate(s.before, s.after, s.games)
+        else:
+            before = latest[player][1].after if player in latest else starts.get(player, chosen.newcomer)
+            found[name] = Estimate(before, before, 0)
+    return found

@@ -102,3 +102,8 @@ def kept_players(db: Db) -> list[tuple[Any, ...]]:
 def kept_steps(db: Db) -> list[tuple[Any, ...]]:
     return db.rows("SELECT player_id, event_id, rating_before, rd_before, volatility_before, rating, rd, volatility, games,"
                    " points FROM rating_change ORDER BY id")
+
+
+def single_entries(db: Db, event_id: int) -> list[tuple[int, int]]:
+    """(entry, player) of every single-player entry of an event."""
+    return [(int(e), int(p)) for e, p in db.rows(f"SELECT id, player_id FROM entry WHERE event_id = :e AND {SINGLE}", e=event_id)]

@@ -317,3 +317,45 @@ def _rows(cli: Cli) -> tuple:
                 con.execute("SELECT player_id, event_id, rating, rd, volatility, games FROM rating_change ORDER BY id").fetchall())
     finally:
         con.close()
+
+
+# --- during an event ----------------------------------------------------------------
+
+def test_standings_show_the_rating_before_the_event_and_the_estimate_so_far(cli):
+    cli("new-event", "First", "--games", "1", "--date", "2026-01-10")
+    cli("enter", "First", "Ann", "Bob", "--new")
+    cli("round", "First")
+    cli("result", "First", "Ann", 121, "Bob", 90)
+    cli("new-event", "Second", "--games", "3", "--date", "2026-02-10")
+    cli("enter", "Second", *SIX, "--new")
+    cli("round", "Second", "--all")  # A-F B-E C-D / ...
+    cli("result", "Second", "Ann", 121, "Fay", 100)
+    first = one_period([("Ann", "Bob", 1)])
+    bob_before = first["Bob"]
+    second = one_period([("Ann", "Fay", 1)], {"Ann": first["Ann"]})
+    rows = {r["player"]: r for r in cli("standings", "Second", "--ratings", "--json").json()["rows"]}
+    assert (rows["Ann"]["rating_before"], rows["Ann"]["rating_now"]) == (round(first["Ann"].rating, 2), round(second["Ann"].rating, 2))
+    assert rows["Bob"]["rating_before"] == rows["Bob"]["rating_now"] == round(bob_before.rating, 2)  # no game yet here
+    assert rows["Cat"]["rating_before"] == rows["Cat"]["rating_now"] == 1500
+    text = cli("standings", "Second", "--ratings").stdout
+    assert "rating before" in text and f"{second['Ann'].rating:.0f}" in text
+    csv = cli("standings", "Second", "--ratings", "--csv").stdout.splitlines()
+    assert csv[0].endswith(",tied,rating_before,rating_now")
+    assert "rating_before" not in cli("standings", "Second", "--json").stdout  # only when asked
+
+
+def test_round_odds_show_each_tables_chances_from_the_ratings_so_far(six):
+    from crib_tourney.tourney.glicko2 import win_probability
+
+    cli = six
+    cli("result", "Open", "Ann", 121, "Fay", 100)
+    cli("result", "Open", "Bob", 121, "Eve", 100)
+    cli("result", "Open", "Cat", 121, "Dan", 100)
+    now = one_period([("Ann", "Fay", 1), ("Bob", "Eve", 1), ("Cat", "Dan", 1)])
+    tables = cli("round", "Open", "--show", "2", "--odds", "--json").json()["tables"]
+    chance = win_probability(now["Ann"], now["Eve"])
+    assert tables[0]["players"] == ["Ann", "Eve"] and tables[0]["win_probability"] == [round(chance, 4), round(1 - chance, 4)]
+    assert 0.5 < chance < 0.55  # two winners of one game apart: cribbage is mostly luck
+    text = cli("round", "Open", "--show", "2", "--odds").stdout
+    assert f"{100 * chance:.0f}% - {100 - round(100 * chance)}%" in text
+    assert "win_probability" not in cli("round", "Open", "--show", "2", "--json").stdout
