@@ -188,12 +188,10 @@ def round_(
 
             estimates = during(conn, event_no)
     if as_json:
-        shown = [v.as_dict() for v in views]
+        shown: list[Any] = [v.as_dict() for v in views]
         if odds:
             for data in shown:
-                for table in data["tables"]:
-                    chance = _chance(estimates, table["players"])
-                    table["win_probability"] = None if chance is None else [round(chance, 4), round(1 - chance, 4)]
+                data["tables"] = [dict(table, win_probability=_odds(_chance(estimates, table["players"]))) for table in data["tables"]]
         print_json(shown[0] if len(views) == 1 and not all_games else {"games": shown})
         return
     for view in views:
@@ -221,6 +219,10 @@ def _chance(estimates: Any, players: list[str]) -> float | None:
     if len(players) != 2 or any(p not in estimates for p in players):
         return None
     return win_probability(estimates[players[0]].now, estimates[players[1]].now)
+
+
+def _odds(chance: float | None) -> list[float] | None:
+    return None if chance is None else [round(chance, 4), round(1 - chance, 4)]
 
 
 def _chances(chance: float | None) -> str:

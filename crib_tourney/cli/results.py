@@ -393,11 +393,12 @@ def standings(
 
             estimates = during(conn, event_no)
     name, rows = loaded.event, loaded.rows
-    if with_ratings:  # by the entry's name (a team, or a name two entries share, has none)
-        rows = [dict(r, rating_before=_rated(estimates, r["player"], "before"), rating_now=_rated(estimates, r["player"], "now"))
-                for r in rows]
+    rated: list[tuple[float | None, float | None]] = []  # each row's rating before the event and now, by the entry's name
+    if with_ratings:  # (a team, or a name two entries share, has none)
+        rated = [(_rated(estimates, r["player"], "before"), _rated(estimates, r["player"], "now")) for r in rows]
     if as_json:
-        print_json({"event": name, "rows": rows})
+        print_json({"event": name, "rows": [dict(r, rating_before=b, rating_now=n) for r, (b, n) in zip(rows, rated)]
+                    if with_ratings else rows})
         return
     columns = ["rank", "player", "game_points", "wins", "losses", "spread", "plus", "minus", "skunks", "skunks_taken", "tied"]
     if with_ratings:
@@ -407,7 +408,7 @@ def standings(
 
         typer.echo(csv_text(columns, ([r["rank"], r["player"], r["game_points"], r["wins"], r["losses"], r["spread"], r["plus"],
                                        r["minus"], r["skunks"], r["skunks_taken"], r["tied"]]
-                                      + ([r["rating_before"], r["rating_now"]] if with_ratings else []) for r in rows)), nl=False)
+                                      + (list(rated[i]) if with_ratings else []) for i, r in enumerate(rows))), nl=False)
         return
     table = [
         [f"{r['rank']}{'=' if r['tied'] else ''}", r["player"] + (" (withdrawn)" if r["withdrawn"] else "") + (f" ({r['note']})" if r["note"] else "")
@@ -421,8 +422,8 @@ def standings(
             line[5:5] = [r.get("seconds", 0), r.get("thirds", 0)]
         headers[5:5] = ["2nd", "3rd"]
     if with_ratings:
-        for line, r in zip(table, rows):
-            line += ["" if r["rating_before"] is None else f"{r['rating_before']:.0f}", "" if r["rating_now"] is None else f"{r['rating_now']:.0f}"]
+        for line, (before, now) in zip(table, rated):
+            line += ["" if before is None else f"{before:.0f}", "" if now is None else f"{now:.0f}"]
         headers += ["rating before", "now"]
     print_table(f"{name}: standings", headers, table, right=[h for h in headers if h != "player"])
     if any(r["tied"] for r in rows):
