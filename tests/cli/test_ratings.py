@@ -359,3 +359,29 @@ def test_round_odds_show_each_tables_chances_from_the_ratings_so_far(six):
     text = cli("round", "Open", "--show", "2", "--odds").stdout
     assert f"{100 * chance:.0f}% - {100 - round(100 * chance)}%" in text
     assert "win_probability" not in cli("round", "Open", "--show", "2", "--json").stdout
+
+
+# --- on paper ------------------------------------------------------------------------
+
+def test_print_ratings_is_the_rating_list_of_everyone_or_a_club(six, tmp_path, unchanged):
+    from pypdf import PdfReader
+
+    cli = six
+    cli("player", "edit", "Ann", "--club", "Elks")
+    cli("result", "Open", "Ann", 121, "Fay", 100)
+    cli("result", "Open", "Bob", 121, "Eve", 100)
+    rows = cli("player", "ratings", "--json").json()["ratings"]
+    out = tmp_path / "ratings.pdf"
+    assert "wrote" in cli("print", "ratings", "-o", out).stderr
+    text = PdfReader(out).pages[0].extract_text()
+    ann = rows[0]
+    assert "Every player" in text and "4 rated" in text
+    assert f"1 Ann Elks {ann['rating']:.0f}? {ann['rating'] - 2 * ann['rd']:.0f}-{ann['rating'] + 2 * ann['rd']:.0f} 1" in text
+    club = tmp_path / "elks.pdf"
+    cli("print", "ratings", "Elks", "-o", club)
+    text = PdfReader(club).pages[0].extract_text()
+    assert "1 rated" in text and "Bob" not in text
+    with unchanged():
+        cli.fails("print", "ratings", "Nowhere", "-o", tmp_path / "x.pdf", match="unknown club 'Nowhere'")
+        cli.fails("print", "standings", match="print standings needs the event", code=2)
+    assert not (tmp_path / "x.pdf").exists()
