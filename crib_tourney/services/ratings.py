@@ -131,8 +131,18 @@ def _fresh(db: Db) -> bool:
     return found is not None and found[0] == versions(db, [ALL])[0] and found[1].get("method") == METHOD
 
 
+# What the ratings are read from: a write to one of these drops the ratings a command
+# (or the live view, for one data version) has read.
+READS = ("outcome", "pairing", "playoff_game", "playoff_match", "cut_playoff", "entry", "event", "player", "league_night")
+
+
 def current(db: Db) -> Ratings:
-    """The ratings now: the kept ones while nothing changed since they were made, else made again."""
+    """The ratings now: the kept ones while nothing changed since they were made, else made
+    again (once per command, or per data version of the live view)."""
+    return db.memo(("ratings",), READS, lambda: _current(db))
+
+
+def _current(db: Db) -> Ratings:
     if not _fresh(db):
         return rebuilt(db, settings(db))
     players = {int(p): Standing(int(p), float(r), float(d), float(v), int(n), None if e is None else int(e))

@@ -385,3 +385,33 @@ def test_print_ratings_is_the_rating_list_of_everyone_or_a_club(six, tmp_path, u
         cli.fails("print", "ratings", "Nowhere", "-o", tmp_path / "x.pdf", match="unknown club 'Nowhere'")
         cli.fails("print", "standings", match="print standings needs the event", code=2)
     assert not (tmp_path / "x.pdf").exists()
+
+
+# --- on the web ----------------------------------------------------------------------
+
+def test_the_ratings_page_and_the_rating_on_a_players_page(six, tmp_path):
+    from starlette.testclient import TestClient
+
+    from crib_tourney.web.server import create_app
+
+    cli = six
+    cli("result", "Open", "Ann", 121, "Fay", 100)
+    client = TestClient(create_app(str(cli.db)))
+    assert client.get("/ratings.json").json() == {"ratings": cli("player", "ratings", "--json").json()["ratings"]}
+    page = client.get("/ratings").text
+    ann = ratings(cli)["Ann"]
+    assert "<td>Ann</td>" in page and f"<b>{ann['rating']:.0f}</b>?" in page
+    assert 'href="/ratings"' in client.get("/").text
+    entry = cli("standings", "Open", "--json").json()["rows"]
+    rating = client.get("/events/1/players/1.json").json()["rating"]
+    assert rating == {"before": 1500, "now": ann["rating"], "rd": ann["rd"], "games": 1}
+    assert f"Rating <b>{ann['rating']:.0f}</b>" in client.get("/events/1/players/1").text and entry
+    cli("result", "Open", "Bob", 121, "Eve", 100)  # a new version: the page follows it
+    assert client.get("/ratings.json").json()["ratings"][0]["games"] == 1 and len(client.get("/ratings.json").json()["ratings"]) == 4
+    site = tmp_path / "site"
+    cli("publish", "--all", "-o", site)
+    assert (site / "ratings" / "index.html").is_file() and "Bob" in (site / "ratings.json").read_text()
+    assert 'href="ratings/index.html"' in (site / "index.html").read_text()
+    one = tmp_path / "one"
+    cli("publish", "Open", "-o", one)
+    assert not (one / "ratings.json").exists() and "ratings" not in (one / "index.html").read_text().lower()
