@@ -415,3 +415,20 @@ def test_the_ratings_page_and_the_rating_on_a_players_page(six, tmp_path):
     one = tmp_path / "one"
     cli("publish", "Open", "-o", one)
     assert not (one / "ratings.json").exists() and "ratings" not in (one / "index.html").read_text().lower()
+
+
+def test_the_first_dealers_edge_counts_where_the_loser_deals_the_next_playoff_game(cli):
+    cli("new-event", "P", "--format", "single-elim", "--best-of", "3", "--final-best-of", "3")
+    cli("event", "set", "P", "first_dealer=loser")
+    cli("enter", "P", "Ann", "Bob", "--new")
+    cli("cut", "P")
+    cli("result", "P", "Ann", 121, "Bob", 100)  # game 1: cut for deal, no edge
+    cli("result", "P", "Bob", 121, "Ann", 100)  # game 2: Bob lost game 1, so Bob dealt first
+    cli("result", "P", "Ann", 121, "Bob", 90)  # game 3: Ann dealt first
+    games = [(START, 1.0, 0.0), (START, 0.0, -38.0), (START, 1.0, 38.0)]
+    assert ratings(cli)["Ann"]["rating"] == round(update(START, games).rating, 2)
+    cli("ratings", "rebuild", "--first-deal", "0")
+    assert ratings(cli)["Ann"]["rating"] == round(update(START, [(START, 1.0), (START, 0.0), (START, 1.0)]).rating, 2)
+    cli("ratings", "rebuild", "--first-deal", "38")
+    cli("event", "set", "P", "first_dealer=cut")  # who dealt is not known: no edge
+    assert ratings(cli)["Ann"]["rating"] == round(update(START, [(START, 1.0), (START, 0.0), (START, 1.0)]).rating, 2)
