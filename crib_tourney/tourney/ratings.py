@@ -51,10 +51,11 @@ class Game(NamedTuple):
 
 
 class Period(NamedTuple):
-    """One event's rated games."""
+    """One event's rated games: Games, or plain (a, b, score, advantage) tuples (a rebuild
+    makes 220,000 of them: a tuple costs a third of a Game)."""
 
     event: int
-    games: Sequence[Game]
+    games: Sequence[tuple[int, int, float, float]]
 
 
 class Standing(NamedTuple):
@@ -121,7 +122,7 @@ def rate(periods: Iterable[Period], start: Mapping[int, Rating], tau: float = TA
             continue
         pre: dict[int, tuple[float, float, float, float]] = {}  # mu, phi, sigma, g(phi) at the period's start
         for game in period.games:
-            for p in (game.a, game.b):
+            for p in game[:2]:
                 if p in pre:
                     continue
                 if p in mu:
