@@ -102,14 +102,18 @@ def _volatility(phi: float, sigma: float, v: float, delta: float, tau: float) ->
     a = math.log(sigma * sigma)
     d2, p2 = delta * delta, phi * phi
     tau2 = tau * tau
+    exp = math.exp
+    pv = p2 + v
+    gap = d2 - pv
 
     def f(x: float) -> float:
-        ex = math.exp(x)
-        return ex * (d2 - p2 - v - ex) / (2.0 * (p2 + v + ex) ** 2) - (x - a) / tau2
+        ex = exp(x)
+        room = pv + ex
+        return ex * (gap - ex) / (2.0 * room * room) - (x - a) / tau2
 
     big_a = a
-    if d2 > p2 + v:
-        big_b = math.log(d2 - p2 - v)
+    if gap > 0:
+        big_b = math.log(gap)
     else:
         k = 1
         while f(a - k * tau) < 0:
