@@ -86,9 +86,7 @@ def periods(db: Db, first_deal: float) -> list[Period]:
         if score == 1.0 - _result(b_own, b_opp, backward[event]):  # settled: a table where both were charged a loss is no result
             games[event].append((a, b, score, 0.0))
     for (event, _pairing, *seats), cards in groupby(store.three_sided(db), key=lambda r: r[:5]):
-        table = _three_handed(seats, [c[5:] for c in cards])
-        if table is not None:
-            games[event] += pairwise(table, backward[event])
+        games[event] += _three_handed(seats, [c[5:] for c in cards], backward[event])
     for (event, _match), played in groupby(store.playoff_games(db), key=lambda r: r[:2]):
         previous: tuple[Any, ...] | None = None
         for _, _, game, a, b, s1, s2 in played:
@@ -104,18 +102,27 @@ def periods(db: Db, first_deal: float) -> list[Period]:
     return [Period(e[0], games[e[0]]) for e in events]
 
 
-def _three_handed(seats: Sequence[int | None], cards: list[tuple[Any, ...]]) -> list[tuple[int, int]] | None:
-    """(player, score) in seat order of a three-sided table whose three cards agree, no forfeit; else None."""
+def _three_handed(seats: Sequence[int | None], cards: list[tuple[Any, ...]], backward: bool) -> Sequence[tuple[int, int, float, float]]:
+    """The pairwise results of a three-sided table, in seat order, when it is final: every
+    side has a card, no forfeit, and the cards agree, or were settled (by the ACC rule or
+    the director: each keeps his version) into versions that all give the same places.
+    Else none."""
     sides = [s for s in seats if s is not None]
-    own = {c[0]: c[1] for c in cards}
-    if len(cards) != len(sides) or set(own) != set(sides) or any(c[4] != "none" for c in cards):
-        return None
-    for entry, _, opp, opp2, _, _ in cards:
-        others = [s for s in sides if s != entry]
-        if [opp, opp2][:len(others)] != [own[o] for o in others]:
-            return None
-    player = {c[0]: c[5] for c in cards}
-    return [(int(player[s]), int(own[s])) for s in sides]
+    if len(cards) != len(sides) or {c[0] for c in cards} != set(sides) or any(c[4] != "none" for c in cards):
+        return []
+    player = {c[0]: int(c[5]) for c in cards}
+    versions = []
+    for entry, own, opp, opp2, _, _, _ in cards:  # each card's version: every side's score, in seat order
+        scores = dict(zip([s for s in sides if s != entry], [opp, opp2]))
+        scores[entry] = own
+        versions.append([(player[s], int(scores[s])) for s in sides])
+    if all(v == versions[0] for v in versions):
+        return pairwise(versions[0], backward)
+    if all(c[6] == "resolved" for c in cards):
+        results = [pairwise(v, backward) for v in versions]
+        if all(r == results[0] for r in results):
+            return results[0]
+    return []
 
 
 def start(db: Db) -> dict[int, Rating]:

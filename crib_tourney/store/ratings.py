@@ -48,10 +48,11 @@ def two_sided(db: Db) -> list[tuple[Any, ...]]:
 
 
 def three_sided(db: Db) -> Iterator[tuple[Any, ...]]:
-    """(event, pairing, entry 1, 2, 3, card's entry, own, opp, opp2, forfeit, player) of every card at a three-sided table."""
+    """(event, pairing, entry 1, 2, 3, card's entry, own, opp, opp2, forfeit, player, source) of every card at a
+    three-sided table."""
     return db.stream(
         "SELECT p.event_id, p.id, p.entry1_id, p.entry2_id, p.entry3_id, o.entry_id, o.own_score, o.opp_score, o.opp2_score,"
-        " o.forfeit, e.player_id"
+        " o.forfeit, e.player_id, o.source"
         " FROM pairing p JOIN outcome o ON o.pairing_id = p.id"
         f" JOIN entry e ON e.id = o.entry_id AND e.{SINGLE}"
         " WHERE p.entry3_id IS NOT NULL"

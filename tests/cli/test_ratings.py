@@ -95,6 +95,20 @@ def test_three_handed_tables_rate_the_pairwise_places(cli):
     assert_rated(ratings(cli), expected, {"Ann": 2, "Bob": 2, "Cat": 2})
 
 
+def test_a_three_handed_table_is_rated_once_its_cards_are_final(cli):
+    cli("new-event", "T3", "--variant", "three-player", "--games", "1")
+    cli("enter", "T3", "Ann", "Bob", "Cat", "--new")
+    cli("round", "T3")
+    cli("result", "T3", "Ann", 121, "Bob", 100, "Cat", 80, "--card", "Ann")
+    assert ratings(cli) == {}  # one card
+    cli("result", "T3", "Bob", 95, "Ann", 121, "Cat", 80, "--card", "Bob")  # Bob's own score differs
+    cli("result", "T3", "Cat", 80, "Ann", 121, "Bob", 100, "--card", "Cat")
+    assert ratings(cli) == {}  # the cards disagree
+    cli("check", "T3", "--resolve")  # each keeps his version: the places are the same in all three
+    expected = one_period([("Ann", "Bob", 1), ("Ann", "Cat", 1), ("Bob", "Cat", 1)])
+    assert_rated(ratings(cli), expected, {"Ann": 2, "Bob": 2, "Cat": 2})
+
+
 def test_playoff_games_are_rated_in_their_events_period(cli):
     cli("new-event", "C", "--format", "single-elim")
     cli("enter", "C", "Ann", "Bob", "Cat", "Dan", "--new")
