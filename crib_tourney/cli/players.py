@@ -1,13 +1,16 @@
 """player add | list | show | edit | import | export | games | history | ratings"""
 
 from pathlib import Path
-from typing import Annotated, Any, List, Mapping, Optional
+from typing import TYPE_CHECKING, Annotated, Any, List, Mapping, Optional
 
 import typer
 
 from crib_tourney.cli.common import JsonOption, db, read_text_file, write_or_print
 from crib_tourney.cli.output import note, print_json, print_table, say
 from crib_tourney.errors import CribError
+
+if TYPE_CHECKING:
+    from crib_tourney.services.ratings import PlayerRating
 
 players_app = typer.Typer(help="Players: the club's roster, kept across events.", no_args_is_help=True)
 
@@ -258,9 +261,9 @@ def ratings(
                       r.games, r.last_played or ""] for r in rows], right=["#", "rating", "games"])
 
 
-def rating_line(rated: Any) -> str:
+def rating_line(rated: "PlayerRating") -> str:
     """A player's rating in words: 1623 (1501-1745), 42 games, #3 (or 'none yet')."""
-    if rated.rating is None:
+    if rated.rating is None or rated.rd is None:
         return "none yet (no rated game)"
     return (f"{rated.rating:.0f}{'?' if rated.provisional else ''} ({rating_range(rated.rating, rated.rd)}), "
             f"{rated.games} rated games, #{rated.rank}" + (" (provisional)" if rated.provisional else ""))

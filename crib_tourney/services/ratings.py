@@ -20,6 +20,8 @@ from crib_tourney.engine.variants import get_variant
 from crib_tourney.errors import CribError
 from crib_tourney.records import record
 from crib_tourney.store import ratings as store
+from crib_tourney.store.directory import entry_names
+from crib_tourney.store.events import load_event
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import ALL, keep_ratings, versions
 from crib_tourney.tourney.glicko2 import TAU, Rating
@@ -299,9 +301,6 @@ def during(db: Db, event_id: int) -> dict[str, Estimate]:
     """Each single-player entry of the event, by its name: his rating before the event
     (after his last earlier event, or as he started) and the estimate with the event's
     final games so far. A name two entries share is left out (it would be a guess)."""
-    from crib_tourney.store.directory import entry_names
-    from crib_tourney.store.events import load_event
-
     event = load_event(db, event_id)
     entries = dict(store.single_entries(db, event_id))
     names = entry_names(db, event)
