@@ -32,9 +32,13 @@ def rebuild(
     if as_json:
         print_json({"players": done.players, "games": done.games, "events": done.events, **done.settings.as_dict()})
         return
-    say(f"rated {done.players} players from {done.games} games in {done.events} events"
+    say(f"rated {_count(done.players, 'player')} from {_count(done.games, 'game')} in {_count(done.events, 'event')}"
         f" (tau {done.settings.tau:g}, first deal {done.settings.first_deal:+g}, newcomers {done.settings.start_rd:g}"
         f" / {done.settings.start_volatility:g})")
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 def register(app: typer.Typer) -> None:

@@ -230,7 +230,7 @@ def test_rebuild_keeps_the_ratings_and_its_settings(six):
     cli("result", "Open", "Ann", 121, "Fay", 100)
     shown = ratings(cli)
     assert cli("ratings", "rebuild").stdout.strip() == \
-        "rated 2 players from 1 games in 1 events (tau 0.5, first deal +38, newcomers 50 / 0.01)"
+        "rated 2 players from 1 game in 1 event (tau 0.5, first deal +38, newcomers 50 / 0.01)"
     kept, version = _kept(cli)
     assert kept == version  # kept at the database's version: read as kept
     assert ratings(cli) == shown
