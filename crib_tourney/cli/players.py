@@ -266,7 +266,7 @@ def rating_line(rated: "PlayerRating") -> str:
     if rated.rating is None or rated.rd is None:
         return "none yet (no rated game)"
     return (f"{rated.rating:.0f}{'?' if rated.provisional else ''} ({rating_range(rated.rating, rated.rd)}), "
-            f"{rated.games} rated games, #{rated.rank}" + (" (provisional)" if rated.provisional else ""))
+            f"{rated.games} rated game{'' if rated.games == 1 else 's'}, #{rated.rank}" + (" (provisional)" if rated.provisional else ""))
 
 
 def rating_range(rating: float, rd: float) -> str:

@@ -209,7 +209,7 @@ def test_player_show_and_history_show_the_rating(six):
     assert round(expected.rating) == 1507 and round(expected.rd) == 50  # one game tells little in cribbage
     shown = cli("player", "show", "Ann").stdout
     low, high = expected.rating - 2 * expected.rd, expected.rating + 2 * expected.rd
-    assert f"rating: {expected.rating:.0f}? ({low:.0f}-{high:.0f}), 1 rated games, #1 (provisional)" in shown
+    assert f"rating: {expected.rating:.0f}? ({low:.0f}-{high:.0f}), 1 rated game, #1 (provisional)" in shown
     assert cli("player", "show", "Ann", "--json").json()["rating"]["rating"] == round(expected.rating, 2)
     assert "rating: none yet" in cli("player", "show", "Bob").stdout
     history = cli("player", "history", "Ann").stdout
