@@ -193,10 +193,14 @@ def test_a_schema_16_database_keeps_its_tables_after_the_upgrade(cli):
     con.execute("DROP INDEX ix_pairing_bye")  # schema 18
     con.execute("DROP INDEX ix_pairing_met")  # schema 19
     con.execute("CREATE INDEX ix_pairing_event_game ON pairing (event_id, game_no)")
-    for statement in ("DROP TABLE settled_card", "DROP INDEX ix_outcome_uncounted", "DROP INDEX ix_outcome_cards",  # schema 20
+    for statement in ("DROP TABLE settled_card", "DROP TABLE playoff_card", "DROP INDEX ix_outcome_uncounted", "DROP INDEX ix_outcome_cards",  # schema 20
                       "ALTER TABLE outcome DROP COLUMN counted",
                       "CREATE INDEX ix_outcome_cards ON outcome (event_id, entry_id, own_score, opp_score, forfeit)"):
         con.execute(statement)
+    for table in ("player_rating", "rating_change", "ratings_kept"):  # schema 22
+        con.execute(f"DROP TABLE {table}")
+    for column in ("start_rating", "start_rd", "start_volatility"):
+        con.execute(f"ALTER TABLE player DROP COLUMN {column}")
     con.execute("UPDATE schema_version SET version = 16")
     con.commit()
     con.close()

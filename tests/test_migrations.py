@@ -100,7 +100,7 @@ def check_upgraded(url: str, fresh_url: str) -> None:
         change.log("a new row after the upgrade")
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19])
 def test_sqlite_upgrades_from_every_version(tmp_path, version):
     path = tmp_path / f"v{version}.db"
     connection = sqlite3.connect(path, isolation_level=None)

@@ -27,6 +27,7 @@ COMMAND_MODULES = {
     "standings": "results", "ruling": "results", "report": "results",
     "cut": "playoffs", "bracket": "playoffs", "match": "playoffs", "placings": "playoffs", "consolation": "playoffs",
     "print": "printing", "serve": "web", "publish": "web", "pool": "pools", "player": "players", "event": "events", "league": "leagues",
+    "ratings": "ratings",
 }
 
 # The one-line summary --help lists for each command: its help's first sentence,
@@ -61,6 +62,7 @@ COMMAND_SUMMARIES = {
     "player": "Players: the club's roster, kept across events.",
     "event": 'Events: list, show and change settings.',
     "league": 'Club leagues: weekly nights and season standings.',
+    "ratings": 'Ratings across events (Glicko-2): rebuild them from every final game.',
 }
 
 # Subcommands a group takes from modules of their own: each module's

@@ -155,6 +155,7 @@ def round_(
     show: Annotated[Optional[int], typer.Option("--show", parser=number("game"), metavar="N", help="Print an already scheduled game instead.")] = None,
     unschedule_from: Annotated[Optional[int], typer.Option("--unschedule-from", parser=number("game"), metavar="N", help="Remove the pairings of game N and later (none may have results), e.g. to fit in a late entry.")] = None,
     ignore_check_in: Annotated[bool, typer.Option("--ignore-check-in", help="Pair game 1 without those not checked in (they join from game 2).")] = False,
+    odds: Annotated[bool, typer.Option("--odds", help="Show each table's win chances from the players' ratings so far (two at a table).")] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Make the next game's table assignments.
@@ -180,10 +181,18 @@ def round_(
                        f" pair them again with: crib-tourney round \"{done.event}\"")
         return
     with db(write=show is None) as conn:
-        views = make_round(conn, names.event_id(conn, event), all_games, show, seed if draw else None,
-                           ignore_check_in=ignore_check_in)
+        event_no = names.event_id(conn, event)
+        views = make_round(conn, event_no, all_games, show, seed if draw else None, ignore_check_in=ignore_check_in)
+        if odds:
+            from crib_tourney.services.ratings import during
+
+            estimates = during(conn, event_no)
     if as_json:
-        print_json(views[0].as_dict() if len(views) == 1 and not all_games else {"games": [v.as_dict() for v in views]})
+        shown: list[Any] = [v.as_dict() for v in views]
+        if odds:
+            for data in shown:
+                data["tables"] = [dict(table, win_probability=_odds(_chance(estimates, table["players"]))) for table in data["tables"]]
+        print_json(shown[0] if len(views) == 1 and not all_games else {"games": shown})
         return
     for view in views:
         drawn = f" (drawn, seed {view.draw_seed})" if view.draw_seed is not None else ""
@@ -196,9 +205,31 @@ def round_(
             if view.byes:
                 say(f"sit out (bye): {', '.join(view.byes)}")
             continue
-        print_table(f"Game {view.game}{drawn}", ["table", "player", "opponent"], [[t, a, b] for t, a, b in view.tables], right=["table"])
+        if odds:
+            print_table(f"Game {view.game}{drawn}", ["table", "player", "opponent", "chances"],
+                        [[t, a, b, _chances(_chance(estimates, [a, b]))] for t, a, b in view.tables], right=["table"])
+        else:
+            print_table(f"Game {view.game}{drawn}", ["table", "player", "opponent"], [[t, a, b] for t, a, b in view.tables],
+                        right=["table"])
         if view.bye:
             say(f"sits out (bye): {view.bye}")
+
+
+def _chance(estimates: Any, players: list[str]) -> float | None:
+    """The first player's chance to win by the ratings so far (None: three at a table, or one unrated)."""
+    from crib_tourney.tourney.glicko2 import win_probability
+
+    if len(players) != 2 or any(p not in estimates for p in players):
+        return None
+    return win_probability(estimates[players[0]].now, estimates[players[1]].now)
+
+
+def _odds(chance: float | None) -> list[float] | None:
+    return None if chance is None else [round(chance, 4), round(1 - chance, 4)]
+
+
+def _chances(chance: float | None) -> str:
+    return "" if chance is None else f"{100 * chance:.0f}% - {100 - round(100 * chance)}%"
 
 
 def register(app: typer.Typer) -> None:

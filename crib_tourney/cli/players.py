@@ -1,13 +1,16 @@
-"""player add | list | show | edit | import | export"""
+"""player add | list | show | edit | import | export | games | history | ratings"""
 
 from pathlib import Path
-from typing import Annotated, Any, List, Mapping, Optional
+from typing import TYPE_CHECKING, Annotated, Any, List, Mapping, Optional
 
 import typer
 
 from crib_tourney.cli.common import JsonOption, db, read_text_file, write_or_print
 from crib_tourney.cli.output import note, print_json, print_table, say
 from crib_tourney.errors import CribError
+
+if TYPE_CHECKING:
+    from crib_tourney.services.ratings import PlayerRating
 
 players_app = typer.Typer(help="Players: the club's roster, kept across events.", no_args_is_help=True)
 
@@ -61,20 +64,24 @@ def show(
     player: Annotated[str, typer.Argument(help="Name, #id or ACC number.")],
     as_json: JsonOption = False,
 ) -> None:
-    """Show one player and the events they entered.
+    """Show one player, his rating and the events they entered.
 
     Example: crib-tourney player show "Pat Smith"
     """
     from crib_tourney.inputs.names import player_id
     from crib_tourney.services.players import details
+    from crib_tourney.services.ratings import of_player
 
     with db(write=False) as conn:
-        data = details(conn, player_id(conn, player))
+        found = player_id(conn, player)
+        data = details(conn, found)
+        rated = of_player(conn, found)
     if as_json:
-        print_json(data)
+        print_json({**data, "rating": rated.as_dict()})
         return
     lines = [f"#{data['id']} {data['name']}"]
     lines += [f"  {key.replace('_', ' ')}: {data[key]}" for key in ("acc_number", "club", "email") if data[key]]
+    lines.append(f"  rating: {rating_line(rated)}")
     lines.append("  events: " + (", ".join(data["events"]) or "none"))
     if data["kept_apart_from"]:
         lines.append("  never paired with: " + ", ".join(data["kept_apart_from"]))
@@ -114,9 +121,13 @@ def edit(
 
 @players_app.command("import")
 def import_(
-    file: Annotated[Path, typer.Argument(help="CSV with a header: name, acc_number, club, email.")],
+    file: Annotated[Path, typer.Argument(help="CSV with a header: name, acc_number, club, email (and optionally rating, rd, volatility).")],
 ) -> None:
     """Import players from a CSV file, all or nothing.
+
+    Optional columns rating, rd and volatility give a player's starting rating
+    (Glicko-2: a newcomer's rd 50 and volatility 0.01 when left empty), his first rated
+    event starts from it; given for a player on the roster already, it is set.
 
     Example: crib-tourney player import examples/club-roster.csv
     """
@@ -126,7 +137,8 @@ def import_(
     roster = roster_rows(read_text_file(file), str(file))
     with db() as conn:
         done = import_players(conn, roster)
-    say(f"imported {done.added} players" + (f", {done.skipped} already on the roster" if done.skipped else ""))
+    say(f"imported {done.added} players" + (f", {done.skipped} already on the roster" if done.skipped else "")
+        + (f"; starting ratings for {done.rated}" if done.rated else ""))
 
 
 @players_app.command("export")
@@ -195,16 +207,70 @@ def history(
     from crib_tourney.services.histories import history as load
     from crib_tourney.tourney.money import format_money as money
 
+    from crib_tourney.services.ratings import of_player
+
     with db(write=False) as conn:
-        data = load(conn, player_id(conn, player))
+        found = player_id(conn, player)
+        data = load(conn, found)
+        rated = of_player(conn, found)
     if as_json:
-        print_json(data.as_dict())
+        print_json({**data.as_dict(), "rating": rated.as_dict()})
         return
-    print_table(f"{data.player}: history", ["event", "date", "place", "GP", "W", "L", "spread", "prize"],
-                [[e.event, e.date or "", e.place, e.game_points, e.wins, e.losses, f"{e.spread:+d}", money(e.prize)]
-                 for e in data.events], right=["GP", "W", "L", "spread", "prize"])
+    change = {e.event: e for e in rated.events}  # event names are unique
+    print_table(f"{data.player}: history", ["event", "date", "place", "GP", "W", "L", "spread", "prize", "rating", "change"],
+                [[e.event, e.date or "", e.place, e.game_points, e.wins, e.losses, f"{e.spread:+d}", money(e.prize),
+                  f"{change[e.event].after:.0f}" if e.event in change else "",
+                  f"{change[e.event].after - change[e.event].before:+.0f}" if e.event in change else ""]
+                 for e in data.events], right=["GP", "W", "L", "spread", "prize", "rating", "change"])
     say(f"{len(data.events)} events: {data.game_points} game points, {data.wins}-{data.losses}, spread {data.spread:+d},"
-               f" prizes {money(data.prize)}")
+               f" prizes {money(data.prize)}; rating {rating_line(rated)}")
+
+
+@players_app.command("ratings")
+def ratings(
+    club: Annotated[Optional[str], typer.Option("--club", help="Only the players of this club.")] = None,
+    min_games: Annotated[int, typer.Option("--min-games", help="Only players with at least this many rated games.")] = 0,
+    as_json: JsonOption = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
+) -> None:
+    """The rating list: every player's Glicko-2 rating from every final game in the database.
+
+    RD is the rating's uncertainty: the range shown is rating +/- 2 RD (95%).
+    A '?' marks a provisional rating (RD above 90% of a newcomer's 50: about
+    the first nine games). `ratings rebuild` keeps them.
+
+    Example: crib-tourney player ratings --club "Elm Street" --min-games 10
+    """
+    from crib_tourney.services.ratings import table
+
+    if as_json and as_csv:
+        raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
+    with db(write=False) as conn:
+        rows = table(conn, club, min_games)
+    if as_json:
+        print_json({"ratings": [r.as_dict() for r in rows]})
+    elif as_csv:
+        from crib_tourney.csvfiles import csv_text
+
+        typer.echo(csv_text(["rank", "player", "club", "rating", "rd", "volatility", "games", "last_played", "provisional"],
+                            ([r.rank, r.player, r.club, f"{r.rating:.1f}", f"{r.rd:.1f}", f"{r.volatility:.6f}", r.games,
+                              r.last_played, "yes" if r.provisional else ""] for r in rows)), nl=False)
+    else:
+        print_table("Ratings", ["#", "player", "rating", "range (95%)", "games", "last played"],
+                    [[r.rank, r.player, f"{r.rating:.0f}" + ("?" if r.provisional else ""), rating_range(r.rating, r.rd),
+                      r.games, r.last_played or ""] for r in rows], right=["#", "rating", "games"])
+
+
+def rating_line(rated: "PlayerRating") -> str:
+    """A player's rating in words: 1623 (1501-1745), 42 games, #3 (or 'none yet')."""
+    if rated.rating is None or rated.rd is None:
+        return "none yet (no rated game)"
+    return (f"{rated.rating:.0f}{'?' if rated.provisional else ''} ({rating_range(rated.rating, rated.rd)}), "
+            f"{rated.games} rated game{'' if rated.games == 1 else 's'}, #{rated.rank}" + (" (provisional)" if rated.provisional else ""))
+
+
+def rating_range(rating: float, rd: float) -> str:
+    return f"{rating - 2 * rd:.0f}-{rating + 2 * rd:.0f}"
 
 
 def register(app: typer.Typer) -> None:

@@ -1,4 +1,4 @@
-"""print KIND EVENT: standings, bracket, scorecards, tables, slips, rulings, season, cash, checkin."""
+"""print KIND EVENT: standings, bracket, scorecards, tables, slips, rulings, season, cash, checkin; print ratings [CLUB]."""
 
 import re
 from pathlib import Path
@@ -11,12 +11,13 @@ from crib_tourney.cli.output import note
 from crib_tourney.errors import CribError
 
 # the keys of services/printing.DOCUMENTS, spelled here so --help need not import the services (a test checks)
-KINDS = ("standings", "bracket", "scorecards", "tables", "slips", "rulings", "season", "cash", "checkin")
+KINDS = ("standings", "bracket", "scorecards", "tables", "slips", "rulings", "season", "cash", "checkin", "ratings")
+OF_EVERY_PLAYER = ("ratings",)  # their argument is a club, and may be left out
 
 
 def print_(
     kind: Annotated[str, typer.Argument(help=f"What to print: {', '.join(KINDS)}.")],
-    event: Annotated[str, typer.Argument(help="The event (or, for season, the league).")],
+    event: Annotated[Optional[str], typer.Argument(help="The event (or, for season, the league; for ratings, a club or nothing).", show_default=False)] = None,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="PDF file to write (default: EVENT-KIND.pdf here).")] = None,
     paper: Annotated[str, typer.Option("--paper", help="letter or a4.")] = "letter",
     landscape: Annotated[bool, typer.Option("--landscape", help="Landscape pages (the bracket always is).")] = False,
@@ -25,16 +26,19 @@ def print_(
     """Print a document to PDF.
 
     scorecards carry each entrant's personal link as a QR code once issued
-    (crib-tourney event links); checkin is the door sheet.
+    (crib-tourney event links); checkin is the door sheet; ratings is the rating
+    list of every player, or of a club.
     Example: crib-tourney print standings "Spring Open" -o standings.pdf
     """
     if kind not in KINDS:
         raise CribError(f"unknown kind '{kind}' (choose from {', '.join(KINDS)})")
+    if event is None and kind not in OF_EVERY_PLAYER:
+        raise typer.BadParameter(f"print {kind} needs the event" + (" (the league)" if kind == "season" else ""), param_hint="EVENT")
     if paper.lower() not in ("letter", "a4"):
         raise CribError(f"paper must be letter or a4, not '{paper}'")
     if output is not None and str(output) == "-":  # other commands' stdout; a PDF is not for a terminal
         raise CribError("a PDF is written to a file, not to stdout ('-'): give -o a name ending .pdf")
-    target = output or Path(f"{_slug(event)}-{kind}.pdf")
+    target = output or Path(f"{_slug(event)}-{kind}.pdf" if event is not None else f"{kind}.pdf")
     refuse_the_database(target)
     chunks = _chunks(kind, event, paper.lower(), landscape, game)
     from crib_tourney.render.pdf import write_pdf
@@ -43,12 +47,16 @@ def print_(
     note(f"wrote {target} ({pages} page{'s' if pages != 1 else ''})")
 
 
-def _chunks(kind: str, ref: str, paper: str, landscape: bool, game: int | None) -> list[str]:
+def _chunks(kind: str, ref: str | None, paper: str, landscape: bool, game: int | None) -> list[str]:
     from crib_tourney.inputs.names import event_id, league_id
     from crib_tourney.render import documents
-    from crib_tourney.services.printing import DOCUMENTS, document_data
+    from crib_tourney.services.printing import DOCUMENTS, document_data, on_paper
 
     with db(write=False) as conn:
+        if DOCUMENTS[kind].of_roster:
+            data = on_paper(conn, DOCUMENTS[kind].load(conn, ref))
+            return getattr(documents, DOCUMENTS[kind].renderer)(data, paper, landscape)
+        assert ref is not None
         of = league_id(conn, ref) if DOCUMENTS[kind].of_league else event_id(conn, ref)
         data = document_data(conn, kind, of, game, _link_key() if DOCUMENTS[kind].takes_key else None)
     if DOCUMENTS[kind].takes_key and data["links"] < data["links_issued"]:  # issued, but the key is not here

@@ -1,7 +1,7 @@
 """result (and result import), check, log, undo, standings, ruling"""
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, List, Optional
+from typing import TYPE_CHECKING, Annotated, Any, List, Optional
 
 import typer
 
@@ -381,6 +381,7 @@ def standings(
     as_json: JsonOption = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
     provisional: Annotated[bool, typer.Option("--provisional", help="A look only: count every lone card as if it stood (disputed games still do not count).")] = False,
+    with_ratings: Annotated[bool, typer.Option("--ratings", help="Add each player's rating before the event and the estimate so far.")] = False,
 ) -> None:
     """Standings with the official tie-breaks; remaining ties are marked '='.
     Only final games count: a lone card is pending, two that disagree disputed.
@@ -395,17 +396,29 @@ def standings(
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     with db(write=False) as conn:
-        loaded = load(conn, names.event_id(conn, event), "provisional" if provisional else "final")
+        event_no = names.event_id(conn, event)
+        loaded = load(conn, event_no, "provisional" if provisional else "final")
+        if with_ratings:
+            from crib_tourney.services.ratings import during
+
+            estimates = during(conn, event_no)
     name, rows = loaded.event, loaded.rows
+    rated: list[tuple[float | None, float | None]] = []  # each row's rating before the event and now, by the entry's name
+    if with_ratings:  # (a team, or a name two entries share, has none)
+        rated = [(_rated(estimates, r["player"], "before"), _rated(estimates, r["player"], "now")) for r in rows]
     if as_json:
-        print_json(standings_document(name, rows, loaded.pending, loaded.disputed, provisional))
+        shown = [dict(r, rating_before=b, rating_now=n) for r, (b, n) in zip(rows, rated)] if with_ratings else rows
+        print_json(standings_document(name, shown, loaded.pending, loaded.disputed, provisional))  # type: ignore[arg-type]
         return
     columns = ["rank", "player", "game_points", "wins", "losses", "spread", "plus", "minus", "skunks", "skunks_taken", "tied"]
+    if with_ratings:
+        columns += ["rating_before", "rating_now"]
     if as_csv:
         from crib_tourney.csvfiles import csv_text
 
         typer.echo(csv_text(columns, ([r["rank"], r["player"], r["game_points"], r["wins"], r["losses"], r["spread"], r["plus"],
-                                       r["minus"], r["skunks"], r["skunks_taken"], r["tied"]] for r in rows)), nl=False)
+                                       r["minus"], r["skunks"], r["skunks_taken"], r["tied"]]
+                                      + (list(rated[i]) if with_ratings else []) for i, r in enumerate(rows))), nl=False)
         return
     table = [
         [f"{r['rank']}{'=' if r['tied'] else ''}", r["player"] + (" (withdrawn)" if r["withdrawn"] else "") + (f" ({r['note']})" if r["note"] else "")
@@ -419,11 +432,20 @@ def standings(
             line[5:5] = [r.get("seconds", 0), r.get("thirds", 0)]
         headers[5:5] = ["2nd", "3rd"]
     title = f"{name}: standings" + (" (provisional: every lone card counted as if it stood)" if provisional else "")
+    if with_ratings:
+        for line, (before, now) in zip(table, rated):
+            line += ["" if before is None else f"{before:.0f}", "" if now is None else f"{now:.0f}"]
+        headers += ["rating before", "now"]
     print_table(title, headers, table, right=[h for h in headers if h != "player"])
     if any(r["tied"] for r in rows):
         say("= tied after game points, wins, spread, plus spread and head-to-head")
     if loaded.pending or loaded.disputed:
         say(f"{loaded.pending} pending, {loaded.disputed} disputed: not counted until final (see check)")
+
+
+def _rated(estimates: Any, name: str, which: str) -> float | None:
+    found = estimates.get(name)
+    return None if found is None else round(getattr(found, which).rating, 2)
 
 
 def ruling(

@@ -4,7 +4,7 @@ bad rows listed by line) and checked here, before any service runs."""
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Mapping, Union
 
 from crib_tourney.csvfiles import read_rows
 from crib_tourney.errors import CribError
@@ -184,6 +184,33 @@ class RosterRow:
     acc_number: str | None
     club: str | None
     email: str | None
+    start: tuple[float, float | None, float | None] | None = None  # a starting rating, rd, volatility (columns rating, rd, volatility)
+
+
+def starting_rating(row: Mapping[str, str | None]) -> tuple[float, float | None, float | None] | None:
+    """A roster row's starting rating (optional columns rating, rd, volatility), checked.
+
+    >>> starting_rating({"rating": "1650", "rd": "80", "volatility": ""})
+    (1650.0, 80.0, None)
+    """
+    def number(column: str, low: float, high: float) -> float | None:
+        text = (row.get(column) or "").strip()
+        if not text:
+            return None
+        try:
+            value = float(text)
+        except ValueError:
+            raise CribError(f"{column} {text[:20]!r} is not a number") from None
+        if not low <= value <= high:  # NaN fails too
+            raise CribError(f"{column} {text[:20]} is outside {low:g}-{high:g}")
+        return value
+
+    rating, rd, volatility = number("rating", 0, 4000), number("rd", 1, 350), number("volatility", 0.001, 1)
+    if rating is None:
+        if rd is not None or volatility is not None:
+            raise CribError("rd and volatility need a rating")
+        return None
+    return rating, rd, volatility
 
 
 @record
@@ -198,11 +225,11 @@ class RosterFile:
 
 def roster_rows(text: str, file_name: str = "the CSV") -> RosterFile:
     """The rows of a roster CSV (header: name, and optionally acc_number, club,
-    email). A file without a name column is refused at once; a bad row is kept
+    email, and a starting rating: rating, rd, volatility). A file without a name column is refused at once; a bad row is kept
     as an error naming its line (the import refuses them all together)."""
     header, records = read_rows(text, file_name)
     if "name" not in header:
-        raise CribError(f"{file_name}: the CSV needs a header row with a 'name' column (and optionally acc_number, club, email)")
+        raise CribError(f"{file_name}: the CSV needs a header row with a 'name' column (and optionally acc_number, club, email, rating, rd, volatility)")
     rows: list[RosterRow] = []
     errors: list[RowError] = []
     seen_acc: dict[str, int] = {}
@@ -214,6 +241,7 @@ def roster_rows(text: str, file_name: str = "the CSV") -> RosterFile:
             name = checked_name(row.get("name") or "", "player")
             acc = checked_acc(row.get("acc_number"))
             club, email = checked_detail(row.get("club"), "a club"), checked_detail(row.get("email"), "an e-mail address")
+            start = starting_rating(row)
         except CribError as exc:
             errors.append(RowError(line_no, str(exc)))
             continue
@@ -222,5 +250,5 @@ def roster_rows(text: str, file_name: str = "the CSV") -> RosterFile:
             continue
         if acc:
             seen_acc[fold(acc)] = line_no
-        rows.append(RosterRow(line_no, name, acc, club, email))
+        rows.append(RosterRow(line_no, name, acc, club, email, start))
     return RosterFile(file_name, tuple(rows), tuple(errors))

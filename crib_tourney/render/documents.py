@@ -345,3 +345,7 @@ def cash(data: dict, paper: str, landscape: bool) -> list[str]:
 
 def checkin(data: dict, paper: str, landscape: bool) -> list[str]:
     return [fill("checkin.html", title=f"{data['event']['name']}: check-in", **data, **_page(paper, landscape))]
+
+
+def ratings(data: dict, paper: str, landscape: bool) -> list[str]:
+    return [fill("ratings.html", title=f"Ratings: {data['club'] or 'every player'}", **data, **_page(paper, landscape))]

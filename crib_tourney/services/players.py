@@ -151,6 +151,7 @@ class Imported:
 
     added: int
     skipped: int
+    rated: int = 0  # players given a starting rating
 
 
 def import_players(db: Db, roster: RosterFile, by: Actor = CLI) -> Imported:
@@ -161,6 +162,7 @@ def import_players(db: Db, roster: RosterFile, by: Actor = CLI) -> Imported:
     errors = list(roster.errors)
     rows: list[RosterRow] = []
     skipped = 0
+    rated: list[tuple[int, tuple[float, float | None, float | None]]] = []  # players on the roster given a starting rating
     players = store.search_players(db, None)
     known = Identities.of((p.id, p.name, p.acc_number) for p in players)
     acc_holders = {fold(p.acc_number): p for p in players if p.acc_number}
@@ -173,6 +175,10 @@ def import_players(db: Db, roster: RosterFile, by: Actor = CLI) -> Imported:
         if holder is not None or (not row.acc_number and row.name in plain_names) \
                 or store.already_on_roster(db, row.name, row.acc_number):
             skipped += 1  # on the roster already: the same ACC number, or (without one) the same exact name
+            if row.start is not None:  # ... whose starting rating the row gives
+                on = holder or next((p for p in players if p.name == row.name and not p.acc_number), None)
+                if on is not None:
+                    rated.append((on.id, row.start))
             continue
         why = known.clash(None, row.name, row.acc_number)
         if why:
@@ -186,7 +192,11 @@ def import_players(db: Db, roster: RosterFile, by: Actor = CLI) -> Imported:
     added = 0
     change = Change(db, "player import", by=by)
     for row in rows:
-        store.add_player(change, row.name, row.acc_number, row.club, row.email)
+        player = store.add_player(change, row.name, row.acc_number, row.club, row.email)
+        if row.start is not None:
+            rated.append((player.id, row.start))
         added += 1
+    for player_id, (rating, rd, volatility) in rated:
+        change.update("player", player_id, {"start_rating": rating, "start_rd": rd, "start_volatility": volatility})
     change.log(f"imported {added} players from {roster.file_name}" + (f" ({skipped} already on the roster)" if skipped else ""))
-    return Imported(added, skipped)
+    return Imported(added, skipped, len(rated))

@@ -252,6 +252,16 @@ def cash_data(db: Db, event_id: int) -> dict[str, Any]:
             "complete": won.complete, "ledger": book.as_dict()}
 
 
+def ratings_data(db: Db, club: str | None) -> dict[str, Any]:
+    """The rating list (services/ratings.table) as the sheet shows it: whole numbers, the 95% range."""
+    from crib_tourney.services.ratings import table
+
+    rows = [{"rank": r.rank, "player": r.player, "club": r.club, "rating": f"{r.rating:.0f}",
+             "range": f"{r.rating - 2 * r.rd:.0f}-{r.rating + 2 * r.rd:.0f}", "games": r.games, "last_played": r.last_played,
+             "provisional": r.provisional} for r in table(db, club)]
+    return {"club": club, "rows": rows}
+
+
 @dataclass(frozen=True)
 class Document:
     """A printed document: how to load its data, and which renderer draws it."""
@@ -261,6 +271,7 @@ class Document:
     of_league: bool = False
     takes_game: bool = False
     takes_key: bool = False  # prints personal links: needs the database's link key (tokens.py)
+    of_roster: bool = False  # of every player (the argument, if any, is a club): not of an event
 
 
 DOCUMENTS: dict[str, Document] = {
@@ -273,6 +284,7 @@ DOCUMENTS: dict[str, Document] = {
     "season": Document(season_data, "season", of_league=True),
     "cash": Document(cash_data, "cash"),
     "checkin": Document(checkin_data, "checkin"),
+    "ratings": Document(ratings_data, "ratings", of_roster=True),
 }
 
 

@@ -634,6 +634,45 @@ def _v20_counted(db: Db) -> None:
             db.execute("UPDATE outcome SET counted = 0 WHERE pairing_id = :p", p=pairing_id)
 
 
+# Ratings across events (schema 22): a player's starting rating (imported), and the
+# ratings kept by `ratings rebuild` (store/ratings.py): each player's rating now, his
+# rating before and after each event, and the data version and settings they were
+# made at (derived rows, like the card totals: never logged).
+V22 = """
+ALTER TABLE player ADD COLUMN start_rating FLOAT;
+ALTER TABLE player ADD COLUMN start_rd FLOAT;
+ALTER TABLE player ADD COLUMN start_volatility FLOAT;
+CREATE TABLE player_rating (
+    player_id INTEGER NOT NULL PRIMARY KEY,
+    rating FLOAT NOT NULL,
+    rd FLOAT NOT NULL,
+    volatility FLOAT NOT NULL,
+    games INTEGER NOT NULL,
+    last_event_id INTEGER
+);
+CREATE TABLE rating_change (
+    id {pk},
+    player_id INTEGER NOT NULL,
+    event_id INTEGER NOT NULL,
+    rating_before FLOAT NOT NULL,
+    rd_before FLOAT NOT NULL,
+    volatility_before FLOAT NOT NULL,
+    rating FLOAT NOT NULL,
+    rd FLOAT NOT NULL,
+    volatility FLOAT NOT NULL,
+    games INTEGER NOT NULL,
+    points FLOAT NOT NULL
+);
+CREATE INDEX ix_rating_change_player_id ON rating_change (player_id);
+CREATE INDEX ix_rating_change_event_id ON rating_change (event_id);
+CREATE TABLE ratings_kept (
+    id INTEGER NOT NULL PRIMARY KEY,
+    version INTEGER NOT NULL,
+    settings VARCHAR NOT NULL
+)
+"""
+
+
 def _v12_one_writer(db: Db) -> None:
     run_script(db, V12)
     if not db.sqlite:  # explicit ids do not move PostgreSQL's sequence
@@ -737,5 +776,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (18, _script(V18)),  # the byes indexed apart
     (19, _script(V19)),  # who met whom indexed as pair codes, instead of the tables by event and game
     (20, _v20_counted),  # nothing counts until it is final: which cards count, a settlement's cards, match games' cards
+    (22, _script(V22)),  # ratings across events: starting ratings, the ratings kept by `ratings rebuild`
 ]
-LATEST_VERSION = 20
+LATEST_VERSION = 22

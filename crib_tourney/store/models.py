@@ -29,6 +29,9 @@ class Player(SQLModel, table=True):
     club: Optional[str] = None
     email: Optional[str] = None
     created_at: datetime = Field(default_factory=utcnow)
+    start_rating: Optional[float] = None  # schema 22: a rating imported for his first rated event
+    start_rd: Optional[float] = None
+    start_volatility: Optional[float] = None
 
 
 def _event_namespace() -> dict[str, Any]:
@@ -440,3 +443,43 @@ class TableAgreed(SQLModel, table=True):
     __tablename__ = "table_agreed"
     pairing_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     event_id: int = Field(index=True)
+
+
+class PlayerRating(SQLModel, table=True):
+    """Schema 22: a player's rating as `ratings rebuild` last made it (store/ratings.py).
+    Derived from the games, never logged; kept only while ratings_kept names the
+    data version they were made at."""
+
+    __tablename__ = "player_rating"
+    player_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    rating: float
+    rd: float
+    volatility: float
+    games: int
+    last_event_id: Optional[int] = None
+
+
+class RatingChange(SQLModel, table=True):
+    """Schema 22: a player's rating before and after one event (a rating period)."""
+
+    __tablename__ = "rating_change"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    player_id: int = Field(index=True)
+    event_id: int = Field(index=True)
+    rating_before: float
+    rd_before: float
+    volatility_before: float
+    rating: float
+    rd: float
+    volatility: float
+    games: int
+    points: float
+
+
+class RatingsKept(SQLModel, table=True):
+    """Schema 22: the data version and settings (tau, first deal) the kept ratings were made at."""
+
+    __tablename__ = "ratings_kept"
+    id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    version: int
+    settings: str

@@ -31,7 +31,7 @@ from crib_tourney.tourney.settings import names as setting_names
 # table -> its columns, id first. Only these tables are written, and only these
 # names ever reach SQL from a step (a test checks them against the schema).
 TABLES: dict[str, tuple[str, ...]] = {
-    "player": ("id", "name", "acc_number", "club", "email", "created_at"),
+    "player": ("id", "name", "acc_number", "club", "email", "created_at", "start_rating", "start_rd", "start_volatility"),
     "player_avoid": ("id", "player1_id", "player2_id"),
     "event": ("id", "name", "created_at", "parent_event_id", *setting_names(EventSettings)),
     "entry": ("id", "event_id", "player_id", "seq", "first_game", "withdrawn_after", "team_name", "checked_in", "paid"),
@@ -351,6 +351,26 @@ def versions(db: Db, keys: Sequence[str]) -> tuple[int, ...]:
     for marks, params in in_lists("k", list(keys)):
         found.update((k, int(v)) for k, v in db.rows(f"SELECT scope, version FROM data_version WHERE scope IN {marks}", **params))
     return tuple(found.get(k, 0) for k in keys)
+
+
+# --- ratings kept -----------------------------------------------------------------
+
+RATINGS_TABLES = ("player_rating", "rating_change", "ratings_kept")
+
+
+def keep_ratings(db: Db, settings: dict[str, Any], players: list[dict[str, Any]], changes: list[dict[str, Any]]) -> int:
+    """Replace the kept ratings with ones made from scratch (`ratings rebuild`). Derived
+    rows, like the card totals: not logged and not undone (undoing a result changes the
+    data version, and ratings kept at another version are not read). The versions move
+    (the live pages show ratings); the kept rows name the version after that move."""
+    for table in RATINGS_TABLES:
+        db.write(f"DELETE FROM {table}")
+    db.write_many("player_rating", players)
+    db.write_many("rating_change", changes)
+    bump_versions(db, set(), roster=True)
+    version = versions(db, [ALL])[0]
+    db.write_many("ratings_kept", [{"id": 1, "version": version, "settings": json.dumps(settings, sort_keys=True)}])
+    return version
 
 
 # --- undo -------------------------------------------------------------------------

@@ -39,6 +39,8 @@ def publish(db: Db, events: list[int], leagues: list[int], everything: bool, out
         events, leagues = facts.event_ids(db), facts.league_ids(db)
     paths = ["index"] + [p for event_id in events for p in site.event_paths(db, event_id)]
     paths += [f"leagues/{league_id}/index" for league_id in leagues]
+    if everything:  # the rating list is of every player: published with everything
+        paths.append("ratings")
     paths = list(dict.fromkeys(paths))
     check_folder(output, [name for path in paths for name in (static_file(path), f"{path}.json")])
     updated = site.last_change(db)
@@ -50,6 +52,7 @@ def publish(db: Db, events: list[int], leagues: list[int], everything: bool, out
                 built = site.page(db, path)
                 if path == "index":  # the index links only what this site holds
                     _only_published(built, set(events), set(leagues))
+                    built.context["ratings"] = everything
                 files = {static_file(path): site.render(built, _relative_to(path), live=False, updated=updated,
                                                         json_href=_relative_to(path, ".json"))}
                 if built.data is not None:

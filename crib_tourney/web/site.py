@@ -21,7 +21,7 @@ from crib_tourney.services.site import Event
 # Ids in paths are ASCII digits, and no longer than an id can be: \d would take '١'
 # and '１' for event 1, and int() refuses a number past 4,300 digits.
 _ID = "([0-9]{1,19})"
-PATH = re.compile(rf"^(?:index|events/{_ID}/(index|standings|tables|bracket|placings|players/{_ID})|leagues/{_ID}/index)$")
+PATH = re.compile(rf"^(?:index|ratings|events/{_ID}/(index|standings|tables|bracket|placings|players/{_ID})|leagues/{_ID}/index)$")
 
 
 @dataclass
@@ -43,6 +43,8 @@ def page(db: Db, path: str) -> Page:
         raise NotFound(f"no page {path}")
     if path == "index":
         return _index(db)
+    if path == "ratings":
+        return _ratings(db)
     event_id, what, entry_id, league_id = match.groups()
     if league_id is not None:
         return _league(db, int(league_id))
@@ -128,7 +130,17 @@ def _index(db: Db) -> Page:
     shown.sort(key=lambda e: (e["order"], _newest(e["date"], e["id"])))
     leagues = sorted(leagues, key=lambda lg: -lg["id"])
     return Page("index", "web/index.html", "crib-tourney", "Events", "Events and leagues",
-                {"events": shown, "leagues": leagues}, {"events": events, "leagues": leagues})
+                {"events": shown, "leagues": leagues, "ratings": True}, {"events": events, "leagues": leagues})
+
+
+def _ratings(db: Db) -> Page:
+    """The rating list of every player: the rows of `player ratings --json`."""
+    from crib_tourney.services.ratings import table
+
+    rows = [r.as_dict() for r in table(db)]
+    built = Page("ratings", "web/ratings.html", "Ratings", "Ratings", "Ratings", {"rows": rows}, {"ratings": rows})
+    built.nav = [("All events", "index")]
+    return built
 
 
 def pages_in_play(db: Db) -> tuple[list[str], list[str]]:
@@ -375,9 +387,15 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
                                 "wins": [m["wins"][me], m["wins"][1 - me]], "winner": m["winner"],
                                 "games": [{"scores": [g["scores"][g["players"].index(name)], g["scores"][1 - g["players"].index(name)]]
                                            if name in g["players"] else g["scores"], "forfeit": g["forfeit"]} for g in m["games"]]})
+    from crib_tourney.services.ratings import during
+
+    estimate = during(db, event.id).get(name)
+    rating = None if estimate is None else {"before": round(estimate.before.rating, 2), "now": round(estimate.now.rating, 2),
+                                            "rd": round(estimate.now.rd, 2), "games": estimate.games}
     return Page(f"events/{event.id}/players/{entry_id}", "web/player.html", name, "Games", name,
-                {"games": shown, "members": members, "summary": summary, "matches": matches, "cut_made": bool(seeds)},
-                {"event": event.name, "player": name, "members": members, "games": games})
+                {"games": shown, "members": members, "summary": summary, "matches": matches, "cut_made": bool(seeds),
+                 "rating": rating},
+                {"event": event.name, "player": name, "members": members, "games": games, "rating": rating})
 
 
 def _league(db: Db, league_id: int) -> Page:

@@ -200,16 +200,39 @@ def test_the_case_table_covers_every_write_command():
     reads = {"count", "peg", "stats", "game", "standings", "report", "bracket", "match", "placings", "print", "serve", "publish",
              "log", "check", "quick-results", "undo", "player list", "player show", "player export", "player games",
              "player history", "event list", "event show", "league list", "league show", "league standings",
-             "league records", "pool report"}
+             "league records", "pool report", "player ratings"}
     covered = {c[0].split(" --")[0] for c in CASES} | {"result import", "quick-results", "undo", "new-event", "league new"}
     for name in COMMAND_MODULES:
-        if name in ("player", "event", "league", "pool"):
+        if name in ("player", "event", "league", "pool", "ratings"):  # groups; ratings: the test below
             continue
         assert name in reads | covered, f"{name} writes? give it a case"
     for group, subs in {"player": ["add", "edit", "import"], "league": ["set", "join", "night", "absent", "hand"],
                         "pool": ["add", "join", "leave"], "event": ["set", "links"]}.items():
         for sub in subs:
             assert f"{group} {sub}" in covered
+
+
+RATINGS_KEPT = ("player_rating", "rating_change", "ratings_kept")
+
+
+def test_ratings_rebuild_writes_only_the_ratings_it_derives(base, tmp_path):
+    """`ratings rebuild` keeps derived rows (like the card totals): no log entry, no
+    other table touched; the version moves (live pages show ratings) and the kept
+    rows name the version they were made at."""
+    cli = Cli(tmp_path / "case.db")
+    shutil.copy(base, cli.db)
+    data, versions = _data(cli.db), _versions(cli.db)
+    logged = cli("log", "--players", "--json").json()["log"]
+    cli("ratings", "rebuild")
+    after = _data(cli.db)
+    assert {t: v for t, v in after.items() if t not in RATINGS_KEPT} == {t: v for t, v in data.items() if t not in RATINGS_KEPT}
+    assert after["player_rating"] and after["rating_change"]
+    assert cli("log", "--players", "--json").json()["log"] == logged
+    moved = _versions(cli.db)
+    assert moved["all"] == versions["all"] + 1
+    con = sqlite3.connect(cli.db)
+    assert con.execute("SELECT version FROM ratings_kept").fetchall() == [(moved["all"],)]
+    con.close()
 
 
 def test_founding_entries_move_the_version_and_stay(tmp_path):

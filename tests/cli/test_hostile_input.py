@@ -550,6 +550,21 @@ CASES = [
     (["nosuchcommand"], "No such command"),
     (["--db"], "requires an argument"),
     (["count", "--claim"], "requires an argument"),
+    # ratings
+    (["player", "ratings", "--club", "Nowhere"], "unknown club 'Nowhere'"),
+    (["player", "ratings", "--club", "\x1b[2J"], "unknown club"),
+    (["player", "ratings", "--min-games", "-1"], "--min-games cannot be negative"),
+    (["player", "ratings", "--min-games", "x"], "is not a valid integer"),
+    (["player", "ratings", "--min-games", HUGE], "--min-games"),
+    (["player", "ratings", "--json", "--csv"], "choose one of --json and --csv"),
+    (["ratings", "rebuild", "--tau", "0"], "tau must be between 0.2 and 2"),
+    (["ratings", "rebuild", "--tau", "nan"], "tau must be between"),
+    (["ratings", "rebuild", "--tau", "inf"], "tau must be between"),
+    (["ratings", "rebuild", "--first-deal", "1e308"], "first deal's edge must be between"),
+    (["ratings", "rebuild", "--first-deal", "nan"], "first deal's edge must be between"),
+    (["ratings", "rebuild", "--start-rd", "0"], "a newcomer's RD must be between 1 and 350"),
+    (["ratings", "rebuild", "--start-volatility", "-1"], "a newcomer's volatility must be between"),
+    (["ratings", "frobnicate"], "No such command"),
 ]
 
 # CSV files, each refused whole: (command before the file, file text, why)
@@ -564,6 +579,11 @@ CSV_CASES = [
     (["player", "import"], "", "needs a header row"),
     (["player", "import"], "name\n=cmd|' /C calc'!A0\n", None),  # accepted: a name may start with '=' (exports neutralise it)
     (["player", "import"], "name\nA,B\n", "more fields than the header"),
+    (["player", "import"], "name,rating\nZed,abc\n", "line 2: rating 'abc' is not a number"),
+    (["player", "import"], "name,rating,rd\nZed,1500,0\n", "line 2: rd 0 is outside 1-350"),
+    (["player", "import"], "name,rating,volatility\nZed,nan,\n", "line 2: rating nan is outside"),
+    (["player", "import"], "name,rating\nZed,1e400\n", "line 2: rating 1e400 is outside"),
+    (["player", "import"], "name,rd\nZed,80\n", "line 2: rd and volatility need a rating"),
     (["player", "import"], "name,name\nA,B\n", "line 1: the header names the column 'name' twice"),
     (["player", "import"], "Name,club,NAME\nA,B,C\n", "the column 'name' twice"),
     (["result", "import", "E"], "game,player1,score1,player2,score2,score2\n1,Bob,121,Cat,90,95\n", "the column 'score2' twice"),

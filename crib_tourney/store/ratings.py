@@ -1,0 +1,110 @@
+"""What the ratings are made of, read from the database, and the ratings kept.
+
+Only games with a final result are read: a qualifying table whose every side has
+a card and the cards agree or were settled (a lone or disputed card is not final),
+no forfeit; a
+playoff game not forfeited; a cut playoff. Entries of a team are not players and
+are left out. The kept ratings (schema 22) are derived rows, written only by the
+writer's keep_ratings (store/writer.py) for `ratings rebuild`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+from crib_tourney.store.sql import Db
+
+SINGLE = "team_name IS NULL"  # an entry of one player
+
+# Events in the order they were played: the date of play (a league night's own
+# date), else the day the event was made; then by when it was made.
+EVENTS = """
+SELECT e.id, e.name, COALESCE(e.date, n.date, SUBSTR(CAST(e.created_at AS VARCHAR), 1, 10)) AS day, e.variant, e.first_dealer
+FROM event e LEFT JOIN league_night n ON n.event_id = e.id
+ORDER BY day, e.created_at, e.id
+"""
+
+
+def events(db: Db) -> list[tuple[int, str, str, str, str]]:
+    """(id, name, day, variant, first dealer rule) of every event, in the order played."""
+    return [(int(i), n, str(d), v, f) for i, n, d, v, f in db.rows(EVENTS)]
+
+
+def two_sided(db: Db) -> list[tuple[Any, ...]]:
+    """(event, player 1, player 2, his own score, his opponent's, player 2's own, his opponent's) of
+    every two-sided table whose result is final (its cards count: they agree, or the director
+    entered or settled the game, each keeping his version), no forfeit."""
+    return db.rows(  # every row at once: 220,000 tables read in 0.9 s where streaming them took 1.7 s
+        "SELECT p.event_id, ea.player_id, eb.player_id, a.own_score, a.opp_score, b.own_score, b.opp_score"
+        " FROM pairing p"
+        " JOIN outcome a ON a.pairing_id = p.id AND a.entry_id = p.entry1_id"
+        " JOIN outcome b ON b.pairing_id = p.id AND b.entry_id = p.entry2_id"
+        f" JOIN entry ea ON ea.id = p.entry1_id AND ea.{SINGLE}"
+        f" JOIN entry eb ON eb.id = p.entry2_id AND eb.{SINGLE}"
+        " WHERE p.entry2_id IS NOT NULL AND p.entry3_id IS NULL AND a.forfeit = 'none' AND b.forfeit = 'none'"
+        " AND a.counted = 1 AND b.counted = 1"
+        " ORDER BY p.id")  # the tables in the order they were made: the same sums, to the last bit, every time
+
+
+def three_sided(db: Db) -> Iterator[tuple[Any, ...]]:
+    """(event, pairing, entry 1, 2, 3, card's entry, own, opp, opp2, forfeit, player, source) of every card that
+    counts at a three-sided table (a final table's)."""
+    return db.stream(
+        "SELECT p.event_id, p.id, p.entry1_id, p.entry2_id, p.entry3_id, o.entry_id, o.own_score, o.opp_score, o.opp2_score,"
+        " o.forfeit, e.player_id, o.source"
+        " FROM pairing p JOIN outcome o ON o.pairing_id = p.id"
+        f" JOIN entry e ON e.id = o.entry_id AND e.{SINGLE}"
+        " WHERE p.entry3_id IS NOT NULL AND o.counted = 1"
+        " ORDER BY p.event_id, p.game_no, p.table_no, p.id, o.entry_id")
+
+
+def playoff_games(db: Db) -> Iterator[tuple[Any, ...]]:
+    """(event, match, game, player 1, player 2, score 1, score 2) of every playoff game not forfeited."""
+    return db.stream(
+        "SELECT m.event_id, m.id, g.game_no, ea.player_id, eb.player_id, g.score1, g.score2"
+        " FROM playoff_game g JOIN playoff_match m ON m.id = g.match_id"
+        f" JOIN entry ea ON ea.id = g.entry1_id AND ea.{SINGLE}"
+        f" JOIN entry eb ON eb.id = g.entry2_id AND eb.{SINGLE}"
+        " WHERE g.forfeit_by IS NULL ORDER BY m.event_id, m.id, g.game_no")
+
+
+def cut_playoffs(db: Db) -> list[tuple[int, int, int]]:
+    """(event, winner, loser) of every one-game playoff across the cut line."""
+    return [(int(e), int(w), int(lo)) for e, w, lo in db.rows(
+        "SELECT c.event_id, ew.player_id, el.player_id FROM cut_playoff c"
+        f" JOIN entry ew ON ew.id = c.winner_entry_id AND ew.{SINGLE}"
+        f" JOIN entry el ON el.id = c.loser_entry_id AND el.{SINGLE} ORDER BY c.id")]
+
+
+def start_ratings(db: Db) -> list[tuple[int, float, float | None, float | None]]:
+    """(player, rating, rd, volatility) of every player given a starting rating."""
+    return [(int(p), float(r), d, v) for p, r, d, v in db.rows(
+        "SELECT id, start_rating, start_rd, start_volatility FROM player WHERE start_rating IS NOT NULL")]
+
+
+def players(db: Db) -> dict[int, tuple[str, str | None]]:
+    """id: (name, club) of every player."""
+    return {int(i): (n, c) for i, n, c in db.rows("SELECT id, name, club FROM player")}
+
+
+# --- the kept ratings --------------------------------------------------------------
+
+def kept(db: Db) -> tuple[int, dict[str, Any]] | None:
+    """(the data version the kept ratings were made at, their settings), or None."""
+    row = db.row("SELECT version, settings FROM ratings_kept WHERE id = 1")
+    return None if row is None else (int(row[0]), json.loads(row[1]))
+
+
+def kept_players(db: Db) -> list[tuple[Any, ...]]:
+    return db.rows("SELECT player_id, rating, rd, volatility, games, last_event_id FROM player_rating ORDER BY player_id")
+
+
+def kept_steps(db: Db) -> list[tuple[Any, ...]]:
+    return db.rows("SELECT player_id, event_id, rating_before, rd_before, volatility_before, rating, rd, volatility, games,"
+                   " points FROM rating_change ORDER BY id")
+
+
+def single_entries(db: Db, event_id: int) -> list[tuple[int, int]]:
+    """(entry, player) of every single-player entry of an event."""
+    return [(int(e), int(p)) for e, p in db.rows(f"SELECT id, player_id FROM entry WHERE event_id = :e AND {SINGLE}", e=event_id)]
