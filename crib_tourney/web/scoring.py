@@ -36,7 +36,7 @@ from crib_tourney.tokens import looks_like_token, token_hash
 from crib_tourney.tourney.numbers import id_number, whole_number
 from crib_tourney.web import security
 from crib_tourney.web.reading import Reader
-from crib_tourney.web.security import DirectorPassword, Limiter
+from crib_tourney.web.security import DirectorPassword, Limiter, SignIns, TooMany
 
 BODY_LIMIT = 4096  # a report is ~100 bytes; a desk form less than 200
 NOT_FOUND = "Not found\n"
@@ -50,11 +50,11 @@ class Scoring:
     director: DirectorPassword | None = None
     trust_proxy: bool = False
     per_minute: int = 20
-    addresses: Limiter = field(init=False)
+    addresses: SignIns = field(init=False)
     links: Limiter = field(init=False)
 
     def __post_init__(self) -> None:
-        self.addresses = Limiter(self.per_minute)  # failed tries (wrong tokens, wrong passwords) by client address
+        self.addresses = SignIns(self.per_minute)  # failed tries (wrong tokens, wrong passwords) by client address
         self.links = Limiter(self.per_minute)  # reports by personal link
 
 
@@ -187,13 +187,11 @@ def routes(location: str, scoring: Scoring) -> list[Route]:
 
     def lookup(request: Request, token: str, whole: bool = True) -> Response | dict:
         """The phone's state when the token opens a link; else the 404 (or 429 after too many misses)."""
-        if scoring.addresses.empty(address(request)):
+        try:  # the try is taken before the look, given back when the token opens a link
+            found = scoring.addresses.check_token(address(request), lambda: phones.state(token, whole))
+        except TooMany:
             return _text(TOO_MANY, 429, {"Retry-After": "60"})
-        found = phones.state(token, whole)
-        if found is None:
-            scoring.addresses.take(address(request))
-            return _text(NOT_FOUND, 404)
-        return found
+        return _text(NOT_FOUND, 404) if found is None else found
 
     # --- the phone -----------------------------------------------------------------
 
@@ -287,7 +285,7 @@ def routes(location: str, scoring: Scoring) -> list[Route]:
     async def desk_login(request: Request) -> Response:
         if scoring.director is None:
             return _text(NOT_FOUND, 404)
-        if scoring.addresses.empty(address(request)):
+        if scoring.addresses.spent(address(request)):
             return _text(TOO_MANY, 429, {"Retry-After": "60"})
         form = await _form(request)
         if form is None:
@@ -296,8 +294,11 @@ def routes(location: str, scoring: Scoring) -> list[Route]:
         if why:
             return _text(why, 403)
         director = scoring.director
-        if not await run_in_threadpool(director.check, form.get("password", "")):
-            scoring.addresses.take(address(request))
+        try:  # a try taken and a place among the checks in flight before the scrypt; the try given back if right
+            right = await scoring.addresses.check_password(address(request), director, form.get("password", ""))
+        except TooMany:
+            return _text(TOO_MANY, 429, {"Retry-After": "60"})
+        if not right:
             return _page(request, "web/desk.html", status=403, view="sign-in", message="wrong password")
         response = RedirectResponse("/desk/", status_code=303, headers=security.headers(None))
         security.set_cookie(response, request, security.SESSION_COOKIE, director.session(), max_age=security.SESSION_SECONDS)

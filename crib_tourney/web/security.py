@@ -7,9 +7,16 @@
   nor the page). The cookie is HttpOnly and SameSite=Strict.
 - **Rate limits**, in memory per process: a token bucket per personal link (its
   POSTs) and one per client address (wrong tokens, wrong passwords): 20 a minute,
-  then 429. Behind a reverse proxy every request comes from the proxy's address;
+  then 429. A try is taken from the bucket BEFORE the token or password is checked,
+  under the bucket's lock, and given back when it opened something: 60 guesses
+  sent at once get 20 checks, not 60 (checking first and spending after let all
+  60 through). Behind a reverse proxy every request comes from the proxy's address;
   `--trust-proxy` reads the client's from the last X-Forwarded-For entry instead
   (only safe when the proxy sets it).
+- **Sign-ins in flight**: a password check is a 16 MB, 50 ms scrypt. At most
+  ``SignIns.PER_ADDRESS`` of them run at once for one address and ``SignIns.OVERALL``
+  in all, on threads of their own (not the pool that answers phones and builds
+  pages); past either cap a sign-in is 429 at once.
 - **Content-Security-Policy** with a fresh nonce per response: the page's own
   inline script and style run, nothing else loads; no framing; no referrer to
   other sites (a personal link's token is in its URL).
@@ -26,7 +33,7 @@ import secrets
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from crib_tourney.errors import CribError
 
@@ -38,6 +45,7 @@ CSRF_COOKIE = "crib_csrf"
 SESSION_COOKIE = "crib_desk"
 CSRF_HEADER = "x-csrf-token"
 SESSION_SECONDS = 12 * 3600  # a day at the desk
+T = TypeVar("T")
 
 
 # --- rate limits ---------------------------------------------------------------------
@@ -72,6 +80,74 @@ class Limiter:
         """No try left (looking spends nothing)."""
         with self.lock:
             return self._level(key, self.clock()) < 1
+
+    def give_back(self, key: str) -> None:
+        """Return a try taken for a check that succeeded (a right token or password)."""
+        with self.lock:
+            now = self.clock()
+            self.buckets[key] = (min(self.capacity, self._level(key, now) + 1), now)
+
+
+class TooMany(Exception):
+    """Past a limit: the answer is 429."""
+
+
+class SignIns:
+    """Failed tries by client address, taken before each check and given back
+    when it succeeds, and the password checks in flight, capped per address and
+    in all. ``check_token`` is for the cheap checks (a link's token: a dictionary
+    lookup), ``check_password`` for the director's scrypt."""
+
+    PER_ADDRESS = 2  # password checks at once from one address
+    OVERALL = 4  # ... and from everyone: 4 x 16 MB; the other threads stay free for phones and pages
+
+    def __init__(self, per_minute: int = 20, clock: Callable[[], float] = time.monotonic):
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.tries = Limiter(per_minute, clock)
+        self.lock = threading.Lock()
+        self.flying: dict[str, int] = {}
+        self.pool = ThreadPoolExecutor(max_workers=self.OVERALL, thread_name_prefix="sign-in")
+
+    def spent(self, key: str) -> bool:
+        return self.tries.empty(key)
+
+    def check_token(self, key: str, look: Callable[[], T | None]) -> T | None:
+        """``look()``, its try reserved first; None (the try spent) when it found nothing. TooMany when none is left."""
+        if not self.tries.take(key):
+            raise TooMany
+        found = look()
+        if found is not None:
+            self.tries.give_back(key)
+        return found
+
+    def _board(self, key: str) -> None:
+        with self.lock:
+            if self.flying.get(key, 0) >= self.PER_ADDRESS or sum(self.flying.values()) >= self.OVERALL:
+                raise TooMany
+            if not self.tries.take(key):
+                raise TooMany
+            self.flying[key] = self.flying.get(key, 0) + 1
+
+    def _land(self, key: str) -> None:
+        with self.lock:
+            left = self.flying.pop(key) - 1
+            if left:
+                self.flying[key] = left
+
+    async def check_password(self, key: str, director: "DirectorPassword", attempt: str) -> bool:
+        """Whether ``attempt`` is the password, checked on the sign-in threads; TooMany
+        past the tries of a minute or the checks in flight."""
+        import asyncio
+
+        self._board(key)
+        try:
+            right = await asyncio.get_running_loop().run_in_executor(self.pool, director.check, attempt)
+        finally:
+            self._land(key)
+        if right:
+            self.tries.give_back(key)
+        return right
 
 
 def client_address(request: "Request", trust_proxy: bool) -> str:

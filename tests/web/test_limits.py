@@ -1,0 +1,141 @@
+"""The limits of `serve --scoring` measured on a real server process: sign-ins
+sent all at once, unknown paths by the thousand, half-sent headers. Each test
+starts `crib-tourney serve` on a free loopback port and talks plain HTTP to it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from tests.conftest import Cli
+from tests.web.browser import free_port, wait_until_serving
+from tests.web.phones import http, make_links
+
+PASSWORD = "correct horse battery"
+pytestmark = pytest.mark.slow
+
+
+@contextmanager
+def serving(db: Path, *options: str) -> Iterator[tuple[int, subprocess.Popen]]:
+    port = free_port()
+    env = dict(os.environ, CRIB_TOURNEY_DB=str(db))
+    server = subprocess.Popen([sys.executable, "-m", "crib_tourney", "serve", "--port", str(port), *options], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_until_serving(f"http://127.0.0.1:{port}/", server)
+        yield port, server
+    finally:
+        server.terminate()
+        server.communicate(timeout=20)
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+@pytest.fixture
+def desk_db(tmp_path: Path) -> tuple[Path, Path]:
+    cli = Cli(tmp_path / "desk.db")
+    cli("new-event", "Open", "--games", "2")
+    cli("enter", "Open", "Ann Lee", "Bob Ray", "Cat Moss", "Dan Oak", "--new")
+    cli("round", "Open")
+    password = tmp_path / "desk.txt"
+    password.write_text(PASSWORD + "\n")
+    return cli.db, password
+
+
+async def _desk_cookie(port: int) -> tuple[str, str]:
+    """(the CSRF cookie, its token) as the sign-in page hands them out."""
+    status, headers, page = await http(port, "GET", "/desk/")
+    assert status == 200
+    csrf = re.search(rb'name="csrf" value="([^"]+)"', page).group(1).decode()  # type: ignore[union-attr]
+    return headers["set-cookie"].split(";")[0], csrf
+
+
+async def _sign_in(port: int, cookie: str, csrf: str, password: str, forwarded: str | None = None) -> int:
+    from urllib.parse import urlencode
+
+    headers = {"Origin": f"http://127.0.0.1:{port}", "Cookie": cookie,
+               "Content-Type": "application/x-www-form-urlencoded"}
+    if forwarded:
+        headers["X-Forwarded-For"] = forwarded
+    status, _, _ = await http(port, "POST", "/desk/login", headers, urlencode({"csrf": csrf, "password": password}).encode())
+    return status
+
+
+def test_sixty_sign_ins_at_once_are_held_to_the_limit(desk_db):
+    """59 wrong passwords and the right one, all in flight at once from one address:
+    at most 20 are checked in a minute (the promise), the rest are 429 at once,
+    and the right password sent after the tries are spent does not sign in."""
+    db, password = desk_db
+
+    async def run(port: int) -> tuple[list[int], list[int], int, float]:
+        cookie, csrf = await _desk_cookie(port)
+        started = time.monotonic()
+        first = await asyncio.gather(*(_sign_in(port, cookie, csrf, "wrong password" if i < 59 else PASSWORD)
+                                       for i in range(60)))
+        later: list[int] = []
+        for _ in range(40):  # waves of 60 wrong ones until none is checked: the tries are spent
+            wave = await asyncio.gather(*(_sign_in(port, cookie, csrf, f"wrong {i}") for i in range(60)))
+            later += wave
+            if 403 not in wave:
+                break
+        right = await _sign_in(port, cookie, csrf, PASSWORD)
+        return list(first), later, right, time.monotonic() - started
+
+    with serving(db, "--scoring", "--director-password-file", str(password)) as (port, _):
+        first, later, right, seconds = asyncio.run(run(port))
+    assert set(first) <= {403, 303, 429} and set(later) <= {403, 429}
+    checked = first.count(403) + first.count(303) + later.count(403)
+    assert checked <= 20 + int(seconds / 3) + 1, (checked, seconds)  # 20 a minute: one more try each 3 s
+    assert first.count(429) >= 40 and later[-60:] == [429] * 60
+    assert right == 429  # the right password does not get past a spent limit
+
+
+def test_sign_ins_from_many_addresses_cannot_fill_the_pool(desk_db):
+    """120 wrong sign-ins at once from 120 addresses (behind a proxy): only a few
+    are checked at a time, the rest are 429; serve's memory stays near where it was."""
+    db, password = desk_db
+
+    async def run(port: int) -> list[int]:
+        cookie, csrf = await _desk_cookie(port)
+        return list(await asyncio.gather(*(_sign_in(port, cookie, csrf, "wrong password", f"10.0.{i // 250}.{i % 250}")
+                                          for i in range(120))))
+
+    with serving(db, "--scoring", "--trust-proxy", "--director-password-file", str(password)) as (port, server):
+        asyncio.run(run(port))  # the first round warms the server (its allocator, its threads)
+        before = rss_kb(server.pid)
+        codes = asyncio.run(run(port))
+        after = rss_kb(server.pid)
+    assert set(codes) <= {403, 429} and codes.count(429) >= 60, codes
+    assert after - before < 60_000, (before, after)  # 16 MB a sign-in checked: only the few in flight at once
+
+
+def test_a_phone_link_guessed_sixty_times_at_once_spends_twenty_tries(tmp_path):
+    cli = Cli(tmp_path / "phones.db")
+    cli("new-event", "Open", "--games", "2")
+    cli("enter", "Open", "Ann Lee", "Bob Ray", "--new")
+    cli("round", "Open")
+    links = make_links(str(cli.db), 1)
+
+    async def run(port: int) -> tuple[list[int], int]:
+        guesses = await asyncio.gather(*(http(port, "GET", f"/p/{'B' * 24}{i:03d}/state.json") for i in range(60)))
+        right = await http(port, "GET", f"/p/{links['Ann Lee']}/state.json")
+        return [status for status, _, _ in guesses], right[0]
+
+    with serving(cli.db, "--scoring") as (port, _):
+        codes, right = asyncio.run(run(port))
+    assert codes.count(404) <= 21 and codes.count(429) >= 39, codes
+    assert right == 429
