@@ -557,6 +557,19 @@ DROP INDEX ix_pairing_event_game
 """
 
 
+# The director's desk sessions, kept in the database (schema 21): a logout deletes
+# its row, and every `serve` process of the database (two behind one proxy on
+# PostgreSQL) reads the same rows. Times in whole seconds since 1970.
+V21 = """
+CREATE TABLE desk_session (
+    session_hash VARCHAR NOT NULL PRIMARY KEY,
+    started BIGINT NOT NULL,
+    seen BIGINT NOT NULL,
+    ends BIGINT NOT NULL
+)
+"""
+
+
 def _v12_one_writer(db: Db) -> None:
     run_script(db, V12)
     if not db.sqlite:  # explicit ids do not move PostgreSQL's sequence
@@ -659,5 +672,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (17, _script(V17)),  # which tables have two agreeing cards, kept with the totals
     (18, _script(V18)),  # the byes indexed apart
     (19, _script(V19)),  # who met whom indexed as pair codes, instead of the tables by event and game
+    (21, _script(V21)),  # the desk's sessions, ended by a logout in every process
 ]
-LATEST_VERSION = 19
+LATEST_VERSION = 21

@@ -248,7 +248,7 @@ def routes(location: str, scoring: Scoring) -> list[Route]:
     # --- the desk ------------------------------------------------------------------
 
     def signed_in(request: Request) -> bool:
-        return scoring.director is not None and scoring.director.valid(request.cookies.get(security.SESSION_COOKIE))
+        return scoring.director is not None and scoring.director.valid(request.cookies.get(security.SESSION_COOKIE), location)
 
     def desk_home(request: Request) -> Response:
         if scoring.director is None:
@@ -301,7 +301,8 @@ def routes(location: str, scoring: Scoring) -> list[Route]:
         if not right:
             return _page(request, "web/desk.html", status=403, view="sign-in", message="wrong password")
         response = RedirectResponse("/desk/", status_code=303, headers=security.headers(None))
-        security.set_cookie(response, request, security.SESSION_COOKIE, director.session(), max_age=security.SESSION_SECONDS)
+        session = await run_in_threadpool(director.session, location)
+        security.set_cookie(response, request, security.SESSION_COOKIE, session, max_age=security.SESSION_SECONDS)
         return response
 
     async def desk_logout(request: Request) -> Response:
@@ -309,6 +310,8 @@ def routes(location: str, scoring: Scoring) -> list[Route]:
         why = security.csrf_refusal(request, (form or {}).get("csrf"))
         if why:
             return _text(why, 403)
+        if scoring.director is not None:  # the session's row goes: its cookie opens nothing anywhere
+            await run_in_threadpool(scoring.director.end, request.cookies.get(security.SESSION_COOKIE), location)
         response = RedirectResponse("/desk/", status_code=303, headers=security.headers(None))
         response.delete_cookie(security.SESSION_COOKIE, path="/", httponly=True, samesite="strict")
         return response
@@ -337,7 +340,7 @@ def routes(location: str, scoring: Scoring) -> list[Route]:
         why = security.csrf_refusal(request, form.get("csrf"))
         if why:
             return _text(why, 403)
-        if not signed_in(request):
+        if not await run_in_threadpool(signed_in, request):
             return _text("sign in at /desk/ first", 403)
         event_id = _event_id(request)
         if event_id is None:

@@ -21,8 +21,11 @@
   inline script and style run, nothing else loads; no framing; no referrer to
   other sites (a personal link's token is in its URL).
 - **The director's password**: read from a file once at start, kept only as its
-  scrypt hash; a desk session is a cookie signed with a key derived from it, so two
-  processes given the same file accept each other's sessions.
+  scrypt hash. A desk session is a row in the database (store/sessions.py) named
+  by a random cookie signed with a key derived from the password: a logout deletes
+  the row, so the cookie replayed opens nothing, in this process or any other
+  `serve` of the database; a session ends after ``IDLE_SECONDS`` unused and after
+  ``SESSION_SECONDS`` in all (an event day); a new password ends them all.
 """
 
 from __future__ import annotations
@@ -44,7 +47,9 @@ if TYPE_CHECKING:
 CSRF_COOKIE = "crib_csrf"
 SESSION_COOKIE = "crib_desk"
 CSRF_HEADER = "x-csrf-token"
-SESSION_SECONDS = 12 * 3600  # a day at the desk
+SESSION_SECONDS = 14 * 3600  # the longest event day, 9:00 to 23:00, however busy the desk
+IDLE_SECONDS = 3 * 3600  # a desk left alone this long is signed out
+SEEN_EVERY = 60  # a session's last use is written at most once a minute
 T = TypeVar("T")
 
 
@@ -272,16 +277,56 @@ class DirectorPassword:
     def _sign(self, text: str) -> str:
         return hmac.new(self.key, f"session/{text}".encode(), hashlib.sha256).hexdigest()
 
-    def session(self, now: float | None = None) -> str:
-        """A new desk session cookie: its expiry, a random part, their signature."""
-        body = f"{int((now or time.time()) + SESSION_SECONDS)}.{secrets.token_hex(8)}"
-        return f"{body}.{self._sign(body)}"
-
-    def valid(self, cookie: str | None, now: float | None = None) -> bool:
+    def _part(self, cookie: str | None) -> str | None:
+        """The random part of a cookie this password signed (None for any other)."""
         if not cookie or len(cookie) > 200:
+            return None
+        part, _, signature = cookie.rpartition(".")
+        if not part or not hmac.compare_digest(self._sign(part).encode(), signature.encode()):
+            return None
+        return part
+
+    def session(self, location: str, now: float | None = None) -> str:
+        """A new desk session, kept in the database: its cookie is a random part and
+        its signature (so a cookie of another password is refused unread)."""
+        from crib_tourney.store import sessions
+        from crib_tourney.store.db import transaction
+
+        part = secrets.token_urlsafe(24)
+        started = int(now or time.time())
+        with transaction(location, write=True) as db:
+            sessions.start(db, _digest(part), started, started + SESSION_SECONDS)
+        return f"{part}.{self._sign(part)}"
+
+    def valid(self, cookie: str | None, location: str, now: float | None = None) -> bool:
+        """Whether the cookie is a live session: signed by this password, its row in the
+        database (a logout deleted it), used within IDLE_SECONDS, younger than SESSION_SECONDS."""
+        from crib_tourney.store import sessions
+        from crib_tourney.store.db import read_only, transaction
+
+        part = self._part(cookie)
+        if part is None:
             return False
-        body, _, signature = cookie.rpartition(".")
-        expiry = body.split(".")[0]
-        if not expiry.isdigit() or not hmac.compare_digest(self._sign(body).encode(), signature.encode()):
+        at = int(now or time.time())
+        with read_only(location) as db:
+            found = sessions.found(db, _digest(part))
+        if found is None or at >= found[1] or at - found[0] >= IDLE_SECONDS:
             return False
-        return int(expiry) > (now or time.time())
+        if at - found[0] >= SEEN_EVERY:  # a write a minute at most, not one a request
+            with transaction(location, write=True) as db:
+                sessions.seen(db, _digest(part), at)
+        return True
+
+    def end(self, cookie: str | None, location: str) -> None:
+        """Log out: the session's row goes, so its cookie opens nothing in any process."""
+        from crib_tourney.store import sessions
+        from crib_tourney.store.db import transaction
+
+        part = self._part(cookie)
+        if part is not None:
+            with transaction(location, write=True) as db:
+                sessions.end(db, _digest(part))
+
+
+def _digest(part: str) -> str:
+    return hashlib.sha256(part.encode()).hexdigest()

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.slow
 
 
 @contextmanager
-def serving(db: Path, *options: str) -> Iterator[tuple[int, subprocess.Popen]]:
+def serving(db: Path | str, *options: str) -> Iterator[tuple[int, subprocess.Popen]]:
     port = free_port()
     env = dict(os.environ, CRIB_TOURNEY_DB=str(db))
     server = subprocess.Popen([sys.executable, "-m", "crib_tourney", "serve", "--port", str(port), *options], env=env,
@@ -139,3 +139,42 @@ def test_a_phone_link_guessed_sixty_times_at_once_spends_twenty_tries(tmp_path):
         codes, right = asyncio.run(run(port))
     assert codes.count(404) <= 21 and codes.count(429) >= 39, codes
     assert right == 429
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request, tmp_path):  # type: ignore[no-untyped-def]
+    """A desk database: a SQLite file, or (when a server is given) a PostgreSQL database."""
+    location = str(tmp_path / "two.db") if request.param == "sqlite" else request.getfixturevalue("pg_url")
+    cli = Cli(location)  # type: ignore[arg-type]
+    cli("new-event", "Open", "--games", "2")
+    return location
+
+
+def test_a_logout_through_one_server_ends_the_session_in_the_other(any_db, tmp_path):
+    """Two `serve --scoring` processes of one database (behind one proxy): a session
+    begun through the first, ended through the second, is over in the first too."""
+    password = tmp_path / "desk.txt"
+    password.write_text(PASSWORD + "\n")
+    options = ("--scoring", "--director-password-file", str(password))
+
+    async def run(first: int, second: int) -> list[int]:
+        cookie, csrf = await _desk_cookie(first)
+        from urllib.parse import urlencode
+
+        def form(port: int) -> dict[str, str]:
+            return {"Origin": f"http://127.0.0.1:{port}", "Content-Type": "application/x-www-form-urlencoded",
+                    "Cookie": cookie + (f"; {session}" if session else "")}
+
+        session = ""
+        status, headers, _ = await http(first, "POST", "/desk/login", form(first),
+                                        urlencode({"csrf": csrf, "password": PASSWORD}).encode())
+        assert status == 303
+        session = headers["set-cookie"].split(";")[0]
+        seen = [(await http(port, "GET", "/desk/events/1/", {"Cookie": session}))[0] for port in (first, second)]
+        status, _, _ = await http(second, "POST", "/desk/logout", form(second), urlencode({"csrf": csrf}).encode())
+        seen.append(status)
+        seen += [(await http(port, "GET", "/desk/events/1/", {"Cookie": session}))[0] for port in (first, second)]
+        return seen
+
+    with serving(any_db, *options) as (first, _), serving(any_db, *options) as (second, _):
+        assert asyncio.run(run(first, second)) == [200, 200, 303, 303, 303]
