@@ -37,3 +37,24 @@ class AlreadyRecorded(CribError):
     def __init__(self, what: str) -> None:
         super().__init__(f"{what}; use --replace to correct it")
         self.what = what
+
+
+CLIP_WORD = 60  # a word (a card, a name, a path) longer than this is shown by its start and its length
+CLIP_LINE = 400  # and a message longer than this by its start and its end
+
+
+def clipped(message: str) -> str:
+    """A message fit to show on one line: a refusal that names what it refused
+    echoed a 200,000-character card or a 100,000-character name whole.
+
+    >>> clipped("no player " + "x" * 100_000)
+    'no player xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (100000 characters)'
+    >>> clipped("no player Ann Lee")
+    'no player Ann Lee'
+    """
+    if len(message) <= CLIP_LINE and all(len(w) <= CLIP_WORD for w in message.split()):
+        return message
+    import re
+
+    short = re.sub(r"\S{%d,}" % (CLIP_WORD + 1), lambda m: f"{m.group(0)[:30]}... ({len(m.group(0))} characters)", message)
+    return short if len(short) <= CLIP_LINE else f"{short[:CLIP_LINE - 100]} ... {short[-90:]}"

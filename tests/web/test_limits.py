@@ -178,3 +178,71 @@ def test_a_logout_through_one_server_ends_the_session_in_the_other(any_db, tmp_p
 
     with serving(any_db, *options) as (first, _), serving(any_db, *options) as (second, _):
         assert asyncio.run(run(first, second)) == [200, 200, 303, 303, 303]
+
+
+def _many_gets(port: int, paths: list[str], at_once: int = 20) -> list[int]:
+    async def run() -> list[int]:
+        codes: list[int] = []
+        for start in range(0, len(paths), at_once):
+            answers = await asyncio.gather(*(http(port, "GET", p) for p in paths[start:start + at_once]))
+            codes += [status for status, _, _ in answers]
+        return codes
+
+    return asyncio.run(run())
+
+
+def test_a_thousand_unknown_paths_leave_serves_memory_flat(tmp_path):
+    """Each unknown path is 12 KB (within the request head's bound): kept for ever,
+    a thousand of them were 12 MB or more; nothing of them may stay."""
+    cli = Cli(tmp_path / "paths.db")
+    cli("new-event", "Open", "--games", "2")
+    shapes = ["/{}/{:04d}", "/events/{}{:04d}/standings", "/events/1/players/{}{:04d}", "/events/{:04d}{}/"]
+
+    def paths(tag: str, n: int) -> list[str]:
+        return [shapes[i % 4].format(tag * 12_000, i) if i % 4 != 3 else shapes[3].format(i, "9" * 12_000)
+                for i in range(n)]
+
+    with serving(cli.db) as (port, server):
+        assert set(_many_gets(port, paths("w", 300))) == {404}  # warm: the allocator's pools, the threads
+        before = rss_kb(server.pid)
+        codes = _many_gets(port, paths("x", 1000))
+        after = rss_kb(server.pid)
+    assert set(codes) == {404}
+    assert after - before < 3_000, (before, after)  # 12 MB of paths sent; under 3 MB (noise) stays
+
+
+def test_half_sent_heads_are_timed_out_and_a_long_head_is_refused(tmp_path):
+    """300 sockets that send half a request's head (or nothing) are closed by the
+    server after HEAD_SECONDS; a 60 KB request line is refused at once."""
+    import socket
+
+    from crib_tourney.web.server import HEAD_SECONDS
+
+    cli = Cli(tmp_path / "slow.db")
+    cli("new-event", "Open", "--games", "2")
+    with serving(cli.db) as (port, _):
+        sockets = []
+        for i in range(300):
+            s = socket.create_connection(("127.0.0.1", port))
+            if i % 3:
+                s.sendall(b"GET /events/1/standings HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * (i % 50))
+            sockets.append(s)
+        long_line = socket.create_connection(("127.0.0.1", port))
+        long_line.sendall(b"GET /" + b"x" * 60_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+        long_line.settimeout(10)
+        refused = long_line.recv(100)
+        long_line.close()
+        started = time.monotonic()
+        closed = 0
+        for s in sockets:
+            s.settimeout(max(0.1, HEAD_SECONDS + 10 - (time.monotonic() - started)))
+            try:
+                closed += s.recv(100) == b""
+            except (TimeoutError, ConnectionResetError):
+                pass
+            s.close()
+        waited = time.monotonic() - started
+        status, _, _ = asyncio.run(http(port, "GET", "/events/1/standings"))  # and the server answers as before
+    assert refused.startswith(b"HTTP/1.1 400") or refused.startswith(b"HTTP/1.1 431"), refused
+    assert closed == 300 and waited < HEAD_SECONDS + 10
+    assert status == 200
