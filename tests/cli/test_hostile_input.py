@@ -488,6 +488,7 @@ CASES = [
     (["event", "links", "E", "--revoke", "Outsider"], "not entered in E"),
     (["event", "links", "E", "--revoke", "Ann", "--revoke", "ann"], "named twice"),
     (["event", "links", "E", "--revoke"], "requires an argument"),
+    (["event", "links", "E", "--reissue", "--revoke", "Ann"], "--reissue takes back every link: give it without --revoke"),
     (["print", "checkin", "Nope"], "unknown event"),
     (["print", "checkin", "Club"], "unknown event"),
     (["event", "set", "E", "sanctioning_fee=-1"], "must be an amount"),
