@@ -253,12 +253,21 @@ class DirectorPassword:
 
     @staticmethod
     def _derive(password: str) -> bytes:
-        return hashlib.scrypt(password.encode("utf-8", "surrogatepass"), salt=SALT, **SCRYPT)
+        # SHA-256 first: scrypt's HMAC pads a short password with zeros, so 'secret' and
+        # 'secret\0' were one password; their digests are not
+        digest = hashlib.sha256(password.encode("utf-8", "surrogatepass")).digest()
+        return hashlib.scrypt(digest, salt=SALT, **SCRYPT)
+
+    FILE_LIMIT = 4096  # a password file is read no further: /dev/zero is refused, not read for ever
 
     @classmethod
     def from_file(cls, path: Path) -> "DirectorPassword":
         try:
-            text = path.read_text(encoding="utf-8")
+            with path.open("rb") as found:
+                data = found.read(cls.FILE_LIMIT + 1)
+            if len(data) > cls.FILE_LIMIT:
+                raise CribError(f"--director-password-file {path}: longer than {cls.FILE_LIMIT} bytes, not a password file")
+            text = data.decode("utf-8")
         except UnicodeDecodeError:
             raise CribError(f"--director-password-file {path}: not UTF-8 text") from None
         except OSError as exc:
