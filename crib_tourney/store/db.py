@@ -100,27 +100,27 @@ _CANNOT_WRITE = ("unable to open database file", "attempt to write a readonly da
 
 
 def _opened_where_nothing_can_be_written(path: str) -> sqlite3.Connection | None:
-    """A reading transaction begun on a file that cannot be written: read-only, else
-    immutable (nothing can change it, so no lock and no WAL index are needed); None
-    when neither opens it (the first failure is then the one to tell)."""
-    for options in ("mode=ro", "immutable=1"):
-        connection = sqlite3.connect(f"{Path(path).resolve().as_uri()}?{options}", uri=True, timeout=sql.BUSY_TIMEOUT_S,
-                                     isolation_level=None)
-        try:
-            version = _schema_version(connection)
-            if version != LATEST_VERSION:
-                raise CribError(f"{path} is a crib-tourney database of an older schema ({version}) on a medium that cannot"
-                                " be written: copy it where it can be (it is upgraded on the way in)")
-            connection.execute("BEGIN")
-            return connection
-        except sqlite3.OperationalError as exc:
-            connection.close()
-            if not any(text in str(exc) for text in _CANNOT_WRITE):
-                raise
-        except BaseException:
-            connection.close()
+    """A reading transaction begun on a file that cannot be written (open_read_only);
+    None when it does not open so either (the first failure is then the one to tell)."""
+    try:
+        connection = open_read_only(path)
+    except sqlite3.OperationalError as exc:
+        if not any(text in str(exc) for text in _CANNOT_WRITE):
             raise
-    return None
+        return None
+    try:
+        version = _schema_version(connection)
+    except sqlite3.OperationalError as exc:
+        connection.close()
+        if not any(text in str(exc) for text in _CANNOT_WRITE):
+            raise
+        return None
+    if version != LATEST_VERSION:
+        connection.close()
+        raise CribError(f"{path} is a crib-tourney database of an older schema ({version}) on a medium that cannot"
+                        " be written: copy it where it can be (it is upgraded on the way in)")
+    connection.execute("BEGIN")
+    return connection
 
 
 _ENGINES: dict[str, Any] = {}  # one engine (and pool) per server URL for the life of the process
@@ -151,9 +151,22 @@ def read_only(location: str) -> Iterator[Db]:
 
 
 def open_read_only(path: str) -> sqlite3.Connection:
-    """A connection that cannot write to this SQLite file (serve keeps one per thread)."""
-    return sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, timeout=sql.BUSY_TIMEOUT_S,
-                           isolation_level=None, check_same_thread=True)
+    """A connection that cannot write to this SQLite file (serve keeps one per thread).
+    Where the medium takes no writes (read-only, or full) and a read-only connection
+    cannot make the WAL's index file, the file is opened immutable: nothing can change it."""
+    for options in ("mode=ro", "immutable=1"):
+        connection = sqlite3.connect(f"{Path(path).resolve().as_uri()}?{options}", uri=True, timeout=sql.BUSY_TIMEOUT_S,
+                                     isolation_level=None, check_same_thread=True)
+        if options == "immutable=1":
+            return connection
+        try:
+            connection.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()  # the WAL index is opened on the first read
+            return connection
+        except sqlite3.OperationalError as exc:
+            connection.close()
+            if not any(text in str(exc) for text in _CANNOT_WRITE):
+                raise
+    raise AssertionError("unreachable")
 
 
 def _sqlalchemy_transaction(url: str, write: bool) -> Iterator[Db]:

@@ -865,3 +865,17 @@ def test_reads_work_on_a_read_only_medium_and_a_full_disk(seeded, tmp_path, prep
         assert run.returncode == 0 and seen in run.stdout, run.stderr
     written = _on_a_medium(seeded, tmp_path, prepare.replace("MEDIUM", str(medium)), "player", "add", "Zed")
     assert written.returncode == 1 and len(written.stderr.strip().splitlines()) == 1, written.stderr
+
+
+def test_serve_reads_a_read_only_medium(seeded, tmp_path):
+    import sys
+
+    from tests.web.browser import free_port
+
+    port = free_port()
+    fetch = (f"{sys.executable} -c \"import time, urllib.request as u; time.sleep(6);"
+             f" print([u.urlopen('http://127.0.0.1:{port}' + p, timeout=10).status for p in ('/', '/events/1/standings')])\"")
+    serve = f"'{sys.executable}' -m crib_tourney --db {tmp_path}/medium/case.db serve --port {port}"
+    run = _on_a_medium(seeded, tmp_path, f"mount -o remount,ro {tmp_path}/medium && ({serve} & echo $! > {tmp_path}/pid) && {fetch}"
+                                         f" && kill $(cat {tmp_path}/pid) && echo", "player", "list")
+    assert "[200, 200]" in run.stdout, run.stderr
