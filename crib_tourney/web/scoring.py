@@ -187,10 +187,12 @@ def routes(location: str, scoring: Scoring) -> list[Route]:
 
     def lookup(request: Request, token: str, whole: bool = True) -> Response | dict:
         """The phone's state when the token opens a link; else the 404 (or 429 after too many misses)."""
-        try:  # the try is taken before the look, given back when the token opens a link
-            found = scoring.addresses.check_token(address(request), lambda: phones.state(token, whole))
+        try:  # a try taken before the token is looked up (a dictionary lookup), given back when it opens a link
+            found = scoring.addresses.check_token(address(request), lambda: phones.state(token, False))
         except TooMany:
             return _text(TOO_MANY, 429, {"Retry-After": "60"})
+        if found is not None and whole:  # the state, built (if need be) with no try held
+            found = phones.state(token, whole)
         return _text(NOT_FOUND, 404) if found is None else found
 
     # --- the phone -----------------------------------------------------------------
