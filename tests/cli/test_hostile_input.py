@@ -879,3 +879,14 @@ def test_serve_reads_a_read_only_medium(seeded, tmp_path):
     run = _on_a_medium(seeded, tmp_path, f"mount -o remount,ro {tmp_path}/medium && ({serve} & echo $! > {tmp_path}/pid) && {fetch}"
                                          f" && kill $(cat {tmp_path}/pid) && echo", "player", "list")
     assert "[200, 200]" in run.stdout, run.stderr
+
+
+def test_errors_clipped_shortens_only_what_is_too_long():
+    import doctest
+
+    from crib_tourney import errors
+
+    assert doctest.testmod(errors).failed == 0
+    path = "/srv/events/" + "a" * 200 + ".pdf"
+    assert errors.clipped(f"cannot write {path}: permission denied") == f"cannot write {path}: permission denied"
+    assert len(errors.clipped("x " * 100_000)) < 1_100

@@ -480,3 +480,13 @@ def test_a_desk_session_ends_when_idle_and_after_an_event_day(app, event, monkey
     fresh = signed_in(app)
     later["now"] += security.IDLE_SECONDS + 1  # left alone too long
     assert fresh.get("/desk/events/1/").status_code == 303
+
+
+def test_a_new_password_ends_every_desk_session(app, event):
+    desk = signed_in(app)
+    cookie = desk.client.cookies.get("crib_desk")
+    changed = Desk(create_app(str(event.db), Scoring(DirectorPassword("another password entirely"))))
+    changed.client.cookies.set("crib_desk", cookie)
+    assert changed.get("/desk/events/1/").status_code == 303  # signed with the old password's key: refused unread
+    assert desk.get("/desk/events/1/").status_code == 200  # the server with the old password still takes it
+
