@@ -42,3 +42,24 @@ class AlreadyRecorded(CribError):
 class Stale(CribError):
     """An action taken on what a page or a director saw, when something newer has
     arrived since (the web answers 409): e.g. undo of change #56 when #57 is newest."""
+
+
+CLIP_WORD = 256  # a word (a card, a name) longer than this is shown by its start and its length (a path is rarely longer)
+CLIP_LINE = 1000  # and a message longer than this by its start and its end
+
+
+def clipped(message: str) -> str:
+    """A message fit to show on one line: a refusal that names what it refused
+    echoed a 200,000-character card or a 100,000-character name whole.
+
+    >>> clipped("no player '" + "x" * 100_000 + "'")
+    "no player 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (100000 characters)'"
+    >>> clipped("no player Ann Lee")
+    'no player Ann Lee'
+    """
+    if len(message) <= CLIP_LINE and all(len(w) <= CLIP_WORD for w in message.split()):
+        return message
+    import re
+
+    short = re.sub(r"[^\s'\"]{%d,}" % (CLIP_WORD + 1), lambda m: f"{m.group(0)[:30]}... ({len(m.group(0))} characters)", message)
+    return short if len(short) <= CLIP_LINE else f"{short[:CLIP_LINE - 300]} ... {short[-290:]}"

@@ -45,9 +45,13 @@ def replace_file(target: Path, data: bytes, shown: Path) -> None:
         fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
         with os.fdopen(fd, "wb") as part:
             part.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes it private; a print or a report is for sharing
+        try:  # a file replaced keeps its mode: a private (600) report stays private
+            mode = target.stat().st_mode & 0o7777
+        except FileNotFoundError:  # mkstemp makes it private; a new print or report is for sharing
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(temporary, mode)
         os.replace(temporary, target)
     except BaseException as exc:
         if temporary:

@@ -59,14 +59,35 @@ def key_file(db_location: str) -> Path:
     return Path(path + ".key")
 
 
+class KeyMissing(CribError):
+    """No key file where the database's key should be."""
+
+
+class WrongKey(CribError):
+    """Links of an event that the key on hand did not make (their hashes say so)."""
+
+    def __init__(self, event: str) -> None:
+        super().__init__(f"the personal links of {event} were not made with this key")
+        self.event = event
+
+
+def reissue_hint(event: str) -> str:
+    """The way out for an event whose links' key is lost: new links (the printed ones stop opening)."""
+    import shlex
+
+    return f"crib-tourney event links {shlex.quote(event)} --reissue"
+
+
 def load_key(db_location: str, create: bool = True) -> bytes:
-    """The database's link key, made (owner-readable only) the first time links are issued."""
+    """The database's link key, made (owner-readable only) the first time links are
+    issued. It is read with a bound: CRIB_TOURNEY_KEY_FILE=/dev/zero is refused, not read for ever."""
     path = key_file(db_location)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as found:
+            data = found.read(KEY_BYTES + 1)
     except FileNotFoundError:
         if not create:
-            raise CribError(f"no link key at {path}: issue the links first (crib-tourney event links)") from None
+            raise KeyMissing(f"no link key at {path}: issue the links first (crib-tourney event links)") from None
         data = secrets.token_bytes(KEY_BYTES)
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -80,5 +101,6 @@ def load_key(db_location: str, create: bool = True) -> bytes:
     except OSError as exc:
         raise CribError(f"cannot read the link key {path}: {exc.strerror}") from None
     if len(data) != KEY_BYTES:
-        raise CribError(f"{path} is not a crib-tourney link key ({len(data)} bytes, not {KEY_BYTES})")
+        size = f"{len(data)} bytes" if len(data) <= KEY_BYTES else "more than 32 bytes"
+        raise CribError(f"{path} is not a crib-tourney link key ({size}, not {KEY_BYTES})")
     return data

@@ -192,6 +192,7 @@ def test_a_schema_16_database_keeps_its_tables_after_the_upgrade(cli):
     con.execute("DROP TABLE table_agreed")
     con.execute("DROP INDEX ix_pairing_bye")  # schema 18
     con.execute("DROP INDEX ix_pairing_met")  # schema 19
+    con.execute("DROP TABLE desk_session")  # schema 21
     con.execute("CREATE INDEX ix_pairing_event_game ON pairing (event_id, game_no)")
     for statement in ("DROP TABLE settled_card", "DROP TABLE playoff_card", "DROP INDEX ix_outcome_uncounted", "DROP INDEX ix_outcome_cards",  # schema 20
                       "ALTER TABLE outcome DROP COLUMN counted",

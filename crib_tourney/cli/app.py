@@ -13,7 +13,7 @@ from typer.core import TyperGroup
 
 from crib_tourney import __version__
 from crib_tourney.cli import coercion, state, typer_hook
-from crib_tourney.errors import CribError
+from crib_tourney.errors import CribError, clipped
 
 
 # Every command, in --help order, with the cli module that defines it (its
@@ -100,7 +100,7 @@ class CribGroup(TyperGroup):
         except CribError as exc:
             from crib_tourney.cli.output import printable
 
-            typer.echo(f"error: {printable(str(exc))}", err=True)
+            typer.echo(f"error: {printable(clipped(str(exc)))}", err=True)
             raise typer.Exit(1) from None
         except UnicodeEncodeError as exc:
             if "surrogates" not in str(exc):
@@ -116,7 +116,7 @@ class CribGroup(TyperGroup):
 
             from crib_tourney.cli.output import printable
 
-            typer.echo(f"error: {printable(describe_db_error(exc))}", err=True)
+            typer.echo(f"error: {printable(clipped(describe_db_error(exc)))}", err=True)
             raise typer.Exit(1) from None
 
 
@@ -130,7 +130,7 @@ def _printable_usage_errors() -> Iterator[None]:
     except typer.TyperException as exc:
         from crib_tourney.cli.output import printable
 
-        exc.message = printable(exc.message)
+        exc.message = printable(clipped(exc.message))
         raise
 
 

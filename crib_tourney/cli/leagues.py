@@ -168,6 +168,8 @@ def standings(
     from crib_tourney.tourney.league import nights_shown
 
     since, until = day(date_from), day(date_to)
+    if since is not None and until is not None and since > until:  # an empty table said nothing of the slip
+        raise typer.BadParameter(f"--from {since} is after --to {until}", param_hint="--from/--to")
     with db(write=False) as conn:
         data = season_view(conn, league_id(conn, league), since, until, formula, threshold)
     if as_json:

@@ -51,6 +51,7 @@ def _chunks(kind: str, ref: str | None, paper: str, landscape: bool, game: int |
     from crib_tourney.inputs.names import event_id, league_id
     from crib_tourney.render import documents
     from crib_tourney.services.printing import DOCUMENTS, document_data, on_paper
+    from crib_tourney.tokens import WrongKey
 
     with db(write=False) as conn:
         if DOCUMENTS[kind].of_roster:
@@ -58,7 +59,12 @@ def _chunks(kind: str, ref: str | None, paper: str, landscape: bool, game: int |
             return getattr(documents, DOCUMENTS[kind].renderer)(data, paper, landscape)
         assert ref is not None
         of = league_id(conn, ref) if DOCUMENTS[kind].of_league else event_id(conn, ref)
-        data = document_data(conn, kind, of, game, _link_key() if DOCUMENTS[kind].takes_key else None)
+        try:
+            data = document_data(conn, kind, of, game, _link_key() if DOCUMENTS[kind].takes_key else None)
+        except WrongKey as exc:  # links that would open nothing are never printed
+            from crib_tourney.cli.links import wrong_key
+
+            raise CribError(wrong_key(exc.event)) from None
     if DOCUMENTS[kind].takes_key and data["links"] < data["links_issued"]:  # issued, but the key is not here
         note("the personal links are not printed: their key cannot be read (the .key file beside the database,"
              " or $CRIB_TOURNEY_KEY_FILE)")

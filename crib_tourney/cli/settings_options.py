@@ -36,6 +36,8 @@ def settings_options(schema: type, skip: tuple[str, ...] = (), shown_defaults: d
                 extra = {"parser": _money(f.name), "metavar": "AMOUNT"}
             else:
                 extra = {"parser": number(f.name), "metavar": "N"} if kind is int else {}
+                if kind is float:  # as `event set` reads it: --house-share 1e1 is refused, as --payouts 1e2 is
+                    extra = {"parser": _decimal(schema, f.name), "metavar": "N"}
             if shown_defaults and f.name in shown_defaults:
                 extra["show_default"] = shown_defaults[f.name]
             annotation = Annotated[Optional[kind] if f.default is None else kind,  # type: ignore[valid-type]
@@ -60,6 +62,15 @@ def _given(ctx: typer.Context, name: str) -> bool:
     """Whether option ``name`` was typed (or came from the environment), not defaulted."""
     source = ctx.get_parameter_source(name)
     return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
+
+
+def _decimal(schema: type, name: str) -> Callable[[str], float]:
+    """The parser of a number option (a percentage, a ratio): digits and a point, never 1e1 or inf."""
+    def parse(text: str) -> float:
+        from crib_tourney.tourney.settings import parse_value
+
+        return parse_value(schema, name, text)
+    return parse
 
 
 def _money(what: str) -> Callable[[str], int]:

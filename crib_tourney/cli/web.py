@@ -73,8 +73,10 @@ def serve(
     # Pages are rebuilt on a background thread while the event loop answers: hand the
     # interpreter over every millisecond, not every five, so a request waits less.
     sys.setswitchinterval(0.001)
+    from crib_tourney.web.server import HEAD_LIMIT, http_protocol
+
     server = uvicorn.Server(uvicorn.Config(create_app(state.DB_LOCATION, settings), host=host, port=port, log_level="warning",
-                                           timeout_keep_alive=30))
+                                           timeout_keep_alive=30, http=http_protocol(), h11_max_incomplete_event_size=HEAD_LIMIT))
     try:
         server.run(sockets=[listening])
     except KeyboardInterrupt:  # Ctrl-C: uvicorn has shut down, and raises it again for us

@@ -40,10 +40,31 @@ def _site_root(public_url: str | None) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def issue(db: Db, event_id: int, key: bytes, revoke: list[int] | None = None, by: Actor = CLI) -> Issued:
+def has_links(db: Db, event_id: int) -> bool:
+    """Whether the event has live links (so a key made now would not be theirs)."""
+    return bool(store.live_hashes(db, event_id))
+
+
+def check_key(db: Db, event_id: int, key: bytes) -> None:
+    """WrongKey unless ``key`` made every live link of the event. The database keeps
+    each token's hash, and a token is the key's HMAC of the link: so each stored hash
+    is a fingerprint of the key that made it, checked here link by link."""
+    for entry_id, generation, digest in store.live_hashes(db, event_id):
+        if not tokens.same_hash(tokens.token_hash(tokens.token(key, event_id, entry_id, generation)), digest):
+            raise tokens.WrongKey(load_event(db, event_id).name)
+
+
+def issue(db: Db, event_id: int, key: bytes, revoke: list[int] | None = None, by: Actor = CLI,
+          reissue: bool = False) -> Issued:
     """Every entrant's live link, issuing one where there is none; ``revoke`` first
-    takes back those entries' links (a lost phone), so they get new ones."""
+    takes back those entries' links (a lost phone), so they get new ones; ``reissue``
+    takes back every live link (their key is lost) and issues new ones. WrongKey
+    when live links were made with another key: they are never printed as if they opened."""
     event = load_event(db, event_id)
+    if reissue:
+        revoke = [entry_id for entry_id, _, _ in store.live_hashes(db, event.id)]
+    else:
+        check_key(db, event.id, key)
     change = Change(db, "links", Log(event.id), by)
     existing = store.of_event(db, event.id)
     revoked = 0
@@ -68,8 +89,10 @@ def issue(db: Db, event_id: int, key: bytes, revoke: list[int] | None = None, by
 
 
 def live_links(db: Db, event_id: int, key: bytes) -> list[Link]:
-    """Every live link of the event (none issued: an empty list), by entry; reads only."""
+    """Every live link of the event (none issued: an empty list), by entry; reads only.
+    WrongKey when ``key`` did not make them."""
     event = load_event(db, event_id)
+    check_key(db, event.id, key)
     names = entry_names(db, event)
     root = _site_root(event.public_url)
     links = [Link(link.entry_id, names[link.entry_id], f"{root}/p/{tokens.token(key, event.id, link.entry_id, link.generation)}")

@@ -54,14 +54,18 @@ def transaction(location: str, write: bool = True) -> Iterator[Db]:
         raise CribError(f"no crib-tourney database at {path} (give --db, or set CRIB_TOURNEY_DB)")
     if not write and Path(path).is_file() and Path(path).stat().st_size == 0:
         raise CribError(f"{path} is an empty file, not a crib-tourney database (a command that only reads never creates one)")
-    connection = connect_sqlite(path)
-    if _schema_version(connection) != LATEST_VERSION:
-        connection.close()  # new or older database: create or upgrade it, then reopen
-        ensure_schema(f"sqlite:///{path}").dispose()  # close its pool: no connection outlives the command
-        connection = connect_sqlite(path)
     try:
-        use_wal(connection)
-        begin(connection, write)  # waits out the busy timeout; fails before any change
+        connection = _opened(path, write)
+    except sqlite3.OperationalError as exc:
+        # a medium that takes no writes (read-only, or full): the usual opening writes (the
+        # WAL's index file, the journal mode) and failed, though a read needs none of it
+        if write or not any(text in str(exc) for text in _CANNOT_WRITE) or not Path(path).is_file():
+            raise
+        found = _opened_where_nothing_can_be_written(path)
+        if found is None:
+            raise
+        connection = found
+    try:
         try:
             yield Db(connection, sqlite=True)
             if write:
@@ -73,6 +77,50 @@ def transaction(location: str, write: bool = True) -> Iterator[Db]:
             raise
     finally:
         connection.close()
+
+
+def _opened(path: str, write: bool) -> sqlite3.Connection:
+    """A connection to the file in a transaction begun (its schema created or upgraded first)."""
+    connection = connect_sqlite(path)
+    try:
+        if _schema_version(connection) != LATEST_VERSION:
+            connection.close()  # new or older database: create or upgrade it, then reopen
+            ensure_schema(f"sqlite:///{path}").dispose()  # close its pool: no connection outlives the command
+            connection = connect_sqlite(path)
+        use_wal(connection)
+        begin(connection, write)  # waits out the busy timeout; fails before any change
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
+_CANNOT_WRITE = ("unable to open database file", "attempt to write a readonly database", "database or disk is full",
+                 "disk I/O error")
+
+
+def _opened_where_nothing_can_be_written(path: str) -> sqlite3.Connection | None:
+    """A reading transaction begun on a file that cannot be written (open_read_only);
+    None when it does not open so either (the first failure is then the one to tell)."""
+    try:
+        connection = open_read_only(path)
+    except sqlite3.OperationalError as exc:
+        if not any(text in str(exc) for text in _CANNOT_WRITE):
+            raise
+        return None
+    try:
+        version = _schema_version(connection)
+    except sqlite3.OperationalError as exc:
+        connection.close()
+        if not any(text in str(exc) for text in _CANNOT_WRITE):
+            raise
+        return None
+    if version != LATEST_VERSION:
+        connection.close()
+        raise CribError(f"{path} is a crib-tourney database of an older schema ({version}) on a medium that cannot"
+                        " be written: copy it where it can be (it is upgraded on the way in)")
+    connection.execute("BEGIN")
+    return connection
 
 
 _ENGINES: dict[str, Any] = {}  # one engine (and pool) per server URL for the life of the process
@@ -103,9 +151,22 @@ def read_only(location: str) -> Iterator[Db]:
 
 
 def open_read_only(path: str) -> sqlite3.Connection:
-    """A connection that cannot write to this SQLite file (serve keeps one per thread)."""
-    return sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, timeout=sql.BUSY_TIMEOUT_S,
-                           isolation_level=None, check_same_thread=True)
+    """A connection that cannot write to this SQLite file (serve keeps one per thread).
+    Where the medium takes no writes (read-only, or full) and a read-only connection
+    cannot make the WAL's index file, the file is opened immutable: nothing can change it."""
+    for options in ("mode=ro", "immutable=1"):
+        connection = sqlite3.connect(f"{Path(path).resolve().as_uri()}?{options}", uri=True, timeout=sql.BUSY_TIMEOUT_S,
+                                     isolation_level=None, check_same_thread=True)
+        if options == "immutable=1":
+            return connection
+        try:
+            connection.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()  # the WAL index is opened on the first read
+            return connection
+        except sqlite3.OperationalError as exc:
+            connection.close()
+            if not any(text in str(exc) for text in _CANNOT_WRITE):
+                raise
+    raise AssertionError("unreachable")
 
 
 def _sqlalchemy_transaction(url: str, write: bool) -> Iterator[Db]:

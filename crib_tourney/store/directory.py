@@ -11,7 +11,7 @@ from __future__ import annotations
 from crib_tourney.errors import Ambiguous, CribError, NotFound
 from crib_tourney.store.rows import Entry, Event, Player, fetch, fetch_one
 from crib_tourney.store.sql import Db
-from crib_tourney.tourney.names import (LISTED, MAX_ID, NameIndex, duplicated, fold, id_reference, listed, match_name, plain_id,
+from crib_tourney.tourney.names import (LISTED, MAX_ID, NOT_TEXT, NameIndex, duplicated, fold, id_reference, listed, match_name, plain_id,
                                        suggestion)
 from crib_tourney.tourney.numbers import abbreviated
 
@@ -30,6 +30,17 @@ def roster(db: Db) -> dict[int, str]:
     return db.memo("roster", ("player",), lambda: {int(i): str(n) for i, n in db.rows("SELECT id, name FROM player")})
 
 
+def acc_index(db: Db) -> dict[str, list[int]]:
+    """Folded ACC number -> the players holding it (in Python: SQLite's LOWER folds ASCII only)."""
+    def build() -> dict[str, list[int]]:
+        found: dict[str, list[int]] = {}
+        for pid, acc in db.rows("SELECT id, acc_number FROM player WHERE acc_number IS NOT NULL"):
+            found.setdefault(fold(str(acc)), []).append(int(pid))
+        return found
+
+    return db.memo("acc_index", ("player",), build)
+
+
 def find_player(db: Db, ref: str, loose: bool = True) -> Player:
     """A player by #id, 'Name #id', name or ACC number. ``loose`` also accepts a
     unique last name, initial plus last name, or prefix; without it only the
@@ -46,8 +57,10 @@ def find_player(db: Db, ref: str, loose: bool = True) -> Player:
     names = roster(db)
     index = db.memo("roster_index", ("player",), lambda: NameIndex(names))
     ids = index.match(ref) if loose else index.whole(ref)
-    if not ids:
-        ids = [r[0] for r in db.rows("SELECT id FROM player WHERE acc_number = :acc", acc=" ".join(ref.split()))]
+    if not ids:  # an ACC number, compared as it is when added (folded): 'b9' finds B9
+        if any("\udc80" <= c <= "\udcff" for c in ref):  # a byte that was not text in the terminal's encoding
+            raise CribError(NOT_TEXT)
+        ids = acc_index(db).get(fold(" ".join(ref.split())), [])
     if len(ids) == 1:
         return fetch_one(db, Player, "id = :id", id=ids[0])  # type: ignore[return-value]
     if not ids:

@@ -48,3 +48,10 @@ def kept_answer(db: Db, entry_id: int, key: str) -> str | None:
     """The answer a phone's request with this idempotency key was given, if it was sent before."""
     found = db.scalar("SELECT answer FROM web_request WHERE entry_id = :e AND request_key = :k", e=entry_id, k=key)
     return None if found is None else str(found)
+
+
+def live_hashes(db: Db, event_id: int) -> list[tuple[int, int, str]]:
+    """(entry, generation, token hash) of the event's live links."""
+    return [(int(e), int(g), str(h)) for e, g, h in db.rows(
+        "SELECT entry_id, generation, token_hash FROM entry_link WHERE event_id = :e AND revoked = :f ORDER BY id",
+        e=event_id, f=False)]

@@ -673,6 +673,19 @@ CREATE TABLE ratings_kept (
 """
 
 
+# The director's desk sessions, kept in the database (schema 21): a logout deletes
+# its row, and every `serve` process of the database (two behind one proxy on
+# PostgreSQL) reads the same rows. Times in whole seconds since 1970.
+V21 = """
+CREATE TABLE desk_session (
+    session_hash VARCHAR NOT NULL PRIMARY KEY,
+    started BIGINT NOT NULL,
+    seen BIGINT NOT NULL,
+    ends BIGINT NOT NULL
+)
+"""
+
+
 def _v12_one_writer(db: Db) -> None:
     run_script(db, V12)
     if not db.sqlite:  # explicit ids do not move PostgreSQL's sequence
@@ -776,6 +789,7 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (18, _script(V18)),  # the byes indexed apart
     (19, _script(V19)),  # who met whom indexed as pair codes, instead of the tables by event and game
     (20, _v20_counted),  # nothing counts until it is final: which cards count, a settlement's cards, match games' cards
+    (21, _script(V21)),  # the desk's sessions, ended by a logout in every process
     (22, _script(V22)),  # ratings across events: starting ratings, the ratings kept by `ratings rebuild`
 ]
 LATEST_VERSION = 22

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any, Optional
 
-from sqlalchemy import Index, UniqueConstraint, text
+from sqlalchemy import BigInteger, Index, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 from crib_tourney.store.pair_codes import MET_CODE
@@ -98,6 +98,18 @@ class WebRequest(SQLModel, table=True):
     entry_id: int = Field(foreign_key="entry.id")
     request_key: str
     answer: str  # the JSON answered
+
+
+class DeskSession(SQLModel, table=True):
+    """Schema 21: a director's desk session (web/security.py), by the SHA-256 of its
+    cookie's random part: a logout deletes the row. Not event data, so not written
+    through the writer (store/sessions.py says why). Times in seconds since 1970."""
+
+    __tablename__ = "desk_session"
+    session_hash: str = Field(primary_key=True)
+    started: int = Field(sa_type=BigInteger)
+    seen: int = Field(sa_type=BigInteger)  # the last request (an idle session ends)
+    ends: int = Field(sa_type=BigInteger)  # however busy
 
 
 class EntryMember(SQLModel, table=True):

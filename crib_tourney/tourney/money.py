@@ -23,7 +23,8 @@ _AMOUNT = re.compile(r"([0-9]{1,12})(?:\.([0-9]{1,2}))?")  # ASCII digits: \d ta
 
 def parse_money(text: str, what: str = "amount") -> int:
     """Cents of an amount typed as 25, 25.5 or 25.50 (no sign, no thousands, two decimals at most)."""
-    clean = str(text).strip().lstrip("$")
+    clean = str(text).strip()
+    clean = clean[1:] if clean.startswith("$") else clean  # one dollar sign: '$$25' is a slip, not 25
     match = _AMOUNT.fullmatch(clean)
     if not match:
         raise CribError(f"{what} must be an amount like 25 or 12.50, not '{text}'")

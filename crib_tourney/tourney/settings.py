@@ -85,7 +85,9 @@ def web_address(name: str, value: str | None) -> None:
     """An http(s) address, as printed in a QR code."""
     if value is None:
         return
-    if not re.fullmatch(r"https?://[^\s/$.?#][^\s]*", value) or not value.isprintable() or len(value) > 300:
+    # '"', '<', '>' and the like are never part of an address unescaped (a page prints it in a link)
+    if not re.fullmatch(r"https?://[^\s/$.?#][^\s]*", value) or not value.isprintable() or len(value) > 300 \
+            or any(c in value for c in '"<>\\^`{|}'):
         raise CribError(f"{name} must be a web address starting http:// or https://, not '{value}'")
 
 
@@ -369,7 +371,7 @@ def parse_value(schema: type, name: str, raw: str) -> Any:
         return int(text)
     if kind is float:
         try:
-            if not text.isascii() or "_" in text:
+            if not re.fullmatch(r"[+-]?[0-9]{1,12}(?:\.[0-9]{1,12})?", text):  # float() takes 1e1, inf, nan: not as typed here
                 raise ValueError
             return float(text)
         except ValueError:

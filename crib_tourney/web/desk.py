@@ -38,12 +38,14 @@ from crib_tourney.services.site import Event
 from crib_tourney.tourney.names import fold
 from crib_tourney.tourney.numbers import id_number, whole_number
 from crib_tourney.web import security
+from crib_tourney.web.security import TooMany
 from crib_tourney.web.writing import BODY_LIMIT, NOT_FOUND, TOO_MANY, address, form, location_of, page, scoring_of, text
 
 
 def signed_in(request: Request) -> bool:
+    """Whether the request carries a live desk session (read from the database: run it off the event loop)."""
     director = scoring_of(request).director
-    return director is not None and director.valid(request.cookies.get(security.SESSION_COOKIE))
+    return director is not None and director.valid(request.cookies.get(security.SESSION_COOKIE), location_of(request))
 
 
 def desk_home(request: Request) -> Response:
@@ -135,7 +137,7 @@ async def desk_login(request: Request) -> Response:
     director = scoring.director
     if director is None:
         return text(NOT_FOUND, 404)
-    if scoring.addresses.empty(address(request)):
+    if scoring.addresses.spent(address(request)):
         return text(TOO_MANY, 429, {"Retry-After": "60"})
     fields = await form(request)
     if fields is None:
@@ -143,11 +145,15 @@ async def desk_login(request: Request) -> Response:
     why = security.csrf_refusal(request, fields.get("csrf"))
     if why:
         return text(why, 403)
-    if not await run_in_threadpool(director.check, fields.get("password", "")):
-        scoring.addresses.take(address(request))
+    try:  # a try taken and a place among the checks in flight before the scrypt; the try given back if right
+        right = await scoring.addresses.check_password(address(request), director, fields.get("password", ""))
+    except TooMany:
+        return text(TOO_MANY, 429, {"Retry-After": "60"})
+    if not right:
         return page(request, "web/desk.html", status=403, view="sign-in", message="wrong password")
     response = RedirectResponse("/desk/", status_code=303, headers=security.headers(None))
-    security.set_cookie(response, request, security.SESSION_COOKIE, director.session(), max_age=security.SESSION_SECONDS)
+    session = await run_in_threadpool(director.session, location_of(request))
+    security.set_cookie(response, request, security.SESSION_COOKIE, session, max_age=security.SESSION_SECONDS)
     return response
 
 
@@ -156,6 +162,9 @@ async def desk_logout(request: Request) -> Response:
     why = security.csrf_refusal(request, (fields or {}).get("csrf"))
     if why:
         return text(why, 403)
+    director = scoring_of(request).director
+    if director is not None:  # the session's row goes: its cookie opens nothing anywhere
+        await run_in_threadpool(director.end, request.cookies.get(security.SESSION_COOKIE), location_of(request))
     response = RedirectResponse("/desk/", status_code=303, headers=security.headers(None))
     response.delete_cookie(security.SESSION_COOKIE, path="/", httponly=True, samesite="strict")
     return response
@@ -207,7 +216,7 @@ async def desk_action(request: Request) -> Response:
     why = security.csrf_refusal(request, fields.get("csrf"))
     if why:
         return text(why, 403)
-    if not signed_in(request):
+    if not await run_in_threadpool(signed_in, request):
         return text("sign in at /desk/ first", 403)
     event_id = _event_id(request)
     if event_id is None:

@@ -31,6 +31,7 @@ from crib_tourney.services.phone import (Conflict, Holder, check_in_self, entran
                                          receive)
 from crib_tourney.tokens import looks_like_token, token_hash
 from crib_tourney.web import security
+from crib_tourney.web.security import TooMany
 from crib_tourney.web.writing import (BODY_LIMIT, NOT_FOUND, TOO_MANY, address, body, error, location_of, page,
                                       scoring_of, text)
 
@@ -114,13 +115,11 @@ def _phones(request: Request) -> Phones:
 def lookup(request: Request, token: str, whole: bool = True) -> Response | dict:
     """The phone's state when the token opens a link; else the 404 (or 429 after too many misses)."""
     scoring = scoring_of(request)
-    if scoring.addresses.empty(address(request)):
+    try:  # the try is taken before the look, given back when the token opens a link
+        found = scoring.addresses.check_token(address(request), lambda: _phones(request).state(token, whole))
+    except TooMany:
         return text(TOO_MANY, 429, {"Retry-After": "60"})
-    found = _phones(request).state(token, whole)
-    if found is None:
-        scoring.addresses.take(address(request))
-        return text(NOT_FOUND, 404)
-    return found
+    return text(NOT_FOUND, 404) if found is None else found
 
 
 def phone_page(request: Request) -> Response:

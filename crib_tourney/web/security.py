@@ -7,15 +7,25 @@
   nor the page). The cookie is HttpOnly and SameSite=Strict.
 - **Rate limits**, in memory per process: a token bucket per personal link (its
   POSTs) and one per client address (wrong tokens, wrong passwords): 20 a minute,
-  then 429. Behind a reverse proxy every request comes from the proxy's address;
+  then 429. A try is taken from the bucket BEFORE the token or password is checked,
+  under the bucket's lock, and given back when it opened something: 60 guesses
+  sent at once get 20 checks, not 60 (checking first and spending after let all
+  60 through). Behind a reverse proxy every request comes from the proxy's address;
   `--trust-proxy` reads the client's from the last X-Forwarded-For entry instead
   (only safe when the proxy sets it).
+- **Sign-ins in flight**: a password check is a 16 MB, 50 ms scrypt. At most
+  ``SignIns.PER_ADDRESS`` of them run at once for one address and ``SignIns.OVERALL``
+  in all, on threads of their own (not the pool that answers phones and builds
+  pages); past either cap a sign-in is 429 at once.
 - **Content-Security-Policy** with a fresh nonce per response: the page's own
   inline script and style run, nothing else loads; no framing; no referrer to
   other sites (a personal link's token is in its URL).
 - **The director's password**: read from a file once at start, kept only as its
-  scrypt hash; a desk session is a cookie signed with a key derived from it, so two
-  processes given the same file accept each other's sessions.
+  scrypt hash. A desk session is a row in the database (store/sessions.py) named
+  by a random cookie signed with a key derived from the password: a logout deletes
+  the row, so the cookie replayed opens nothing, in this process or any other
+  `serve` of the database; a session ends after ``IDLE_SECONDS`` unused and after
+  ``SESSION_SECONDS`` in all (an event day); a new password ends them all.
 """
 
 from __future__ import annotations
@@ -26,9 +36,10 @@ import secrets
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from crib_tourney.errors import CribError
+from crib_tourney.services import desk_sessions
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -37,7 +48,10 @@ if TYPE_CHECKING:
 CSRF_COOKIE = "crib_csrf"
 SESSION_COOKIE = "crib_desk"
 CSRF_HEADER = "x-csrf-token"
-SESSION_SECONDS = 12 * 3600  # a day at the desk
+SESSION_SECONDS = 14 * 3600  # the longest event day, 9:00 to 23:00, however busy the desk
+IDLE_SECONDS = 3 * 3600  # a desk left alone this long is signed out
+SEEN_EVERY = 60  # a session's last use is written at most once a minute
+T = TypeVar("T")
 
 
 # --- rate limits ---------------------------------------------------------------------
@@ -72,6 +86,74 @@ class Limiter:
         """No try left (looking spends nothing)."""
         with self.lock:
             return self._level(key, self.clock()) < 1
+
+    def give_back(self, key: str) -> None:
+        """Return a try taken for a check that succeeded (a right token or password)."""
+        with self.lock:
+            now = self.clock()
+            self.buckets[key] = (min(self.capacity, self._level(key, now) + 1), now)
+
+
+class TooMany(Exception):
+    """Past a limit: the answer is 429."""
+
+
+class SignIns:
+    """Failed tries by client address, taken before each check and given back
+    when it succeeds, and the password checks in flight, capped per address and
+    in all. ``check_token`` is for the cheap checks (a link's token: a dictionary
+    lookup), ``check_password`` for the director's scrypt."""
+
+    PER_ADDRESS = 2  # password checks at once from one address
+    OVERALL = 4  # ... and from everyone: 4 x 16 MB; the other threads stay free for phones and pages
+
+    def __init__(self, per_minute: int = 20, clock: Callable[[], float] = time.monotonic):
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.tries = Limiter(per_minute, clock)
+        self.lock = threading.Lock()
+        self.flying: dict[str, int] = {}
+        self.pool = ThreadPoolExecutor(max_workers=self.OVERALL, thread_name_prefix="sign-in")
+
+    def spent(self, key: str) -> bool:
+        return self.tries.empty(key)
+
+    def check_token(self, key: str, look: Callable[[], T | None]) -> T | None:
+        """``look()``, its try reserved first; None (the try spent) when it found nothing. TooMany when none is left."""
+        if not self.tries.take(key):
+            raise TooMany
+        found = look()
+        if found is not None:
+            self.tries.give_back(key)
+        return found
+
+    def _board(self, key: str) -> None:
+        with self.lock:
+            if self.flying.get(key, 0) >= self.PER_ADDRESS or sum(self.flying.values()) >= self.OVERALL:
+                raise TooMany
+            if not self.tries.take(key):
+                raise TooMany
+            self.flying[key] = self.flying.get(key, 0) + 1
+
+    def _land(self, key: str) -> None:
+        with self.lock:
+            left = self.flying.pop(key) - 1
+            if left:
+                self.flying[key] = left
+
+    async def check_password(self, key: str, director: "DirectorPassword", attempt: str) -> bool:
+        """Whether ``attempt`` is the password, checked on the sign-in threads; TooMany
+        past the tries of a minute or the checks in flight."""
+        import asyncio
+
+        self._board(key)
+        try:
+            right = await asyncio.get_running_loop().run_in_executor(self.pool, director.check, attempt)
+        finally:
+            self._land(key)
+        if right:
+            self.tries.give_back(key)
+        return right
 
 
 def client_address(request: "Request", trust_proxy: bool) -> str:
@@ -172,12 +254,21 @@ class DirectorPassword:
 
     @staticmethod
     def _derive(password: str) -> bytes:
-        return hashlib.scrypt(password.encode("utf-8", "surrogatepass"), salt=SALT, **SCRYPT)
+        # SHA-256 first: scrypt's HMAC pads a short password with zeros, so 'secret' and
+        # 'secret\0' were one password; their digests are not
+        digest = hashlib.sha256(password.encode("utf-8", "surrogatepass")).digest()
+        return hashlib.scrypt(digest, salt=SALT, **SCRYPT)
+
+    FILE_LIMIT = 4096  # a password file is read no further: /dev/zero is refused, not read for ever
 
     @classmethod
     def from_file(cls, path: Path) -> "DirectorPassword":
         try:
-            text = path.read_text(encoding="utf-8")
+            with path.open("rb") as found:
+                data = found.read(cls.FILE_LIMIT + 1)
+            if len(data) > cls.FILE_LIMIT:
+                raise CribError(f"--director-password-file {path}: longer than {cls.FILE_LIMIT} bytes, not a password file")
+            text = data.decode("utf-8")
         except UnicodeDecodeError:
             raise CribError(f"--director-password-file {path}: not UTF-8 text") from None
         except OSError as exc:
@@ -196,16 +287,43 @@ class DirectorPassword:
     def _sign(self, text: str) -> str:
         return hmac.new(self.key, f"session/{text}".encode(), hashlib.sha256).hexdigest()
 
-    def session(self, now: float | None = None) -> str:
-        """A new desk session cookie: its expiry, a random part, their signature."""
-        body = f"{int((now or time.time()) + SESSION_SECONDS)}.{secrets.token_hex(8)}"
-        return f"{body}.{self._sign(body)}"
-
-    def valid(self, cookie: str | None, now: float | None = None) -> bool:
+    def _part(self, cookie: str | None) -> str | None:
+        """The random part of a cookie this password signed (None for any other)."""
         if not cookie or len(cookie) > 200:
+            return None
+        part, _, signature = cookie.rpartition(".")
+        if not part or not hmac.compare_digest(self._sign(part).encode(), signature.encode()):
+            return None
+        return part
+
+    def session(self, location: str, now: float | None = None) -> str:
+        """A new desk session, kept in the database: its cookie is a random part and
+        its signature (so a cookie of another password is refused unread)."""
+        part = secrets.token_urlsafe(24)
+        started = int(now or time.time())
+        desk_sessions.start(location, _digest(part), started, started + SESSION_SECONDS)
+        return f"{part}.{self._sign(part)}"
+
+    def valid(self, cookie: str | None, location: str, now: float | None = None) -> bool:
+        """Whether the cookie is a live session: signed by this password, its row in the
+        database (a logout deleted it), used within IDLE_SECONDS, younger than SESSION_SECONDS."""
+        part = self._part(cookie)
+        if part is None:
             return False
-        body, _, signature = cookie.rpartition(".")
-        expiry = body.split(".")[0]
-        if not expiry.isdigit() or not hmac.compare_digest(self._sign(body).encode(), signature.encode()):
+        at = int(now or time.time())
+        found = desk_sessions.found(location, _digest(part))
+        if found is None or at >= found[1] or at - found[0] >= IDLE_SECONDS:
             return False
-        return int(expiry) > (now or time.time())
+        if at - found[0] >= SEEN_EVERY:  # a write a minute at most, not one a request
+            desk_sessions.seen(location, _digest(part), at)
+        return True
+
+    def end(self, cookie: str | None, location: str) -> None:
+        """Log out: the session's row goes, so its cookie opens nothing in any process."""
+        part = self._part(cookie)
+        if part is not None:
+            desk_sessions.end(location, _digest(part))
+
+
+def _digest(part: str) -> str:
+    return hashlib.sha256(part.encode()).hexdigest()

@@ -22,7 +22,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from crib_tourney import jsontext
-from crib_tourney.errors import NotFound
+from crib_tourney.errors import NotFound, clipped
 from crib_tourney.services.database import Reader, SharedMemo, data_version, on_sqlite, read_only
 from crib_tourney.web import site
 
@@ -87,6 +87,7 @@ class Pages:
     COALESCE_S = 1.0
     SHARED_WARMED = 41  # the index and four pages of ten events in play, at most: a start stays short
     PLAYERS_WARMED = 1000  # players' pages built at the start, at most: each is kept in memory (~25 KB in its forms)
+    BUILD_LOCKS = 64  # two paths share a lock rarely, and then one build waits for the other
 
     def __init__(self, location: str):
         self.location = location
@@ -96,7 +97,9 @@ class Pages:
         self.changed_at = formatdate(usegmt=True)
         self.stamp = time.strftime("%H:%M:%S")  # the one time format pages show: the server's
         self.cache: dict[tuple[str, str, bool], Built] = {}
-        self.building: dict[str, threading.Lock] = {}  # by path: one build of a path at a time
+        # one build of a path at a time: a lock of a fixed set, by the path's hash. A lock made
+        # per path asked for kept every path ever sent (1,000 unknown 60 KB paths: 75 MB, for ever)
+        self.building = [threading.Lock() for _ in range(self.BUILD_LOCKS)]
         self.memo: dict[Any, Any] = SharedMemo()  # what builds read (the roster, the entries) while the data version stays
         self.reading = Reader(location)  # read-only transactions, a connection kept per thread
         # stale pages are rebuilt one at a time: a thread each (500 player pages after a
@@ -108,7 +111,7 @@ class Pages:
         False, None where the page must be built first (the server's event loop
         answers what is built already, and hands a build to a worker thread)."""
         key = (path, kind, fragment)
-        if not plain_ids(path):
+        if not plain_ids(path) or not site.PATH.fullmatch(path):  # nothing is kept, nor read, for a path no page has
             raise NotFound(f"no page {path}")
         with self.reading() as db:
             version = data_version(db)
@@ -124,7 +127,7 @@ class Pages:
                 db.share_memo(self.memo if version == self.version else {})
                 streaming = self.changed - self.changed_before < self.STREAMING_S
                 found = self.cache.get(key)
-                building = self.building.setdefault(path, threading.Lock())
+                building = self.building[hash(path) % self.BUILD_LOCKS]
                 stamp, changed_at = self.stamp, self.changed_at
             if found is not None and found.version != version and streaming:
                 if now - found.at >= self.COALESCE_S and building.acquire(blocking=False):
@@ -277,7 +280,7 @@ def create_app(location: str, scoring: "Scoring | None" = None):  # type: ignore
             if isinstance(built, NoData):
                 raise NotFound(built.body.decode())
         except NotFound as exc:
-            return Response(f"<!doctype html><title>Not found</title><p>{escape(str(exc))}. <a href='/'>All events</a></p>",
+            return Response(f"<!doctype html><title>Not found</title><p>{escape(clipped(str(exc)))}. <a href='/'>All events</a></p>",
                             status_code=404, media_type="text/html")
         zipped = accepts_gzip(request.headers.get("accept-encoding", ""))
         # a weak ETag: the plain and the gzipped bytes are the same page, and the ETag a
@@ -309,3 +312,64 @@ def create_app(location: str, scoring: "Scoring | None" = None):  # type: ignore
     if scoring is not None:  # what the phones' and the desk's handlers read (web/writing.py)
         app.state.location, app.state.scoring, app.state.phones = location, scoring, phones.Phones(location)
     return app
+
+
+HEAD_LIMIT = 16 * 1024  # a request's line and headers, in all: past it, 400 and the connection closed
+HEAD_SECONDS = 10.0  # a request's line and headers must arrive within this, from the connection or the last answer
+
+
+def http_protocol() -> type:
+    """uvicorn's h11 protocol (named, so an installed httptools, whose request line
+    has no bound, is never chosen), with a time-out on the request's head: uvicorn
+    times out only an idle connection between requests, so a client that sent half
+    its headers, or nothing, kept its socket for ever (300 slow sockets stayed open)."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class BoundedH11(H11Protocol):
+        head_timer: Any = None
+        head_bytes = 0  # of the head being received
+        head_tail = b""  # its last 3 bytes: the blank line that ends it may come in two pieces
+
+        def connection_made(self, transport) -> None:  # type: ignore[no-untyped-def]
+            super().connection_made(transport)
+            self._wait_for_head()
+
+        def data_received(self, data: bytes) -> None:
+            if self.conn.their_state is h11.IDLE:
+                # h11 bounds a head only while it is incomplete: 60 KB sent in one piece went through
+                seen = self.head_tail + data
+                end = seen.find(b"\r\n\r\n")
+                reach = self.head_bytes - len(self.head_tail) + (end + 4 if end >= 0 else len(seen))
+                if reach > HEAD_LIMIT:
+                    self.transport.write(b"HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Length: 0\r\n"
+                                         b"Connection: close\r\n\r\n")
+                    self.transport.close()
+                    return
+                self.head_bytes += len(data)
+                self.head_tail = seen[-3:]
+            super().data_received(data)
+            if self.conn.their_state is h11.IDLE:  # a head begun (or a next request awaited): its time runs
+                self._wait_for_head()
+            else:  # the head is in: the request is the app's to answer
+                self.head_bytes, self.head_tail = 0, b""
+                if self.head_timer is not None:
+                    self.head_timer.cancel()
+                    self.head_timer = None
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.head_timer is not None:
+                self.head_timer.cancel()
+                self.head_timer = None
+            super().connection_lost(exc)
+
+        def _wait_for_head(self) -> None:
+            if self.head_timer is None:
+                self.head_timer = self.loop.call_later(HEAD_SECONDS, self._head_too_slow)
+
+        def _head_too_slow(self) -> None:
+            self.head_timer = None
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                self.transport.close()
+
+    return BoundedH11

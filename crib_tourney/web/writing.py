@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from crib_tourney.web import security
-from crib_tourney.web.security import DirectorPassword, Limiter
+from crib_tourney.web.security import DirectorPassword, Limiter, SignIns
 
 BODY_LIMIT = 4096  # a report is ~100 bytes; a desk form less than 200
 NOT_FOUND = "Not found\n"
@@ -35,11 +35,11 @@ class Scoring:
     director: DirectorPassword | None = None
     trust_proxy: bool = False
     per_minute: int = 20
-    addresses: Limiter = field(init=False)
+    addresses: SignIns = field(init=False)
     links: Limiter = field(init=False)
 
     def __post_init__(self) -> None:
-        self.addresses = Limiter(self.per_minute)  # failed tries (wrong tokens, wrong passwords) by client address
+        self.addresses = SignIns(self.per_minute)  # failed tries (wrong tokens, wrong passwords) by client address
         self.links = Limiter(self.per_minute)  # reports by personal link
 
 

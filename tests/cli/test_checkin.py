@@ -264,3 +264,37 @@ def test_paid_takes_an_amount_after_it(cli, unchanged):
         cli.fails("checkin", "D", "Ann", "--paid", "20", "--amount", "20", match="give the amount once", code=2)
         cli.fails("checkin", "D", "Ann", "--paid", "12", "13", match="one amount after --paid, not 2", code=2)
         cli.fails("checkin", "D", "--paid", "20", match="name the players who are here", code=2)
+
+
+def test_links_made_under_another_key_are_never_printed(cli, unchanged, tmp_path):
+    """A database moved without its .key file: `event links` does not make a new key
+    for an event that has links, and neither it nor the scorecards print links the
+    key on hand did not make; --reissue is the way out."""
+    cli("new-event", "E", "--games", "1")
+    cli("enter", "E", "Ann", "Bob", "--new")
+    cli("round", "E")
+    first = cli("event", "links", "E", "--json").json()["links"]
+    key = Path(str(cli.db) + ".key")
+    key.rename(tmp_path / "kept.key")  # copied to the desk laptop without it
+    with unchanged():
+        run = cli.fails("event", "links", "E", match=f"no link key at {key}")
+        assert "--reissue" in run.stderr and "kept" not in run.stderr
+    assert not key.exists()  # no key made for an event with links
+    cli("new-event", "F", "--games", "1")
+    cli("enter", "F", "Cat", "Dan", "--new")
+    cli("event", "links", "F")  # an event with no links: its key is made
+    assert key.exists()
+    with unchanged():
+        run = cli.fails("event", "links", "E", match="were not made with the key in")
+        assert 'crib-tourney event links E --reissue' in run.stderr
+        cli.fails("event", "links", "E", "--csv", match="were not made with the key in")
+        cli.fails("print", "scorecards", "E", "-o", str(tmp_path / "cards.pdf"), match="were not made with the key in")
+    assert not (tmp_path / "cards.pdf").exists()
+    again = cli("event", "links", "E", "--reissue", "--json").json()
+    assert (again["new"], again["revoked"]) == (2, 2)
+    assert {r["url"] for r in again["links"]}.isdisjoint(r["url"] for r in first)
+    assert cli("event", "links", "E", "--json").json()["links"] == again["links"]  # made with the key on hand now
+    key.unlink()
+    (tmp_path / "kept.key").rename(key)  # the old key back: E's new links are not its
+    with unchanged():
+        cli.fails("event", "links", "E", match="were not made with the key in")

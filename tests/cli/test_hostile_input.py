@@ -4,8 +4,10 @@ on the terminal, exactly one line for exit 1, and the database byte for byte as
 it was. Grow this table with every new command or option."""
 
 import json
+import os
 import shutil
 from pathlib import Path
+from subprocess import CompletedProcess  # noqa: F401  (named in an annotation)
 
 import pytest
 
@@ -106,7 +108,6 @@ CASES = [
     (["player", "edit", "Outsider", "--acc-number", "#3"], "an ACC number cannot start with '#'"),
     (["player", "edit", "Outsider", "--acc-number", "Mark Kowalski"], "is another player's name"),
     (["player", "edit", "Outsider", "--name", "K1"], "'K1' is the ACC number of Margaret Kowalski"),
-    (["enter", "E", "k1", "--new"], "'k1' is the ACC number of Margaret Kowalski"),
     (["player", "edit", "Ann"], "nothing to change: give --name"),
     (["player", "add", "Zoe", "--email", "z" * 121], "at most 120 characters"),
     (["player", "edit", "Ann", "--name", ""], "needs a name"),
@@ -249,10 +250,10 @@ CASES = [
     (["new-event", "X", "--entry-fee", BIG], "must be an amount"),
     (["new-event", "X", "--entry-fee", "999999999999"], "out of range"),
     (["new-event", "X", "--house-share", "120"], "house_share must be 0 to 100"),
-    (["new-event", "X", "--house-share", "nan"], "finite"),
+    (["new-event", "X", "--house-share", "nan"], "needs a number, not 'nan'"),
     (["new-event", "X", "--high-nonqualifier-prize", "abc"], "must be an amount"),
-    (["new-event", "X", "--qualify-ratio", "nan"], "finite"),
-    (["new-event", "X", "--qualify-ratio", "inf"], "finite"),
+    (["new-event", "X", "--qualify-ratio", "nan"], "needs a number, not 'nan'"),
+    (["new-event", "X", "--qualify-ratio", "inf"], "needs a number, not 'inf'"),
     (["new-event", "X", "--qualify-ratio", "0"], "qualify_ratio must be"),
     (["new-event", "X", "--qualify-ratio", "1.5"], "qualify_ratio must be"),
     (["new-event", "X", "--payouts", "60,50"], "add up to at most 100"),
@@ -273,7 +274,7 @@ CASES = [
     (["league", "set", "Club", "place_points=1_0,8"], "'1_0'"),
     (["league", "set", "Club", "skunk_pot=0.001"], "exact to the cent"),
     (["league", "new", "L", "--skunk-pot", "2.555"], "exact to the cent"),
-    (["league", "new", "L", "--skunk-pot", "1e12"], "exact to the cent"),
+    (["league", "new", "L", "--skunk-pot", "1e12"], "skunk_pot needs a number, not '1e12'"),
     (["new-event", "X", "--variant", "poker"], "unknown variant"),
     (["new-event", "X", "--variant", ""], "unknown variant"),
     (["new-event", "X", "--format", "swiss"], "unknown format"),
@@ -281,7 +282,7 @@ CASES = [
     (["new-event", "X", "--first-dealer", "winner"], "unknown first dealer"),
     (["new-event", "X", "--location", "x" * 1000], "at most 120 characters"),
     (["new-event", "X", "--location", "Hall\x1b[2J"], "location cannot hold control"),
-    (["league", "new", "L", "--skunk-pot", "inf"], "finite"),
+    (["league", "new", "L", "--skunk-pot", "inf"], "skunk_pot needs a number, not 'inf'"),
     (["league", "new", "L", "--skunk-pot", "-1"], "cannot be negative"),
     (["league", "new", "L", "--best-of-nights", BIG], "out of range"),
     (["league", "new", "L", "--games-per-night", "0"], "games_per_night must be 1 to 30"),
@@ -312,7 +313,7 @@ CASES = [
     (["event", "show", "#0"], "unknown event"),
     (["event", "show", f"#{BIG}"], "unknown event"),
     *[(["league", "set", "Club", pair], why) for pair, why in [
-        ("formula=fancy", "unknown formula"), ("drop_worst=-1", "cannot be negative"), ("skunk_pot=nan", "finite"),
+        ("formula=fancy", "unknown formula"), ("drop_worst=-1", "cannot be negative"), ("skunk_pot=nan", "needs a number, not 'nan'"),
         ("games_per_night=0", "games_per_night must be 1 to 30"), ("colour=red", "unknown league setting"),
         ("drop_worst", "is not SETTING=VALUE"), ("season=\x1b", "season cannot hold control")]],
     # dates: YYYY-MM-DD and real
@@ -500,6 +501,7 @@ CASES = [
     (["event", "links", "E", "--revoke", "Outsider"], "not entered in E"),
     (["event", "links", "E", "--revoke", "Ann", "--revoke", "ann"], "named twice"),
     (["event", "links", "E", "--revoke"], "requires an argument"),
+    (["event", "links", "E", "--reissue", "--revoke", "Ann"], "--reissue takes back every link: give it without --revoke"),
     (["print", "checkin", "Nope"], "unknown event"),
     (["print", "checkin", "Club"], "unknown event"),
     (["event", "set", "E", "sanctioning_fee=-1"], "must be an amount"),
@@ -527,6 +529,18 @@ CASES = [
     (["event", "set", "E", "public_url=https://a b"], "must be a web address"),
     (["event", "set", "E", "public_url=javascript:alert(1)"], "must be a web address"),
     (["league", "set", "Club", "public_url=club.example.org"], "must be a web address"),
+    # hardening, round four (issue 34): an outsider's finds
+    (["new-event", "X", "--house-share", "1e1"], "house_share needs a number, not '1e1'"),  # as --payouts 1e2 is refused
+    (["event", "set", "E", "house_share=1e1"], "house_share needs a number, not '1e1'"),
+    (["new-event", "X", "--payouts", "1e2"], "percentages separated by commas"),
+    *[(["checkin", "E", "Ann", "--amount", bad], "--amount must be an amount like 25 or 12.50") for bad in ("$$25", "$ $25")],
+    *[(["event", "set", "E", f"public_url=https://club.example.org/{bad}"], "must be a web address")
+      for bad in ('"onmouseover=x', "<script>", "a>b", "{x}", "a|b", "a\\b", "a^b", "`x`")],
+    (["league", "standings", "Club", "--from", "2026-12-01", "--to", "2026-11-01"], "--from 2026-12-01 is after --to 2026-11-01"),
+    (["serve", "--scoring", "--director-password-file", "/dev/zero"], "longer than 4096 bytes, not a password file"),
+    (["count", "5" * 200_000, "5D", "5S", "JC", "--starter", "9C"], "... (200000 characters)' is not a card"),  # said back short
+    (["player", "show", "x" * 100_000], "unknown player 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (100000 characters)'"),
+    (["event", "show", "Zed " * 30_000], " ... "),  # a long message of short words: its start and its end
     # found by the generative suite (tests/cli/test_fuzz.py)
     *[(args, "unknown") for args in (["standings", HUGE], ["undo", HUGE], ["bracket", HUGE], ["enter", HUGE, "Ann"],
                                      ["league", "night", HUGE], ["event", "show", "#" + HUGE])],
@@ -784,6 +798,7 @@ def _refused(seeded: Path, tmp_path: Path, args: list, match: str) -> None:
         lines = [line for line in run.stderr.splitlines() if line.strip()]
         assert len(lines) == 1, run.stderr
     assert match.lower() in output.lower(), output
+    assert len(run.stderr) < 2_000, len(run.stderr)  # what was typed is said back shortened, never whole
     assert (cli.snapshot(), path.read_bytes()) == before, "a refused command changed the database"
 
 
@@ -813,3 +828,97 @@ def test_a_typed_line_that_is_not_utf8_is_refused_and_typing_goes_on(seeded, tmp
     assert run.exit_code == 0 and run.exception is None, run.stderr
     assert "error: '\ufffd 2' is not TABLE SCORE SCORE" in run.stderr and "0 result(s) saved" in run.stderr
     assert path.read_bytes() == before
+
+
+# --- hardening, round four (issue 34): the finds that need more than a command line ----------
+
+def test_acc_numbers_are_found_in_any_case(seeded, tmp_path):
+    """Compared case-blind when added (K1 and k1 are one number), so when looked up."""
+    path = tmp_path / "case.db"
+    shutil.copy(seeded, path)
+    cli = Cli(path)
+    assert cli("player", "show", "k1", "--json").json()["name"] == "Margaret Kowalski"
+    assert cli("player", "show", " K1 ", "--json").json()["name"] == "Margaret Kowalski"
+    assert cli("enter", "E", "k1", "--new").stdout.startswith("entered Margaret Kowalski")  # --new makes no player 'k1'
+
+
+def test_a_key_file_of_dev_zero_is_refused_not_read_for_ever(seeded, tmp_path, monkeypatch):
+    monkeypatch.setenv("CRIB_TOURNEY_KEY_FILE", "/dev/zero")
+    _refused(seeded, tmp_path, ["event", "links", "E"], "/dev/zero is not a crib-tourney link key (more than 32 bytes")
+
+
+def test_a_password_with_a_trailing_nul_is_another_password():
+    """scrypt's HMAC pads a short key with zeros: 'password' and 'password\\0' were one."""
+    from crib_tourney.web.security import DirectorPassword
+
+    director = DirectorPassword("correct horse battery")
+    assert director.check("correct horse battery")
+    assert not director.check("correct horse battery\x00") and not director.check("correct horse battery\x00\x00")
+
+
+def test_report_over_a_private_file_keeps_it_private(seeded, tmp_path):
+    path = tmp_path / "case.db"
+    shutil.copy(seeded, path)
+    out = tmp_path / "private.csv"
+    out.write_text("old\n")
+    out.chmod(0o600)
+    Cli(path)("report", "E", "--csv", "-o", str(out))
+    assert out.stat().st_mode & 0o777 == 0o600 and out.read_text() != "old\n"
+    fresh = tmp_path / "new.csv"
+    Cli(path)("report", "E", "--csv", "-o", str(fresh))
+    assert fresh.stat().st_mode & 0o077 != 0  # a new report is for sharing, as before
+
+
+def _on_a_medium(seeded: Path, tmp_path: Path, prepare: str, *args: str) -> "CompletedProcess[str]":
+    """The command run in a mount namespace of its own, on a small file system
+    holding a copy of the database, made read-only or full by ``prepare``."""
+    import subprocess
+    import sys
+
+    if shutil.which("unshare") is None:
+        pytest.skip("no unshare")
+    probe = subprocess.run(["unshare", "-m", "sh", "-c", f"mount -t tmpfs -o size=1m tmpfs {tmp_path}"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip("cannot mount a file system here (not root in a namespace)")
+    medium = tmp_path / "medium"
+    medium.mkdir(exist_ok=True)
+    command = " ".join(f"'{a}'" for a in (sys.executable, "-m", "crib_tourney", "--db", f"{medium}/case.db", *args))
+    script = (f"mount -t tmpfs -o size=4m tmpfs {medium} && cp {seeded} {medium}/case.db && {prepare} && {command}")
+    return subprocess.run(["unshare", "-m", "sh", "-c", script], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "COLUMNS": "200"})
+
+
+@pytest.mark.parametrize("prepare", ["mount -o remount,ro MEDIUM", "(dd if=/dev/zero of=MEDIUM/fill bs=4k 2>/dev/null; true)"],
+                         ids=["read-only", "full"])
+def test_reads_work_on_a_read_only_medium_and_a_full_disk(seeded, tmp_path, prepare):
+    medium = tmp_path / "medium"
+    for args, seen in ((["standings", "E"], "Ann"), (["player", "list"], "Margaret Kowalski"), (["event", "list"], "T3")):
+        run = _on_a_medium(seeded, tmp_path, prepare.replace("MEDIUM", str(medium)), *args)
+        assert run.returncode == 0 and seen in run.stdout, run.stderr
+    written = _on_a_medium(seeded, tmp_path, prepare.replace("MEDIUM", str(medium)), "player", "add", "Zed")
+    assert written.returncode == 1 and len(written.stderr.strip().splitlines()) == 1, written.stderr
+
+
+def test_serve_reads_a_read_only_medium(seeded, tmp_path):
+    import sys
+
+    from tests.web.browser import free_port
+
+    port = free_port()
+    fetch = (f"{sys.executable} -c \"import time, urllib.request as u; time.sleep(6);"
+             f" print([u.urlopen('http://127.0.0.1:{port}' + p, timeout=10).status for p in ('/', '/events/1/standings')])\"")
+    serve = f"'{sys.executable}' -m crib_tourney --db {tmp_path}/medium/case.db serve --port {port}"
+    run = _on_a_medium(seeded, tmp_path, f"mount -o remount,ro {tmp_path}/medium && ({serve} & echo $! > {tmp_path}/pid) && {fetch}"
+                                         f" && kill $(cat {tmp_path}/pid) && echo", "player", "list")
+    assert "[200, 200]" in run.stdout, run.stderr
+
+
+def test_errors_clipped_shortens_only_what_is_too_long():
+    import doctest
+
+    from crib_tourney import errors
+
+    assert doctest.testmod(errors).failed == 0
+    path = "/srv/events/" + "a" * 200 + ".pdf"
+    assert errors.clipped(f"cannot write {path}: permission denied") == f"cannot write {path}: permission denied"
+    assert len(errors.clipped("x " * 100_000)) < 1_100

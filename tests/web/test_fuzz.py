@@ -93,3 +93,159 @@ def run_request(served, url_path: str, query: str, method: str, etag: str | None
 def test_any_request_is_answered_without_a_server_error(served):
     run = seed(SEED)(run_request) if SEED else run_request
     run(served)
+
+
+# --- the phone's and the desk's routes (serve --scoring) -------------------------------------
+# Drawn from the app's own route table: each route's path parameters filled by name (a
+# new route is fuzzed without touching this file), any of its methods and some it has
+# not, with bodies (JSON reports, forms, bytes, oversized), headers (Origin, CSRF token,
+# Content-Type, X-Forwarded-For) and cookies (CSRF, a live, forged or ended desk session)
+# drawn too; a batch of such requests is sent at once from threads.
+
+PASSWORD = "correct horse battery"
+token_like = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", min_size=27, max_size=27)
+
+
+def _route_params(name: str, live: dict[str, str]) -> st.SearchStrategy[str]:
+    if name == "token":
+        mine = st.sampled_from(sorted(v for k, v in live.items() if k != "revoked"))
+        return st.one_of(mine, mine, mine, token_like, segment, st.just(live["revoked"]))
+    if name == "event":
+        return number
+    if name == "action":
+        return st.one_of(st.sampled_from(["settle", "enter", "undo", "checkin", "login", ""]), segment)
+    return segment
+
+
+report = st.fixed_dictionaries({}, optional={
+    "game": st.one_of(st.integers(-3, 5), st.sampled_from([2**70, "1", None, 1.5, True, [1]]), hostile),
+    "winner": st.one_of(st.sampled_from(["me", "opponent", "", None, 1]), hostile),
+    "loser_score": st.one_of(st.integers(-200, 200), st.sampled_from([10**400, "99", None, float("nan")]), hostile),
+    "winner_score": st.integers(-10, 200),
+    "key": st.one_of(st.sampled_from(["k1", "k2", ""]), hostile, st.just("k" * 5000)),
+})
+form = st.dictionaries(st.sampled_from(["csrf", "password", "game", "table", "score1", "score2", "entry", "present"]) | hostile,
+                       st.one_of(st.sampled_from(["1", "2", "121", "90", PASSWORD, "0"]), hostile), max_size=6)
+body = st.one_of(
+    st.tuples(st.just("json"), report),
+    st.tuples(st.just("form"), form),
+    st.tuples(st.just("raw"), st.one_of(st.binary(max_size=64), st.sampled_from([b"[" * 5000, b"{" * 100_000, b"x" * 5000,
+                                                                              b'{"game": 1e999}', b"\xff\xfe"]))),
+    st.tuples(st.just("none"), st.none()),
+)
+hostile_headers = st.fixed_dictionaries({}, optional={
+    "Origin": st.sampled_from(["http://testserver", "http://evil.example", "null", "", "http://testserver:80"]),
+    "Referer": st.sampled_from(["http://testserver/desk/", "http://evil.example/"]),
+    "Sec-Fetch-Site": st.sampled_from(["same-origin", "cross-site"]),
+    "X-CSRF-Token": st.sampled_from(["CSRF", "wrong", ""]),
+    "Content-Type": st.sampled_from(["application/json", "application/x-www-form-urlencoded", "text/plain", "application/JSON; x",
+                                     ""]),
+    "X-Forwarded-For": st.sampled_from(["10.0.0.1", "", "::1, 10.0.0.2", "x" * 300]),
+})
+# half the time as a page of this site sends them (so requests get past CSRF into the services), half anything
+proper = st.fixed_dictionaries({"Origin": st.just("http://testserver"), "X-CSRF-Token": st.just("CSRF"),
+                                "Content-Type": st.sampled_from(["application/json", "application/x-www-form-urlencoded"])})
+headers = st.one_of(proper, st.tuples(proper, hostile_headers).map(lambda t: {**t[0], **t[1]}), hostile_headers)
+cookie_kind = st.sampled_from(["session", "session", "csrf", "none", "forged", "ended", "huge"])
+
+
+@pytest.fixture(scope="module")
+def scoring_served(tmp_path_factory):
+    from crib_tourney.web.scoring import Scoring
+    from crib_tourney.web.security import DirectorPassword
+    from crib_tourney.web.server import create_app
+    from tests.web.phones import make_links, revoke
+
+    db = tmp_path_factory.mktemp("scoring-fuzz") / "scoring.db"
+    seed_database(db)
+    live = make_links(str(db), 1)
+    gone = make_links(str(db), 2)  # the cut event's links, one revoked
+    live["revoked"] = gone["Ann"]
+    revoke(str(db), gone["Ann"])
+    # the limits are measured elsewhere (tests/web/test_limits.py): here they would answer 429 to most draws
+    director = DirectorPassword(PASSWORD)
+    app = create_app(str(db), Scoring(director, per_minute=10**9))
+    client = TestClient(app, base_url="http://testserver", follow_redirects=False)
+    page = client.get("/desk/")
+    csrf = page.cookies.get("crib_csrf") or client.cookies.get("crib_csrf")
+    signed = client.post("/desk/login", data={"csrf": csrf, "password": PASSWORD}, headers={"Origin": "http://testserver"})
+    assert signed.status_code == 303
+    session = signed.cookies.get("crib_desk")
+    ended = client.post("/desk/login", data={"csrf": csrf, "password": PASSWORD}, headers={"Origin": "http://testserver"})
+    old = ended.cookies.get("crib_desk")
+    client.cookies.set("crib_desk", old)
+    assert client.post("/desk/logout", data={"csrf": csrf}, headers={"Origin": "http://testserver"}).status_code == 303
+    routes = [r for r in app.routes if getattr(r, "path", "") != "/{path:path}"]
+    return db, app, routes, live, {"csrf": csrf, "session": session, "ended": old}, director
+
+
+def _scoring_request(routes: list, live: dict[str, str]) -> st.SearchStrategy[tuple]:
+    import re as regex
+
+    def filled(route) -> st.SearchStrategy[str]:  # type: ignore[no-untyped-def]
+        names = regex.findall(r"{(\w+)[^}]*}", route.path)
+        return st.tuples(*(_route_params(n, live) for n in names)).map(
+            lambda values: regex.sub(r"{(\w+)[^}]*}", lambda m, it=iter(values): quote(next(it), safe="", errors="surrogateescape")
+                                     or "x", route.path))
+
+    route = st.sampled_from(routes)
+    return route.flatmap(lambda r: st.tuples(
+        filled(r), st.one_of(st.sampled_from(sorted(r.methods)), st.sampled_from(["GET", "POST", "PUT", "DELETE"])),
+        body, headers, cookie_kind))
+
+
+def _sent(client: TestClient, cookies: dict[str, str], request: tuple):  # type: ignore[no-untyped-def]
+    path, method, (kind, content), sent_headers, cookie = request
+    sent_headers = {k: (cookies["csrf"] if v == "CSRF" else v) for k, v in sent_headers.items()}
+    jar = {"none": {}, "csrf": {"crib_csrf": cookies["csrf"]},
+           "session": {"crib_csrf": cookies["csrf"], "crib_desk": cookies["session"]},
+           "forged": {"crib_csrf": cookies["csrf"], "crib_desk": cookies["session"][:-4] + "0000"},
+           "ended": {"crib_csrf": cookies["csrf"], "crib_desk": cookies["ended"]},
+           "huge": {"crib_csrf": "c" * 3000, "crib_desk": "d" * 3000}}[cookie]
+    if jar:
+        sent_headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in jar.items())
+    if kind == "json":
+        data = json.dumps(content, allow_nan=True).encode()
+    elif kind == "form":
+        data = urlencode({"csrf": cookies["csrf"], **content}, errors="surrogateescape").encode()
+    else:
+        data = content
+    return client.request(method, "http://testserver" + path, content=data, headers=sent_headers)
+
+
+def _data_rows(db) -> dict:  # type: ignore[no-untyped-def]
+    """Every table but the desk's sessions (a sign-in is no change of the data)."""
+    snapshot = Cli(db).snapshot()
+    snapshot.pop("desk_session", None)
+    return snapshot
+
+
+@settings(max_examples=max(EXAMPLES // 8, 1), derandomize=SEED == 0, database=None, deadline=None, print_blob=False,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def run_scoring_batch(scoring_served, data) -> None:  # type: ignore[no-untyped-def]
+    from concurrent.futures import ThreadPoolExecutor
+
+    db, app, routes, live, cookies, director = scoring_served
+    batch = data.draw(st.lists(_scoring_request(routes, live), min_size=1, max_size=6))
+    cookies = {**cookies, "session": director.session(str(db))}  # a drawn logout may have ended the last one
+    before = _data_rows(db)
+    client = TestClient(app, base_url="http://testserver", follow_redirects=False)
+    with ThreadPoolExecutor(max_workers=len(batch)) as pool:
+        answers = list(pool.map(lambda r: _sent(client, cookies, r), batch))
+    wrote = False
+    for request, answer in zip(batch, answers):
+        shown = f"{request[1]} {request[0][:200]!r} ({request[2][0]}, cookie {request[4]})"
+        assert answer.status_code in (200, 303, 400, 403, 404, 405, 409, 413, 415, 429), \
+            f"{shown} answered {answer.status_code}: {answer.text[:300]}"
+        assert "Traceback" not in answer.text, f"{shown} showed a traceback"
+        if answer.status_code == 429:
+            assert "/desk/login" in request[0]  # only sign-ins at once past the cap: the tries are unlimited here
+        wrote |= request[1] == "POST" and answer.status_code in (200, 303, 409, 400)  # a desk action may redirect after it
+    if not wrote:
+        assert _data_rows(db) == before, f"{[(r[1], r[0][:80]) for r in batch]} changed the data"
+
+
+def test_any_phone_or_desk_request_is_answered_without_a_server_error(scoring_served):
+    run = seed(SEED)(run_scoring_batch) if SEED else run_scoring_batch
+    run(scoring_served)

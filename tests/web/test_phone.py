@@ -494,3 +494,52 @@ def test_the_desk_lists_events_and_checks_in_with_an_amount(app, event):
     assert desk.form("/desk/events/1/undo", change="0").status_code == 409
     assert desk.form("/desk/events/1/undo").status_code == 400  # undo names the change it undoes
     assert event.snapshot() == before
+
+
+def test_logout_ends_the_session_in_every_server_of_the_database(app, event):
+    """The cookie replayed after logout opens nothing, in this process or another
+    (a second app on the same database: the session is kept in the database)."""
+    desk = signed_in(app)
+    cookie = desk.client.cookies.get("crib_desk")
+    other = Desk(create_app(str(event.db), Scoring(DirectorPassword(PASSWORD))))  # a second `serve` of the database
+    other.client.cookies.set("crib_desk", cookie)
+    assert "Open" in other.get("/desk/").text and other.get("/desk/events/1/").status_code == 200  # both take it
+    assert desk.form("/desk/logout").status_code == 303
+    before = event.snapshot()
+    for client in (Desk(app), other):  # the old cookie, replayed: signed out everywhere, and its actions refused
+        client.client.cookies.set("crib_desk", cookie)
+        assert client.get("/desk/events/1/").status_code == 303
+        assert "Director's password" in client.get("/desk/").text
+        assert client.form("/desk/events/1/checkin", entry="2", present="1").status_code == 403
+    assert event.snapshot() == before
+
+
+def test_a_desk_session_ends_when_idle_and_after_an_event_day(app, event, monkeypatch):
+    import time as clock
+
+    from crib_tourney.web import security
+
+    desk = signed_in(app)
+    started = clock.time()
+    later = {"now": started}
+    monkeypatch.setattr(security.time, "time", lambda: later["now"])
+    later["now"] = started + security.IDLE_SECONDS - 60  # away from the desk for a while: still signed in
+    assert desk.get("/desk/events/1/").status_code == 200
+    for hour in range(1, 12):  # busy all day: signed in
+        later["now"] = started + hour * 3600
+        assert desk.get("/desk/events/1/").status_code == 200, hour
+    later["now"] = started + security.SESSION_SECONDS + 1  # past the day: signed out, however busy
+    assert desk.get("/desk/events/1/").status_code == 303
+    fresh = signed_in(app)
+    later["now"] += security.IDLE_SECONDS + 1  # left alone too long
+    assert fresh.get("/desk/events/1/").status_code == 303
+
+
+def test_a_new_password_ends_every_desk_session(app, event):
+    desk = signed_in(app)
+    cookie = desk.client.cookies.get("crib_desk")
+    changed = Desk(create_app(str(event.db), Scoring(DirectorPassword("another password entirely"))))
+    changed.client.cookies.set("crib_desk", cookie)
+    assert changed.get("/desk/events/1/").status_code == 303  # signed with the old password's key: refused unread
+    assert desk.get("/desk/events/1/").status_code == 200  # the server with the old password still takes it
+
