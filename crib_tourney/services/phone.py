@@ -31,7 +31,7 @@ from crib_tourney.errors import CribError
 from crib_tourney.services.phone_report import WINNERS
 from crib_tourney.services.phone_report import Conflict as Conflict  # what the web answers 409 for
 from crib_tourney.services.phone_report import Holder as Holder
-from crib_tourney.services.phone_report import check_key, scores_of
+from crib_tourney.services.phone_report import idempotency_key, scores_of
 from crib_tourney.services import recording
 from crib_tourney.services.standings import scoring_rules
 from crib_tourney.tourney.scoring import outcome_line
@@ -306,7 +306,7 @@ def parse_report(body: object, backward: bool) -> Report:
         raise CribError('winner must be "me" or "opponent"')
     if not isinstance(score, int) or isinstance(score, bool) or not 0 <= score <= 10_000:
         raise CribError(f"{field} must be a whole number of points")
-    return Report(game, winner, score, check_key(key))
+    return Report(game, winner, score, idempotency_key(key).text)
 
 
 def report_result(db: Db, who: Holder, report: Report, by: Actor | None = None) -> dict[str, Any]:
@@ -380,7 +380,7 @@ def _parse_three(body: dict[str, Any]) -> Report:
     if (not isinstance(scores, list) or len(scores) != 3
             or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 10_000 for x in scores)):
         raise CribError("scores must be the table's three scores in seat order, whole numbers of points")
-    return Report(game, "", 0, check_key(body.get("key")), tuple(scores))
+    return Report(game, "", 0, idempotency_key(body.get("key")).text, tuple(scores))
 
 
 def _settled_rows(event: Event, pairing_id: int, cards: list[Card]) -> list[dict[str, Any]]:

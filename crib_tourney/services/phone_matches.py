@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from crib_tourney.errors import CribError
-from crib_tourney.services.phone_report import WINNERS, Conflict, Holder, check_key, scores_of
+from crib_tourney.services.phone_report import WINNERS, Conflict, Holder, idempotency_key, scores_of
 from crib_tourney.services.playoffs import Bracket, match_game, placed
 from crib_tourney.store import links as link_store
 from crib_tourney.store.directory import entry_names
@@ -27,7 +27,6 @@ from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Actor, Change, Log
 from crib_tourney.tourney import bracket as bk
-from crib_tourney.tourney.money import format_money
 from crib_tourney.tourney.scoring import check_scores
 
 
@@ -57,7 +56,7 @@ def parse_match_report(body: dict[str, Any], backward: bool) -> MatchReport:
         raise CribError('winner must be "me" or "opponent"')
     if not isinstance(score, int) or isinstance(score, bool) or not 0 <= score <= 10_000:
         raise CribError(f"{field} must be a whole number of points")
-    return MatchReport(match, game, winner, score, check_key(key))
+    return MatchReport(match, game, winner, score, idempotency_key(key).text)
 
 
 def _cards(db: Db, match_id: int, game_no: int) -> dict[int, tuple[int, int]]:
@@ -104,13 +103,20 @@ def match_now(db: Db, event: Event, entry_id: int, br: Bracket | None = None) ->
             "won": None if state.winner is None else state.winner == entry_id}
 
 
-def place_and_prize(db: Db, event: Event, entry_id: int) -> tuple[str | None, str | None]:
-    """The player's place and prize once the event is decided (None, None before)."""
+@dataclass(frozen=True)
+class Placement:
+    """A player's place (1st, 3rd-4th) and prize in cents, once the event is decided."""
+
+    place: str | None
+    prize: int | None
+
+
+def place_and_prize(db: Db, event: Event, entry_id: int) -> Placement:
+    """The player's place and prize once the event is decided (both None before)."""
     found = placed(db, event)
     if not found.complete:
-        return None, None
-    prize = found.prizes.get(entry_id)
-    return found.place_of(entry_id), format_money(prize) if prize else None
+        return Placement(None, None)
+    return Placement(found.place_of(entry_id), found.prizes.get(entry_id) or None)
 
 
 def report_match_game(db: Db, who: Holder, report: MatchReport, by: Actor | None = None) -> dict[str, Any]:

@@ -45,8 +45,15 @@ def scores_of(report: WonOrLost, rules_target: int, backward: bool) -> tuple[int
     return (winner, loser) if report.winner == "me" else (loser, winner)
 
 
-def check_key(key: object) -> str:
+@dataclass(frozen=True)
+class Key:
+    """A report's idempotency key: 1 to KEY_LENGTH printable ASCII characters."""
+
+    text: str
+
+
+def idempotency_key(key: object) -> Key:
     """An idempotency key, or a CribError saying what one must be."""
     if not isinstance(key, str) or not 1 <= len(key) <= KEY_LENGTH or not all(" " < c <= "~" for c in key):
         raise CribError(f"key must be 1 to {KEY_LENGTH} printable ASCII characters (a new one for each new entry)")
-    return key
+    return Key(key)

@@ -151,7 +151,7 @@ cookie_kind = st.sampled_from(["session", "session", "csrf", "none", "forged", "
 
 @pytest.fixture(scope="module")
 def scoring_served(tmp_path_factory):
-    from crib_tourney.web.scoring import Scoring
+    from crib_tourney.web.writing import Scoring
     from crib_tourney.web.security import DirectorPassword
     from crib_tourney.web.server import create_app
     from tests.web.phones import make_links, revoke
