@@ -64,8 +64,8 @@ def test_check_in_and_the_list(db):
     came = desk.check_in(db, event, entry["Bob"], True)
     assert came == desk.CheckedIn("Bob", True, True)
     assert desk.check_in(db, event, entry["Bob"], True) == desk.CheckedIn("Bob", True, False)
-    assert desk.check_in_list(db, event) == [CheckIn(entry["Ann"], "Ann", False, False, None),
-                                             CheckIn(entry["Bob"], "Bob", True, False, None)]
+    assert desk.check_in_list(db, event) == [CheckIn(entry["Ann"], "Ann", False, False, None, 0),
+                                             CheckIn(entry["Bob"], "Bob", True, False, None, 0)]
     gone = desk.check_in(db, event, entry["Bob"], False)
     assert gone.name == "Bob" and gone.present is False
     assert desk.check_in_list(db, event)[1].checked_in is False
