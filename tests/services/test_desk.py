@@ -260,6 +260,13 @@ def test_settle_preview_of_a_table_of_three_with_a_card_missing(db):
     assert (shown.players, shown.cards, shown.rule) == (
         ("Ann", "Bob", "Cat"), (SideCard("Bob", (121, 100, 90)),), "12.2: a side without a card takes the version worse for it")
     assert shown.result == (SideCard("Ann", (121, 100, 90)), SideCard("Bob", (121, 100, 90)), SideCard("Cat", (121, 100, 90)))
+    settled = desk.settle(db, event, 1, 1)  # as shown, and provisional: game 2 is still to come
+    assert settled.resolved[0].provisional is True
+    pairing = q.pairing_at_table(db, event.id, 1, 1)
+    assert sorted(db.rows("SELECT entry_id, own_score, opp_score, opp2_score, source FROM outcome WHERE pairing_id = :p",
+                          p=pairing.id)) == [(entry["Ann"], 121, 100, 90, "provisional"), (entry["Bob"], 100, 121, 90, "provisional"),
+                                             (entry["Cat"], 90, 121, 100, "provisional")]
+    assert desk.round_grid(db, event).tables == (GridTable(1, ("Ann", "Bob", "Cat"), "final", ("director",)),)
 
 
 def test_round_grid_shows_each_tables_state_and_who_entered_it(db):
