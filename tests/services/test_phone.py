@@ -154,3 +154,16 @@ def test_entrant_state_is_the_phone_state_read_now(db):
     assert (dan["game"], dan["table"], dan["opponent"], dan["entries"][0]["state"], dan["entries"][0]["theirs"]) == (
         1, 1, "Ann", "pending", [97, 121])
     assert phone.entrant_state(db, event, 999) is None
+
+
+def test_a_late_entrant_checks_in_from_his_phone_until_his_first_game_is_paired(db):
+    event = new_event(db, games=3, check_in=True)
+    who = holders(db, event)
+    for name in ("Ann", "Bob", "Cat", "Dan"):
+        phone.check_in_self(db, who[name])
+    paired(db, event)
+    events.enter(db, event.id, [NewPlayer("Eve")])  # late: from game 2
+    eve = holders(db, event)["Eve"]
+    assert phone.entrant_state(db, event, eve.entry.id)["check_in_open"] is True
+    assert phone.check_in_self(db, eve) == {"checked_in": True}
+    assert phone.entrant_state(db, event, eve.entry.id)["checked_in"] is True
