@@ -101,3 +101,42 @@ def test_write_settlement_keeps_the_original_cards_of_a_provisional_one(db):
     assert outcomes(db, event, 1, 1) == sorted([(ann, 121, 90, "provisional"), (dan, 90, 121, "provisional")])
     assert sorted(db.rows("SELECT entry_id, own_score, opp_score FROM settled_card WHERE pairing_id = :p", p=pairing.id)) == sorted(
         [(ann, 121, 80), (dan, 100, 121)])
+
+
+def test_the_last_card_from_a_phone_judges_again_in_its_own_change(db):
+    from crib_tourney import tokens
+    from crib_tourney.services import changes, desk, links, phone
+    from crib_tourney.services.phone import Report
+
+    event, entry = early_settlement(db)
+    settled = desk.settle(db, event, 1, 1)  # the desk settles early: provisional
+    assert settled.resolved[0].provisional is True
+    results.record_table(db, event.id, 2, 1, (121, 50))
+    key = bytes(range(32))
+    links.issue(db, event.id, key)
+    dan, bob = (phone.holder(db, tokens.token(key, event.id, entry[n], 1)) for n in ("Dan", "Bob"))
+    assert phone.report_result(db, dan, Report(2, "opponent", 100, "d-1"))["state"] == "pending"
+    assert outcomes(db, event, 1, 1) == sorted([(entry["Ann"], 121, 80, "provisional"), (entry["Dan"], 100, 121, "provisional")])
+    assert phone.report_result(db, bob, Report(2, "me", 100, "b-1"))["state"] == "agreed"  # the last table's cards are in
+    assert outcomes(db, event, 1, 1) == sorted([(entry["Ann"], 121, 100, "rejudged"), (entry["Dan"], 100, 121, "rejudged")])
+    last = changes.entries(db, event.id, None)[-1]
+    assert (last.action, last.actor) == ("card", "Bob")
+    assert last.summary.endswith("; game 1 table 1 judged again at cross-checking: Ann 121-100; Dan 100-121"
+                                 " (cards: Ann 121-80; Dan 100-121) (agreed)")
+    assert cross_checking.judged_again(db, event) == [
+        JudgedAgain(1, 1, (("Ann", 121, 100), ("Dan", 100, 121)), (("Ann", 121, 80), ("Dan", 100, 121)))]
+    results.undo(db, event.id)  # undoing the last card takes the judgement back with it
+    assert outcomes(db, event, 1, 1) == sorted([(entry["Ann"], 121, 80, "provisional"), (entry["Dan"], 100, 121, "provisional")])
+    assert cross_checking.judged_again(db, event) == []
+
+
+def test_a_settlement_judged_again_the_same_is_no_longer_provisional(db):
+    """Ann stays the apparent qualifier: judged again, her settlement stands, now final."""
+    event, entry = early_settlement(db)
+    results.record_table(db, event.id, 2, 1, (121, 50))  # Ann double-skunks Cat: the apparent qualifier already
+    results.check(db, event.id, resolve=True)
+    assert outcomes(db, event, 1, 1) == sorted([(entry["Ann"], 121, 100, "provisional"), (entry["Dan"], 100, 121, "provisional")])
+    last = results.record_table(db, event.id, 2, 2, (100, 121))
+    assert last.facts[1:] == ()  # nothing moved: nothing to say
+    assert outcomes(db, event, 1, 1) == sorted([(entry["Ann"], 121, 100, "resolved"), (entry["Dan"], 100, 121, "resolved")])
+    assert cross_checking.judged_again(db, event) == []

@@ -189,3 +189,39 @@ def test_a_round_robin_is_placed_by_its_standings(db):
     # game 1 Bob beats Cat, game 2 Ann beats Cat, game 3 Ann beats Bob (the first seat wins each)
     assert (shown["complete"], shown["champion"], [(r["place"], r["player"]) for r in shown["rows"]]) == (
         True, "Ann", [("1st", "Ann"), ("2nd", "Bob"), ("3rd", "Cat")])
+
+
+def test_match_game_records_one_game_in_a_change_of_ones_own(db):
+    event, entry = qualified(db)
+    br = playoffs.Bracket(db, event)
+    change = Change(db, "result", Log(event.id))
+    facts = playoffs.match_game(db, event, change, br, br.states["W1.2"], (entry["Bob"], entry["Cat"]), (121, 95))
+    change.log("game 1 of W1.2")
+    assert facts == [PlayoffGame("semifinal (W1.2)", 1, ("Bob", "Cat"), (121, 95))]
+    assert playoffs.bracket_json(db, event)["rounds"][0]["matches"][1]["games"] == [
+        {"players": ["Bob", "Cat"], "scores": [121, 95], "winner": "Bob", "forfeit": None, "skunk": False, "double_skunk": False}]
+    br = playoffs.Bracket(db, event)
+    change = Change(db, "result", Log(event.id))
+    fixed = playoffs.match_game(db, event, change, br, br.states["W1.2"], (entry["Bob"], entry["Cat"]), (100, 121), 1, True)
+    change.log("game 1 of W1.2 corrected")
+    assert fixed == [PlayoffGame("semifinal (W1.2)", 1, ("Bob", "Cat"), (100, 121))]
+    assert playoffs.Bracket(db, event).states["W1.2"].wins == [0, 1]
+
+
+def test_placed_bands_prizes_and_the_fund(db):
+    event, entry = qualified(db, high_nonqualifier_prize=500)
+    before = playoffs.placed(db, event)
+    assert (before.bands, before.prizes, before.complete, before.fund) == ([], {}, False, 8000)
+    assert before.high_nonqualifier == {"player": "Dan", "rank": 5, "prize": "5.00"}
+    win(db, event, entry["Ann"], entry["Hal"], 2)
+    win(db, event, entry["Bob"], entry["Cat"], 2)
+    win(db, event, entry["Bob"], entry["Ann"], 3)
+    done = playoffs.placed(db, event)
+    assert done.complete is True
+    assert done.bands == [(1, 1, [entry["Bob"]]), (2, 2, [entry["Ann"]]), (3, 4, [entry["Hal"], entry["Cat"]])]
+    assert {e: p for e, p in done.prizes.items() if p} == {entry["Bob"]: 4800, entry["Ann"]: 3200}
+    assert [done.place_of(entry[n]) for n in ("Bob", "Ann", "Cat", "Dan")] == ["1st", "2nd", "3rd-4th", None]
+    round_robin = new_event(db, "Robin", players=("Ivy", "Jo", "Kim"), format="round-robin")
+    assert playoffs.placed(db, round_robin).complete is False  # placed by its standings, not finished
+    with pytest.raises(CribError, match=r'^Unplayed has no bracket yet \(make it with: crib-tourney cut "Unplayed"\)$'):
+        playoffs.placed(db, new_event(db, "Unplayed", players=("Lou", "Max", "Ned", "Oz")))  # a bracket event without one

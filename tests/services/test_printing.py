@@ -54,7 +54,7 @@ def test_checkin_data(db):
     assert data["rows"][:2] == [{"name": "Ann", "members": [], "checked_in": False, "withdrawn": False, "paid": None},
                                 {"name": "Bob", "members": [], "checked_in": True, "withdrawn": False, "paid": "25.00"}]
     assert (data["entry_fee"], data["present"], data["collected"]) == ("25.00", 1, "25.00")
-    assert data["qr"]["address"] == f"http://127.0.0.1:8000/events/{event.id}/"  # no public address: the served one
+    assert data["qr"]["address"] == f"http://127.0.0.1:8000/events/{event.id}/checkin"  # no public address: the served one
 
 
 def test_tables_data(db):

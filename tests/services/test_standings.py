@@ -99,3 +99,26 @@ def test_three_sided_lines_and_check_cards_of_tables_of_three(db):
     assert bob == SideLine(entry["Bob"], 1, GameLine(won=False, game_points=1, plus=0, minus=21, place=2), 2, (entry["Cat"],), ())
     assert standings.check_cards(db, event) == [CardProblem(1, 1, ("Ann", "Bob", "Cat"), "missing cards",
                                                             "no card from Ann or Cat; Bob's card 121-100-90 (Ann, Bob, Cat)")]
+
+
+def test_standings_document_is_the_one_shape_of_standings_json(db):
+    event, _ = a_result_and_a_lone_card(db)
+    rows = standings.standings_rows(db, event)
+    pending, disputed = standings.uncounted_games(db, event)
+    assert standings.standings_document(event.name, rows, pending, disputed) == {
+        "event": "Open", "rows": rows, "pending": 1, "disputed": 0, "provisional": False}
+    assert standings.standings_document("Open", [], 0, 2, provisional=True) == {
+        "event": "Open", "rows": [], "pending": 0, "disputed": 2, "provisional": True}
+
+
+def test_uncounted_games_at_a_table_of_three(db):
+    event = new_event(db, variant="three-player", games=1)
+    entry = ids(db, event)
+    paired(db, event)  # Ann, Bob, Cat at table 1
+    three = [(entry["Ann"], 121), (entry["Bob"], 100), (entry["Cat"], 90)]
+    three_sides.record_three(db, event.id, three, card=entry["Bob"])
+    assert standings.uncounted_games(db, event) == (1, 0)  # a card missing: pending
+    three_sides.record_three(db, event.id, three, card=entry["Ann"])
+    assert standings.uncounted_games(db, event) == (1, 0)  # two agree, the third to come: still pending
+    three_sides.record_three(db, event.id, [(entry["Ann"], 121), (entry["Bob"], 90), (entry["Cat"], 100)], card=entry["Cat"])
+    assert standings.uncounted_games(db, event) == (0, 1)  # Cat's card disagrees

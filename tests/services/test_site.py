@@ -1,0 +1,93 @@
+"""services/site.py: what the live view's and the published site's pages read,
+keyed by entry id."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+
+import pytest
+
+from crib_tourney.errors import NotFound
+from crib_tourney.inputs.names import NewPlayer
+from crib_tourney.services import events, leagues, playoffs, results, site
+from crib_tourney.services.site import LeagueNights, StandingsTable
+from crib_tourney.store.events import load_event
+from crib_tourney.tourney.settings import LeagueSettings
+from tests.services.builders import ids, new_event, paired, played_event
+
+EIGHT = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+# played_event of EIGHT, three games: Ann, Bob 6 points (+63); Cat, Hal 4 (+21); Dan, Gus 2; Eve, Fay 0
+
+
+def test_event_of_and_the_lists_of_events_and_leagues(db):
+    assert site.event_ids(db) == [] and site.league_ids(db) == []
+    first, second = new_event(db), new_event(db, "Second")
+    assert site.event_of(db, second.id) == second
+    with pytest.raises(NotFound, match="no event 99"):
+        site.event_of(db, 99)
+    league = leagues.create_league(db, "Tuesdays", LeagueSettings())
+    assert site.event_ids(db) == [first.id, second.id]
+    assert site.league_ids(db) == [league.id]
+
+
+def test_last_change(db):
+    assert site.last_change(db) is None
+    new_event(db)
+    at = site.last_change(db)
+    assert isinstance(at, datetime) and at.tzinfo is None  # UTC, as the audit keeps it
+    assert abs((datetime.now(timezone.utc).replace(tzinfo=None) - at).total_seconds()) < 60
+
+
+def test_entries_their_names_and_members(db):
+    event = new_event(db, players=("Bob", "Ann"))
+    entry = ids(db, event)
+    assert site.entry_ids(db, event) == [entry["Bob"], entry["Ann"]]  # entry order
+    assert site.entry_names(db, event) == {entry["Bob"]: "Bob", entry["Ann"]: "Ann"}
+    assert site.entries_by_name(db, event) == {"Bob": entry["Bob"], "Ann": entry["Ann"]}
+    teams = new_event(db, "Fours", players=(), variant="four-player")
+    events.enter_team(db, teams.id, [NewPlayer("Cat"), NewPlayer("Dan")], "Aces")
+    [aces] = site.entry_ids(db, teams)
+    assert site.entry_names(db, teams) == {aces: "Aces"}
+    assert site.member_names(db, teams) == {aces: ["Cat", "Dan"]}
+
+
+def test_games_scheduled(db):
+    event = new_event(db, games=3)
+    assert (site.games_scheduled(db, event.id), site.cut_made(db, event.id), site.seeds(db, event.id)) == (False, False, {})
+    paired(db, event)
+    assert site.games_scheduled(db, event.id) is True
+
+
+def test_cut_made_and_seeds(db):
+    played = played_event(db, players=EIGHT, games=3)
+    assert (site.cut_made(db, played.id), site.seeds(db, played.id)) == (False, {})
+    playoffs.cut(db, played.id, 4)
+    entry = ids(db, played)
+    assert site.cut_made(db, played.id) is True
+    assert site.seeds(db, played.id) == {entry["Ann"]: 1, entry["Bob"]: 2, entry["Cat"]: 3, entry["Hal"]: 4}
+
+
+def test_standings_table_rows_entries_and_uncounted_games(db):
+    event = new_event(db, games=2)  # game 1: Ann v Dan, Bob v Cat
+    entry = ids(db, event)
+    paired(db, event)
+    results.record_result(db, event.id, entry["Ann"], 121, entry["Dan"], 90, card=entry["Ann"])  # a lone card: pending
+    table = site.standings_table(db, event)
+    assert isinstance(table, StandingsTable)
+    assert (table.cut, table.pending, table.disputed) == (1, 1, 0)
+    assert [r["player"] for r in table.rows] == ["Ann", "Bob", "Cat", "Dan"]
+    assert table.entries == (entry["Ann"], entry["Bob"], entry["Cat"], entry["Dan"])
+    results.record_result(db, event.id, entry["Bob"], 121, entry["Cat"], 100, card=entry["Bob"])
+    results.record_result(db, event.id, entry["Bob"], 100, entry["Cat"], 121, card=entry["Cat"])
+    table = site.standings_table(db, event)
+    assert (table.pending, table.disputed) == (1, 1)
+    assert [table.rows[i]["player"] for i in range(4)] == [site.entry_names(db, event)[e] for e in table.entries]
+
+
+def test_league_nights(db):
+    league = leagues.create_league(db, "Tuesdays", LeagueSettings(games_per_night=2))
+    leagues.join(db, league.id, [NewPlayer(n) for n in ("Ann", "Bob")])
+    assert site.league_nights(db, league.id) == LeagueNights({}, {})
+    night = leagues.new_night(db, league.id, date(2026, 3, 3))
+    entry = ids(db, load_event(db, night.event_id))
+    assert site.league_nights(db, league.id) == LeagueNights({"1": night.event_id}, {"1": {"Ann": entry["Ann"], "Bob": entry["Bob"]}})
