@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from crib_tourney.errors import CribError
 from crib_tourney.records import record
-from crib_tourney.services import checkin, playoffs, results
+from crib_tourney.services import changes, checkin, playoffs, results
 from crib_tourney.services.events import event_summaries
 from crib_tourney.services.cross_checking import apparent_qualifiers, cross_checked, settled_by_rule
 from crib_tourney.services.phone_report import Conflict
@@ -84,9 +84,16 @@ def event_of(db: Db, event_id: int) -> Event:
 
 
 def newest_change(db: Db, event: Event) -> LogEntry | None:
-    """The newest change of the event's log (what a receipt names, what undo would revert)."""
+    """The newest entry of the event's log, whatever it is (an undo too): what a
+    receipt names after an action."""
     found = log_entries(db, Log(event.id))
     return found[-1] if found else None
+
+
+def next_undo(db: Db, event: Event) -> LogEntry | None:
+    """The change undo would revert now (the newest not undone): what the desk's
+    undo button names, and sends back as the change it saw."""
+    return changes.next_undo(db, event.id, None)
 
 
 @dataclass(frozen=True)

@@ -113,7 +113,10 @@ class Placement:
 
 def place_and_prize(db: Db, event: Event, entry_id: int) -> Placement:
     """The player's place and prize once the event is decided (both None before)."""
-    found = placed(db, event)
+    try:
+        found = placed(db, event)
+    except CribError:  # no bracket yet, and not placed by its standings: nothing is decided
+        return Placement(None, None)
     if not found.complete:
         return Placement(None, None)
     return Placement(found.place_of(entry_id), found.prizes.get(entry_id) or None)

@@ -21,12 +21,12 @@ def test_scores_of_a_report_forward_and_backward():
     assert phone_report.scores_of(MatchReport("W1.1", 1, "opponent", 80, "k"), 121, backward=True) == (121, 80)
 
 
-def test_check_key():
-    assert phone_report.check_key("k-1") == "k-1"
-    assert phone_report.check_key("~" * 100) == "~" * 100
+def test_idempotency_key():
+    assert phone_report.idempotency_key("k-1") == phone_report.Key("k-1")
+    assert phone_report.idempotency_key("~" * 100).text == "~" * 100
     for bad in ("", "a b", "x" * 101, "café", 7, None, "tab\there"):
         with pytest.raises(CribError, match=r"^key must be 1 to 100 printable ASCII characters \(a new one for each new entry\)$"):
-            phone_report.check_key(bad)
+            phone_report.idempotency_key(bad)
 
 
 def test_a_conflict_is_a_crib_error():
