@@ -200,11 +200,11 @@ def history(
     if as_json:
         print_json(data.as_dict())
         return
-    print_table(f"{data.player}: history", ["event", "date", "place", "GP", "W", "L", "spread", "prize"],
-                [[e.event, e.date or "", e.place, e.game_points, e.wins, e.losses, f"{e.spread:+d}", money(e.prize)]
-                 for e in data.events], right=["GP", "W", "L", "spread", "prize"])
+    print_table(f"{data.player}: history", ["event", "date", "place", "GP", "W", "L", "spread", "prize", "MRPs"],
+                [[e.event, e.date or "", e.place, e.game_points, e.wins, e.losses, f"{e.spread:+d}", money(e.prize),
+                  "" if e.mrps is None else e.mrps] for e in data.events], right=["GP", "W", "L", "spread", "prize", "MRPs"])
     say(f"{len(data.events)} events: {data.game_points} game points, {data.wins}-{data.losses}, spread {data.spread:+d},"
-               f" prizes {money(data.prize)}")
+        f" prizes {money(data.prize)}" + (f", {data.mrps} MRPs" if data.mrps else ""))
 
 
 def register(app: typer.Typer) -> None:

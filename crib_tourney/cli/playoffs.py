@@ -154,9 +154,13 @@ def placings(event: EventArg, as_json: JsonOption = False) -> None:
     if as_json:
         print_json(data)
         return
-    print_table(f"{data['event']}: placings", ["place", "player", "prize"],
+    acc = "acc_event" in data and not data.get("mrps_note")
+    print_table(f"{data['event']}: placings", ["place", "player", "prize"] + (["MRPs"] if acc else []),
                 [[r["place"], r["player"] + (f" ({', '.join(r['members'])})" if r.get("members") and not spells_members(r["player"], r["members"]) else ""),
-                  r["prize"] or ""] for r in data["rows"]], right=["prize"])
+                  r["prize"] or ""] + ([r.get("mrps") if r.get("mrps") is not None else ""] if acc else []) for r in data["rows"]],
+                right=["prize", "MRPs"])
+    if data.get("mrps_note"):
+        say(str(data["mrps_note"]))
     high = data["high_nonqualifier"]
     if high:
         say(f"high non-qualifier: {high['player']} (rank {high['rank']})" + (f", {high['prize']}" if high["prize"] else ""))

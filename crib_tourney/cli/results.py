@@ -469,7 +469,7 @@ def register(app: typer.Typer) -> None:
 
 
 REPORT_COLUMNS = ["place", "name", "acc_number", "game_points", "wins", "losses", "spread", "qualified", "playoff_finish",
-                  "prize", "pools"]
+                  "prize", "pools", "mrps"]
 
 
 def report(
@@ -498,15 +498,19 @@ def report(
     elif as_csv or (output is not None and output.suffix.lower() == ".csv"):
         from crib_tourney.csvfiles import csv_text
 
-        text = csv_text(REPORT_COLUMNS, ([r[c] for c in REPORT_COLUMNS] for r in data["rows"]))
+        text = csv_text(REPORT_COLUMNS, (["" if r[c] is None else r[c] for c in REPORT_COLUMNS] for r in data["rows"]))
     else:
         from crib_tourney.cli.output import text_table
 
+        mrps = data["acc_event"] is not None and data["mrps_note"] is None
         text = text_table(f"{data['event']}: results", ["place", "name", "ACC", "GP", "W", "L", "spread", "qualified", "playoffs",
-                                                       "prize", "pools"],
+                                                       "prize", "pools"] + (["MRPs"] if mrps else []),
                           [[r["place"], r["name"], r["acc_number"], r["game_points"], r["wins"], r["losses"], f"{r['spread']:+d}",
-                            "yes" if r["qualified"] else "", r["playoff_finish"] or "", r["prize"], r["pools"]] for r in data["rows"]],
-                          right=["place", "GP", "W", "L", "spread", "prize", "pools"])
+                            "yes" if r["qualified"] else "", r["playoff_finish"] or "", r["prize"], r["pools"]]
+                           + (["" if r["mrps"] is None else r["mrps"]] if mrps else []) for r in data["rows"]],
+                          right=["place", "GP", "W", "L", "spread", "prize", "pools", "MRPs"])
+        if data["mrps_note"]:
+            text += data["mrps_note"] + "\n"
         from crib_tourney.cli.ledger import ledger_text
 
         text += "\n" + ledger_text(f"{data['event']}: ledger", data["ledger"])

@@ -597,7 +597,7 @@ def unschedule(db: Db, event_id: int, first: int, by: Actor = CLI) -> Unschedule
 # What a consolation does not take from its main event: its money is its own (no fee
 # collected, no payout table, unless given), and its players are already in the room.
 CONSOLATION_OWN = {"entry_fee": 0, "prize_fund": 0, "payouts": "", "high_nonqualifier_prize": 0, "sanctioning_fee": 0,
-                   "check_in": False}
+                   "check_in": False, "acc_event": "consolation"}
 
 
 def create_consolation(db: Db, event_id: int, name: str | None, format_: str | None, by: Actor = CLI,

@@ -235,13 +235,14 @@ class ReportRow:
     prize: int
     pools: int
     withdrawn: bool
+    mrps: int | None = None  # a finished ACC event: the Master Rating Points earned
 
     def as_dict(self) -> dict[str, Any]:
         """As `report --json` prints it (amounts like "12.50")."""
         return {"place": self.place, "name": self.name, "acc_number": self.acc_number, "game_points": self.game_points,
                 "wins": self.wins, "losses": self.losses, "spread": self.spread, "qualified": self.qualified,
                 "playoff_finish": self.playoff_finish, "prize": format_money(self.prize), "pools": format_money(self.pools),
-                "withdrawn": self.withdrawn}
+                "withdrawn": self.withdrawn, "mrps": self.mrps}
 
 
 @record
@@ -252,6 +253,8 @@ class Report:
     date: str | None
     rows: tuple[ReportRow, ...]
     ledger: EventLedger
+    acc_event: str | None = None  # a finished ACC event (main or consolation): the rows carry MRPs
+    mrps_note: str | None = None  # "MRPs: report by hand (...)"
 
     @property
     def entrants(self) -> int:
@@ -259,7 +262,7 @@ class Report:
 
     def as_dict(self) -> dict[str, Any]:
         return {"event": self.event, "date": self.date, "entrants": self.entrants, "rows": [r.as_dict() for r in self.rows],
-                "ledger": self.ledger.as_dict()}
+                "ledger": self.ledger.as_dict(), "acc_event": self.acc_event, "mrps_note": self.mrps_note}
 
 
 def report(db: Db, event_id: int) -> Report:
@@ -267,8 +270,10 @@ def report(db: Db, event_id: int) -> Report:
 
 
 def _report(db: Db, event: Event) -> Report:
+    from crib_tourney.services.mrps import mrps_of
     from crib_tourney.services.playoffs import shown_bracket
 
+    earned = mrps_of(db, event)
     names = entry_names(db, event)
     members = members_of(db, event)
     acc_of = acc_numbers(db, event)
@@ -282,8 +287,10 @@ def _report(db: Db, event: Event) -> Report:
         acc = ", ".join([number for p in members[entry] if (number := acc_of[p])])
         rows.append(ReportRow(entry, r.rank, name, acc, r.game_points, r.wins, r.losses, r.spread, entry in seeded,
                               won.finish.get(name) if entry in seeded or not br.exists else None,
-                              won.prize.get(name, 0), won.pools.get(name, 0), r.withdrawn))
-    return Report(event.name, event.date, tuple(rows), _ledger(db, event, won))
+                              won.prize.get(name, 0), won.pools.get(name, 0), r.withdrawn,
+                              earned.of(entry) if earned.shown else None))
+    return Report(event.name, event.date, tuple(rows), _ledger(db, event, won), earned.kind if earned.shown else None,
+                  earned.note())
 
 
 @record
@@ -299,10 +306,12 @@ class EventRecord:
     losses: int
     spread: int
     prize: int
+    mrps: int | None = None  # a finished ACC event's Master Rating Points
 
     def as_dict(self) -> dict[str, Any]:
         return {"event": self.event, "date": self.date, "place": self.place, "game_points": self.game_points,
-                "wins": self.wins, "losses": self.losses, "spread": self.spread, "prize": format_money(self.prize)}
+                "wins": self.wins, "losses": self.losses, "spread": self.spread, "prize": format_money(self.prize),
+                "mrps": self.mrps}
 
 
 @record
@@ -332,10 +341,14 @@ class History:
     def prize(self) -> int:
         return sum(e.prize for e in self.events)
 
+    @property
+    def mrps(self) -> int:
+        return sum(e.mrps or 0 for e in self.events)
+
     def as_dict(self) -> dict[str, Any]:
         """As `player history --json` prints it (amounts like "12.50")."""
         totals = {"events": len(self.events), "game_points": self.game_points, "wins": self.wins, "losses": self.losses,
-                  "spread": self.spread, "prize": format_money(self.prize)}
+                  "spread": self.spread, "prize": format_money(self.prize), "mrps": self.mrps}
         return {"player": self.player, "events": [e.as_dict() for e in self.events], "totals": totals}
 
 
@@ -352,5 +365,5 @@ def history(db: Db, player_id: int) -> History:
             continue
         row = next(r for r in _report(db, event).rows if r.entry_id == entry.id)
         events.append(EventRecord(event.name, event.date, row.playoff_finish or row.place, row.game_points, row.wins,
-                                  row.losses, row.spread, row.prize + row.pools))
+                                  row.losses, row.spread, row.prize + row.pools, row.mrps))
     return History(player.name, tuple(events))

@@ -191,6 +191,7 @@ class _Place(TypedDict):
 class PlaceRow(_Place, total=False):
     team: str  # a team event: the team and its players
     members: list[str]
+    mrps: int | None  # a finished ACC event: the qualifier's Master Rating Points
 
 
 class HighNonQualifier(TypedDict):
@@ -199,13 +200,18 @@ class HighNonQualifier(TypedDict):
     prize: str | None
 
 
-class Placings(TypedDict):
+class _Placings(TypedDict):
     event: str
     complete: bool
     champion: str | None
     prize_fund: str
     rows: list[PlaceRow]
     high_nonqualifier: HighNonQualifier | None
+
+
+class Placings(_Placings, total=False):
+    acc_event: str  # a finished ACC event: main or consolation
+    mrps_note: str | None  # "MRPs: report by hand (...)"
 
 
 @records.record
@@ -360,7 +366,20 @@ def match_view(db: Db, event_id: int, key: str) -> MatchSlip:
 
 
 def placings(db: Db, event_id: int) -> Placings:
-    return placings_view(db, load_event(db, event_id))
+    """The placings, and for a finished ACC event each qualifier's MRPs (``mrps``;
+    ``mrps_note`` when they are reported by hand)."""
+    from crib_tourney.services.mrps import mrps_of
+
+    event = load_event(db, event_id)
+    data = placings_view(db, event)
+    earned = mrps_of(db, event)
+    if earned.shown and earned.kind is not None:
+        by_name = {r.name: r for r in earned.rows}
+        for row in data["rows"]:
+            found = by_name.get(row["player"])
+            row["mrps"] = None if found is None or earned.by_hand else found.total
+        data["acc_event"], data["mrps_note"] = earned.kind, earned.note()
+    return data
 
 
 def make_bracket(db: Db, event: Event, qualifiers: int | None, by: Actor = CLI) -> Cut:

@@ -557,6 +557,16 @@ DROP INDEX ix_pairing_event_game
 """
 
 
+# The official record (schema 23): an event says whether it is an ACC Main or
+# Consolation (its players earn Master Rating Points), whether its prize fund
+# follows the entrants who played or what was paid, and its currency sign.
+V23 = """
+ALTER TABLE event ADD COLUMN acc_event VARCHAR NOT NULL DEFAULT 'none';
+ALTER TABLE event ADD COLUMN fund_from VARCHAR NOT NULL DEFAULT 'entrants';
+ALTER TABLE event ADD COLUMN currency VARCHAR NOT NULL DEFAULT '$'
+"""
+
+
 def _v12_one_writer(db: Db) -> None:
     run_script(db, V12)
     if not db.sqlite:  # explicit ids do not move PostgreSQL's sequence
@@ -659,5 +669,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (17, _script(V17)),  # which tables have two agreeing cards, kept with the totals
     (18, _script(V18)),  # the byes indexed apart
     (19, _script(V19)),  # who met whom indexed as pair codes, instead of the tables by event and game
+    (23, _script(V23)),  # the official record: acc_event, fund_from, currency
 ]
-LATEST_VERSION = 19
+LATEST_VERSION = 23

@@ -144,6 +144,8 @@ def _formats() -> Any:
 
 
 DEALER_RULES = ("cut", "loser", "alternate")
+ACC_EVENTS = ("main", "consolation", "none")  # tourney/mrp.py's kinds
+FUND_FROM = ("entrants", "paid")
 DEFAULT_PLACE_POINTS = "10,8,6,5,4,3,2,1"  # a league night placed by its standings (tourney/league.py)
 MAX_INT = 10**6  # no cribbage count or margin comes near; keeps every number far from 2**63
 
@@ -205,6 +207,11 @@ class EventSettings:
                                          at_least(0), small)
     grand_final_reset: bool = setting(True, "double elimination: a second final if the losers' side wins the first",
                                       flag="--grand-final-reset/--no-grand-final-reset")
+    acc_event: str = setting("none", "an ACC-sanctioned event earning Master Rating Points: main, consolation or none"
+                             " (a consolation event defaults to consolation)", one_of(lambda: ACC_EVENTS))
+    fund_from: str = setting("entrants", "the prize fund follows the entrants who played (entrants) or what was paid (paid)",
+                             one_of(lambda: FUND_FROM))
+    currency: str = setting("$", "the currency sign shown with amounts", plain_text(5))
 
     def completed(self, given: frozenset[str] = frozenset()) -> "EventSettings":
         """Defaults that follow the variant, for the settings not ``given``: a team

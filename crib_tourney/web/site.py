@@ -396,6 +396,10 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
             if cut and cut < len(ranked):
                 place = ranked.index(row) + 1  # the standings page's order: its Q marks and dashed line
                 summary["standing"] = ("inside" if place <= cut else "outside", cut)
+        from crib_tourney.services.mrps import mrps_of
+
+        earned = mrps_of(db, event)
+        summary["mrps"] = earned.of(entry_id) if earned.shown else None
     playoff = db.memo(("web playoff", event.id), ("bracket_game",), lambda: _playoff(db, event))
     matches = []
     for r in (playoff["full"]["rounds"] if playoff else []):
