@@ -1,7 +1,7 @@
 """result (and result import), check, log, undo, standings, ruling"""
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, List, Optional
+from typing import TYPE_CHECKING, Annotated, Any, List, Optional
 
 import typer
 
@@ -476,19 +476,26 @@ def report(
     event: EventArg,
     as_json: JsonOption = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (one row per entrant).")] = False,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of the screen (- is the screen).")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of the screen (- is the screen); with --acc a .pdf is printed.")] = None,
+    acc: Annotated[bool, typer.Option("--acc", help="The ACC's results report: the qualifiers with MRPs, the placements, the high non-qualifier; checked, and only once the event is finished.")] = False,
 ) -> None:
     """The final results an association asks for: one row per entrant with place,
     name, ACC number, game points, wins, losses, spread, qualified, playoff finish,
-    prize and pools.
+    prize and pools (and MRPs in an ACC event). With --acc: the ACC's own report.
 
-    Example: crib-tourney report "Spring Open" --csv -o results.csv
+    \b
+    Examples:
+      crib-tourney report "Spring Open" --csv -o results.csv
+      crib-tourney report "Spring Open" --acc -o acc-report.pdf
     """
     from crib_tourney.inputs.names import event_id
     from crib_tourney.services.histories import report as load
 
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
+    if acc:
+        _acc_report(event, as_json, as_csv, output)
+        return
     with db(write=False) as conn:
         data = load(conn, event_id(conn, event)).as_dict()
     if as_json:
@@ -516,3 +523,74 @@ def report(
         text += "\n" + ledger_text(f"{data['event']}: ledger", data["ledger"])
     if write_or_print(output, text):
         note(f"wrote the results of {data['event']} ({data['entrants']} entrants) to {output}")
+
+
+ACC_COLUMNS = ["rank", "name", "acc_number", "game_points", "games_won", "plus", "minus", "net_spread", "mrps", "q_pool",
+               "other_awards", "playoff_place", "prize"]
+
+
+def _acc_report(event: str, as_json: bool, as_csv: bool, output: Path | None) -> None:
+    """report --acc: checked by the service; written as JSON, CSV (one row per
+    qualifier with his playoff place, then the high non-qualifier), a PDF or text."""
+    from crib_tourney.inputs.names import event_id
+    from crib_tourney.services.official import acc_report
+
+    pdf = output is not None and output.suffix.lower() == ".pdf"
+    if pdf and (as_json or as_csv):
+        raise typer.BadParameter("a .pdf is the printed report: drop --json/--csv, or name a .json/.csv file")
+    if pdf and output is not None:
+        from crib_tourney.cli.common import refuse_the_database
+
+        refuse_the_database(output)
+    with db(write=False) as conn:
+        data = acc_report(conn, event_id(conn, event)).as_dict()
+    if pdf and output is not None:
+        from crib_tourney.render.documents import acc_report as chunks
+        from crib_tourney.render.pdf import write_pdf
+
+        pages = write_pdf(chunks(data, "letter", False), output)
+        note(f"wrote the ACC report of {data['event']} to {output} ({pages} page{'s' if pages != 1 else ''})")
+        return
+    if as_json or (output is not None and output.suffix.lower() == ".json"):
+        from crib_tourney import jsontext
+
+        text = jsontext.dumps(data, ensure_ascii=False) + "\n"
+    elif as_csv or (output is not None and output.suffix.lower() == ".csv"):
+        from crib_tourney.csvfiles import csv_text
+
+        place = {p["name"]: p for p in data["placements"]}
+        lines = [[r["rank"], r["name"], r["acc_number"], r["game_points"], r["games_won"], r["plus"], r["minus"], r["net_spread"],
+                  "" if r["mrps"] is None else r["mrps"], r["q_pool"], r["other_awards"],
+                  place[r["name"]]["place"] if r["name"] in place else "", place[r["name"]]["prize"] if r["name"] in place else ""]
+                 for r in data["qualifier_rows"]]
+        high = data["high_nonqualifier"]
+        if high:
+            lines.append([high["rank"], high["name"], "", "", "", "", "", "", "", "", "", "high non-qualifier", high["prize"]])
+        text = csv_text(ACC_COLUMNS, lines)
+    else:
+        text = acc_report_text(data)
+    if write_or_print(output, text):
+        note(f"wrote the ACC report of {data['event']} to {output}")
+
+
+def acc_report_text(data: dict[str, Any]) -> str:
+    from crib_tourney.cli.output import text_table
+
+    cur = data["currency"]
+    head = [f"ACC results report: {data['tournament']}" + (f", {data['event']}" if data["event"] != data["tournament"] else ""),
+            f"{data['kind']}; {data['date'] or 'no date'}" + (f"; {data['location']}" if data["location"] else "")
+            + f"; {data['participants']} participants, {data['qualifiers']} qualifiers; currency {cur}"]
+    text = "\n".join(head) + "\n"
+    text += text_table("Qualifiers", ["rank", "name", "ACC", "GP", "won", "plus", "minus", "net", "MRPs", "Q-pool", "other"],
+                       [[r["rank"], r["name"], r["acc_number"], r["game_points"], r["games_won"], r["plus"], r["minus"],
+                         f"{r['net_spread']:+d}", "" if r["mrps"] is None else r["mrps"], cur + r["q_pool"],
+                         cur + r["other_awards"]] for r in data["qualifier_rows"]],
+                       right=["rank", "GP", "won", "plus", "minus", "net", "MRPs", "Q-pool", "other"])
+    text += text_table("Playoff placements", ["place", "name", "prize"],
+                       [[p["place"], p["name"], cur + p["prize"]] for p in data["placements"]], right=["prize"])
+    high = data["high_nonqualifier"]
+    if high:
+        text += f"high non-qualifier: {high['name']} (rank {high['rank']}), {cur}{high['prize']}\n"
+    if data["mrps_note"]:
+        text += data["mrps_note"] + "\n"
+    return text

@@ -345,3 +345,8 @@ def cash(data: dict, paper: str, landscape: bool) -> list[str]:
 
 def checkin(data: dict, paper: str, landscape: bool) -> list[str]:
     return [fill("checkin.html", title=f"{data['event']['name']}: check-in", **data, **_page(paper, landscape))]
+
+
+def acc_report(data: dict, paper: str, landscape: bool) -> list[str]:
+    """The ACC results report (`report EVENT --acc -o F.pdf`)."""
+    return [fill("acc_report.html", title=f"{data['event']}: ACC results report", **data, **_page(paper, landscape))]

@@ -101,3 +101,56 @@ def test_an_unknown_acc_event_is_refused_and_a_consolation_defaults_to_consolati
     cli("cut", "E", "--qualifiers", "2")
     cli("consolation", "E")
     assert cli("event", "show", "E Consolation", "--json").json()["settings"]["acc_event"] == "consolation"
+
+
+def test_the_acc_report_is_checked_and_written_as_text_json_csv_and_pdf(cli, tmp_path):
+    import doctest
+
+    import crib_tourney.tourney.noshows as noshows
+    import crib_tourney.tourney.official as official
+
+    assert doctest.testmod(official).failed == 0 and doctest.testmod(noshows).failed == 0
+    rows = acc_main(cli, tmp_path, "Main", 16, 12, 8, "--entry-fee", "10", "--payouts", "60,40",
+                    "--high-nonqualifier-prize", "5", "--location", "Elks Hall")
+    ninth = rows[8]["player"]
+    cli("pool", "add", "Main", "Q", "--fee", "5", "--kind", "q", "--payout", "equal")
+    cli("pool", "join", "Main", "Q", "P01", "P06", "P12")
+    data = cli("report", "Main", "--acc", "--json").json()
+    assert (data["tournament"], data["event"], data["date"], data["kind"], data["participants"], data["qualifiers"],
+            data["currency"], data["location"]) == ("Main", "Main", "2026-09-12", "Main", 16, 8, "$", "Elks Hall")
+    first = data["qualifier_rows"][0]
+    assert (first["rank"], first["name"], first["acc_number"], first["game_points"], first["games_won"], first["mrps"]) == (
+        1, "P01", "A01", 24, 12, 125)
+    assert first["net_spread"] == first["plus"] - first["minus"] and first["q_pool"] == "7.50"  # 15.00 shared by P01 and P06
+    assert [r["rank"] for r in data["qualifier_rows"]] == list(range(1, 9))
+    assert data["placements"][0] == {"place": "1st", "name": "P01", "prize": "96.00"}  # 16 x 10.00, 60 %
+    assert data["high_nonqualifier"] == {"name": ninth, "rank": 9, "prize": "5.00"}
+    table = list(csv.DictReader(io.StringIO(cli("report", "Main", "--acc", "--csv").stdout)))
+    assert table[0]["name"] == "P01" and table[0]["mrps"] == "125" and table[0]["playoff_place"] == "1st"
+    assert table[-1]["playoff_place"] == "high non-qualifier" and table[-1]["name"] == ninth and len(table) == 9
+    text = cli("report", "Main", "--acc").stdout
+    assert "Main; 2026-09-12; Elks Hall; 16 participants, 8 qualifiers; currency $" in text and "$96.00" in text
+    out = tmp_path / "acc.pdf"
+    cli("report", "Main", "--acc", "-o", out)
+    from tests.render.test_print import pdf_text
+
+    shown = pdf_text(out)
+    assert "ACC RESULTS REPORT" in shown.upper() and "P01" in shown and f"High non-qualifier: {ninth}" in shown
+
+
+def test_the_acc_report_is_refused_while_the_event_is_unfinished(cli, unchanged, tmp_path):
+    cli("new-event", "E", "--games", "1", "--acc-event", "main")
+    cli("enter", "E", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "--new")
+    cli("round", "E")
+    with unchanged():
+        cli.fails("report", "E", "--acc", match="E is not finished, so its report cannot be written: no cut yet")
+    for k, table in enumerate(cli("round", "E", "--show", "1", "--json").json()["tables"]):
+        a, b = sorted(table["players"])
+        cli("result", "E", a, "121", b, str(100 - k))
+    cli("cut", "E", "--qualifiers", "2")
+    with unchanged():
+        cli.fails("report", "E", "--acc", "-o", tmp_path / "r.pdf", match="playoff matches not decided: W1.1")
+    assert not (tmp_path / "r.pdf").exists()
+    cli("event", "set", "E", "acc_event=none")
+    with unchanged():
+        cli.fails("report", "E", "--acc", match="E is not an ACC event")
