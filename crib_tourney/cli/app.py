@@ -48,7 +48,7 @@ COMMAND_SUMMARIES = {
     "undo": 'Revert the newest change of a log, whatever its kind (a result, round, entry, withdrawal, setting, the cut, a pool...); repeat to go further back.',
     "standings": "Standings with the official tie-breaks; remaining ties are marked '='.",
     "ruling": 'Settle a disputed count at the table and keep the ruling with the game.',
-    "report": 'The final results an association asks for: one row per entrant with place, name, ACC number, game points, wins, losses, spread, qualified, playoff finish, prize and pools.',
+    "report": 'The final results an association asks for: one row per entrant with place, name, ACC number, game points, wins, losses, spread, qualified, playoff finish, prize and pools (and MRPs in an ACC event).',
     "cut": 'Cut to the qualifiers and make the seeded bracket (byes to the top seeds).',
     "bracket": 'Draw the bracket: rounds as columns, seeds, names, games won.',
     "match": 'Show a match slip: players, seeds, best-of, who deals first, games so far.',
