@@ -21,7 +21,7 @@ def add(
     name: PoolArg,
     fee: Annotated[str, typer.Option("--fee", help="What each entrant pays in, e.g. 10 or 2.50.")],
     kind: Annotated[str, typer.Option("--kind", help="side (pays by final place) or q (pays the entrants who qualify).")] = "side",
-    payout: Annotated[Optional[str], typer.Option("--payout", help="places:50,30,20, equal or top-double (default: places:50,30,20 for side, equal for q).")] = None,
+    payout: Annotated[Optional[str], typer.Option("--payout", help="places:50,30,20, equal, top-double or graduated:RATIO (the ACC's graduated side pool: one winner in RATIO players; default: places:50,30,20 for side, equal for q).")] = None,
 ) -> None:
     """Add a side pool or Q-pool to an event (up to six side pools and two Q-pools).
 
@@ -83,6 +83,10 @@ def report(event: EventArg, as_json: JsonOption = False) -> None:
         return
     for pool in data.pools:
         title = f"{pool.name} ({_kind_name(pool.kind)}, {money(pool.fee)} each, {len(pool.entrants)} in, {money(pool.collected)} collected)"
+        if pool.table:
+            print_table(f"{pool.name}: {pool.payout} pays by place", ["place", "amount"],
+                        [[i, money(c)] for i, c in enumerate(pool.table, 1)], right=["place", "amount"])
+            say(f"{pool.name}: rounding to 5.00 leaves {money(pool.left_over)} for the director to place")
         if pool.payouts:
             print_table(title, ["player", "paid"], [[p.player, money(p.cents)] for p in pool.payouts], right=["paid"])
         else:

@@ -154,3 +154,41 @@ def test_the_acc_report_is_refused_while_the_event_is_unfinished(cli, unchanged,
     cli("event", "set", "E", "acc_event=none")
     with unchanged():
         cli.fails("report", "E", "--acc", match="E is not an ACC event")
+
+
+def test_the_graduated_side_pool_pays_the_acc_portals_table(cli, unchanged):
+    cli("new-event", "E", "--games", "1")
+    cli("enter", "E", *[f"P{i:02d}" for i in range(25)], "--new")
+    for pool, players, ratio in (("Twenty", 20, 6), ("All", 25, 4), ("Ten", 10, 2)):
+        cli("pool", "add", "E", pool, "--fee", "10", "--payout", f"graduated:{ratio}")
+        cli("pool", "join", "E", pool, *[f"P{i:02d}" for i in range(players)])
+    report = cli("pool", "report", "E", "--json").json()
+    tables = {p["name"]: [t["amount"] for t in p["table"]] for p in report["pools"]}
+    assert tables == {"Twenty": ["80.00", "60.00", "40.00", "20.00"],
+                      "All": ["60.00", "55.00", "45.00", "35.00", "25.00", "20.00", "10.00"],
+                      "Ten": ["30.00", "25.00", "20.00", "15.00", "10.00"]}
+    assert {p["name"]: p["left_over"] for p in report["pools"]} == {"Twenty": "0.00", "All": "0.00", "Ten": "0.00"}
+    assert all(p["payouts"] == [] and not p["decided"] for p in report["pools"])  # paid by place once the event is over
+    text = cli("pool", "report", "E").stdout
+    assert "Twenty: graduated:6 pays by place" in text and "Twenty: rounding to 5.00 leaves 0.00" in text
+    with unchanged():
+        cli.fails("pool", "add", "E", "Zero", "--fee", "10", "--payout", "graduated:0", match="a whole number from 1 to")
+        cli.fails("pool", "add", "E", "Q", "--fee", "10", "--kind", "q", "--payout", "graduated:4", match="it is a side pool")
+
+
+def test_a_graduated_pool_pays_by_finish_and_shows_what_rounding_leaves(cli):
+    from tests.cli.test_pools import _finished
+
+    everyone = [r["player"] for r in _finished(cli)]
+    cli("pool", "add", "E", "Grad", "--fee", "10", "--payout", "graduated:4")  # 12 in: 3 winners, 60/40/20
+    cli("pool", "join", "E", "Grad", *everyone)
+    cli("pool", "add", "E", "Odd", "--fee", "7", "--payout", "graduated:3")  # 7 in: 3 winners of 49.00
+    cli("pool", "join", "E", "Odd", *everyone[:7])
+    pools = {p["name"]: p for p in cli("pool", "report", "E", "--json").json()["pools"]}
+    placings = cli("placings", "E", "--json").json()["rows"]
+    champion, runner_up = placings[0]["player"], placings[1]["player"]
+    third = [r["player"] for r in placings if r["place"] == "3rd-4th"]
+    paid = {p["player"]: p["amount"] for p in pools["Grad"]["payouts"]}
+    assert paid == {champion: "60.00", runner_up: "40.00", **{p: "10.00" for p in third}}  # 3rd-4th share 20.00 + 0
+    # 7 x 7.00 = 49.00 over 3 winners: base 8.1666 > 7.00: 24.50 -> 25.00, 16.33 -> 15.00, 8.17 -> 10.00 = 50.00
+    assert [t["amount"] for t in pools["Odd"]["table"]] == ["25.00", "15.00", "10.00"] and pools["Odd"]["left_over"] == "-1.00"
