@@ -39,7 +39,7 @@ COMMAND_SUMMARIES = {
     "new-event": 'Create an event.',
     "enter": 'Register players (or teams) in an event.',
     "checkin": 'Check players in at the door, and record what they paid.',
-    "withdraw": 'Withdraw a player: no further games; games already paired are forfeited, and a qualifier forfeits each playoff match as soon as its opponent is known.',
+    "withdraw": 'Withdraw players: no further games; games already paired are forfeited, and a qualifier forfeits each playoff match as soon as its opponent is known.',
     "round": "Make the next game's table assignments.",
     "result": "Record a game result, a forfeit, one player's card, or import a CSV of results.",
     "quick-results": 'Type results table by table, one line each, without restarting the program.',

@@ -132,18 +132,20 @@ def enter(
     say("\n".join(done.lines()))
 
 
-def withdraw(event: EventArg, player: Annotated[str, typer.Argument(help="Name, #id or ACC number.")]) -> None:
-    """Withdraw a player: no further games; games already paired are forfeited,
+def withdraw(event: EventArg, players: Annotated[List[str], typer.Argument(help="Names, #ids or ACC numbers.", metavar="PLAYER...")]) -> None:
+    """Withdraw players: no further games; games already paired are forfeited,
     and a qualifier forfeits each playoff match as soon as its opponent is known.
+    One withdrawn before his first game is a no-show: out of the prize fund, the
+    fees owed and the ranking ("did not play"). All in one change: undo takes it back.
 
-    Example: crib-tourney withdraw "Spring Open" "Pat Smith"
+    Example: crib-tourney withdraw "Spring Open" "Pat Smith" "Lee Wong"
     """
     from crib_tourney.inputs import names
     from crib_tourney.services.events import withdraw as withdraw_entry
 
     with db() as conn:
         event_id = names.event_id(conn, event)
-        done = withdraw_entry(conn, event_id, names.entry_id(conn, event_id, player))
+        done = withdraw_entry(conn, event_id, [names.entry_id(conn, event_id, player) for player in players])
     say("\n".join(done.lines()))
 
 

@@ -379,7 +379,7 @@ def standings(
     Example: crib-tourney standings "Spring Open" --json
     """
     from crib_tourney.inputs import names
-    from crib_tourney.services.results import standings as load
+    from crib_tourney.services.noshows import standings_apart as load
     from crib_tourney.tourney.names import spells_members
 
     if as_json and as_csv:
@@ -388,7 +388,7 @@ def standings(
         loaded = load(conn, names.event_id(conn, event))
     name, rows = loaded.event, loaded.rows
     if as_json:
-        print_json({"event": name, "rows": rows})
+        print_json({"event": name, "rows": rows, "did_not_play": loaded.did_not_play})
         return
     columns = ["rank", "player", "game_points", "wins", "losses", "spread", "plus", "minus", "skunks", "skunks_taken", "tied"]
     if as_csv:
@@ -411,6 +411,8 @@ def standings(
     print_table(f"{name}: standings", headers, table, right=[h for h in headers if h != "player"])
     if any(r["tied"] for r in rows):
         say("= tied after game points, wins, spread, plus spread and head-to-head")
+    if loaded.did_not_play:
+        say(f"did not play (not ranked): {', '.join(loaded.did_not_play)}")
 
 
 def ruling(
@@ -518,9 +520,13 @@ def report(
                           right=["place", "GP", "W", "L", "spread", "prize", "pools", "MRPs"])
         if data["mrps_note"]:
             text += data["mrps_note"] + "\n"
+        if data["did_not_play"]:
+            text += f"did not play (not ranked): {', '.join(data['did_not_play'])}\n"
         from crib_tourney.cli.ledger import ledger_text
 
         text += "\n" + ledger_text(f"{data['event']}: ledger", data["ledger"])
+        if data["overpaid"]:
+            text += f"warning: {data['overpaid']}\n"
     if write_or_print(output, text):
         note(f"wrote the results of {data['event']} ({data['entrants']} entrants) to {output}")
 

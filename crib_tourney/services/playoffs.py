@@ -212,6 +212,8 @@ class _Placings(TypedDict):
 class Placings(_Placings, total=False):
     acc_event: str  # a finished ACC event: main or consolation
     mrps_note: str | None  # "MRPs: report by hand (...)"
+    did_not_play: list[str]  # the no-shows, not placed
+    overpaid: str | None  # "the payouts (...) exceed what was collected (...)"
 
 
 @records.record
@@ -379,6 +381,11 @@ def placings(db: Db, event_id: int) -> Placings:
             found = by_name.get(row["player"])
             row["mrps"] = None if found is None or earned.by_hand else found.total
         data["acc_event"], data["mrps_note"] = earned.kind, earned.note()
+    from crib_tourney.services.histories import winnings_and_ledger
+    from crib_tourney.services.noshows import did_not_play
+
+    data["did_not_play"] = did_not_play(db, event.id)
+    data["overpaid"] = winnings_and_ledger(db, event.id)[1].overpaid()
     return data
 
 
@@ -656,9 +663,14 @@ def match_slip(db: Db, event: Event, key: str) -> MatchSlip:
 def event_fund(db: Db, event: Event, high_nonqualifier: HighNonQualifier | None) -> int:
     """The fund the payout table shares, in cents: as set, or the entry fees less the
     house's share; less the high non-qualifier's prize when the event pays it from the fund."""
+    from crib_tourney.services.noshows import played_entries
+
     hnq_prize = event.high_nonqualifier_prize if high_nonqualifier is not None else 0
-    return fund_for_places(len(entries_of(db, event)) * event.entry_fee, Decimal(str(event.house_share)), event.prize_fund,
-                           hnq_prize, event.high_nonqualifier_from_fund)
+    played = played_entries(db, event)  # no-shows are out of the fund
+    fees = len(played) * event.entry_fee
+    if event.fund_from == "paid" and any(e.paid is not None for e in entries_of(db, event)):
+        fees = sum(e.paid or 0 for e in entries_of(db, event))  # what the box holds, a no-show's payment included
+    return fund_for_places(fees, Decimal(str(event.house_share)), event.prize_fund, hnq_prize, event.high_nonqualifier_from_fund)
 
 
 def placings_view(db: Db, event: Event) -> Placings:
@@ -670,7 +682,9 @@ def placings_view(db: Db, event: Event) -> Placings:
         bands = bk.placings(br.specs, br.states, len(br.seeds))
         complete = bk.champion(br.specs, br.states) is not None
     elif FORMATS[event.format].placed_by_standings or event.sides == 3:  # three at a table: placed by the standings
-        standings = [r for r in event_standings(db, event) if not r.withdrawn]
+        from crib_tourney.services.noshows import ranked_apart
+
+        standings = [r for r in ranked_apart(db, event).ranked if not r.withdrawn]
         bands = _bands_by_rank(standings)
         complete = round_robin_finished(db, event)
     else:
@@ -725,7 +739,9 @@ def _high_nonqualifier(db: Db, event: Event, br: Bracket, names: dict[int, str])
     """The best-ranked player who missed the cut (a bracket seeded from qualifying)."""
     if not br.exists or not FORMATS[event.format].seeds_by_standings:
         return None
-    seeded = set(br.seeds.values())
+    from crib_tourney.services.noshows import no_shows
+
+    seeded = set(br.seeds.values()) | no_shows(db, event)
     best = next((r for r in event_standings(db, event) if r.player not in seeded and not r.withdrawn), None)
     if best is None:
         return None
@@ -758,6 +774,8 @@ def non_qualifiers(db: Db, event: Event) -> list[Entry]:
     br = shown_bracket(db, event)
     if not br.exists:
         raise CribError(f"cut {event.name} first: the consolation is played by the non-qualifiers")
-    seeded = set(br.seeds.values())
+    from crib_tourney.services.noshows import no_shows
+
+    seeded = set(br.seeds.values()) | no_shows(db, event)
     by_id = {e.id: e for e in entries_of(db, event)}
     return [by_id[r.player] for r in event_standings(db, event) if r.player not in seeded and not r.withdrawn]

@@ -35,17 +35,21 @@ def _live_page(public_url: str | None, page: str) -> dict[str, str] | None:
 
 
 def standings_data(db: Db, event_id: int) -> dict[str, Any]:
+    from crib_tourney.services.noshows import rows_apart
+
     event = load_event(db, event_id)
-    rows = standings_rows(db, event)
+    rows, did_not_play = rows_apart(db, event, list(standings_rows(db, event)))  # no-shows listed apart, not ranked
     cut = 0
     from crib_tourney.store.leagues import is_night
     from crib_tourney.tourney.formats import FORMATS
 
     # a league night plays no playoff, nor a three-sided event: no cut line
     if FORMATS[event.format].seeds_by_standings and event.sides == 2 and not is_night(db, event.id):
-        cut = min(qualifier_count(len(entries_of(db, event)), event.qualify_ratio), len(rows))
+        cut = min(qualifier_count(len(rows), event.qualify_ratio), len(rows)) if did_not_play else \
+            min(qualifier_count(len(entries_of(db, event)), event.qualify_ratio), len(rows))
         cut = st.seeded_count(db, event.id) or cut
-    return {"event": _header(event), "rows": rows, "cut": cut, "qr": _live_page(event.public_url, "standings")}
+    return {"event": _header(event), "rows": rows, "cut": cut, "qr": _live_page(event.public_url, "standings"),
+            "did_not_play": did_not_play}
 
 
 def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str, Any]:
@@ -55,8 +59,10 @@ def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str
     event = load_event(db, event_id)
     personal = _personal_links(db, event.id, key)
     rules = scoring_rules(event)
+    from crib_tourney.services.noshows import played_entries
+
     names = entry_names(db, event)
-    entered = entries_of(db, event)
+    entered = played_entries(db, event)  # a no-show gets no card
     members = members_of(db, event)
     roster = players_by_id(db, [p for players in members.values() for p in players])
     acc = {e.id: ", ".join(roster[p].acc_number or "________" for p in members[e.id]) for e in entered}
@@ -247,7 +253,7 @@ def cash_data(db: Db, event_id: int) -> dict[str, Any]:
     rows = [{"player": p, "prize": format_money(prize), "pools": format_money(pools), "total": format_money(prize + pools),
              "cents": prize + pools} for p, prize, pools in owed]
     return {"event": _header(event), "rows": rows, "total": format_money(sum(prize + pools for _, prize, pools in owed)),
-            "complete": won.complete, "ledger": book.as_dict()}
+            "complete": won.complete, "ledger": book.as_dict(), "overpaid": book.overpaid()}
 
 
 @dataclass(frozen=True)

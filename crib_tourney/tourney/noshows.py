@@ -17,6 +17,14 @@ game has seated him yet).
 [False, True, False, True]
 >>> no_show(dan, check_in=True, scheduled=2), no_show(dan, check_in=False, scheduled=1)
 (False, False)
+
+Taken out of the ranking, each player below a no-show moves up one place for
+each no-show ranked above him (players tied keep sharing their rank):
+
+>>> rerank([1, 2, 2, 4, 5, 6], [False, False, True, False, True, False])
+[1, 2, 3, 4]
+>>> rerank([1, 1, 3], [True, False, False])
+[1, 2]
 """
 
 from __future__ import annotations
@@ -42,3 +50,20 @@ def no_show(entry: Entrant, check_in: bool = False, scheduled: int = 0) -> bool:
 
 def played(entry: Entrant, check_in: bool = False, scheduled: int = 0) -> bool:
     return not no_show(entry, check_in, scheduled)
+
+
+def rerank(ranks: list[int], out: list[bool]) -> list[int]:
+    """The ranks of the rows kept (``out`` False), in order, once those ``out`` are
+    taken away: a rank drops by the number of rows taken away ranked strictly above it."""
+    kept: list[int] = []
+    above = 0  # rows taken away ranked strictly above the current rank (the ranks come in order)
+    in_rank = 0  # rows taken away at the current rank
+    current = None
+    for rank, gone in zip(ranks, out):
+        if rank != current:
+            above, in_rank, current = above + in_rank, 0, rank
+        if gone:
+            in_rank += 1
+        else:
+            kept.append(rank - above)
+    return kept

@@ -265,11 +265,11 @@ def _scalable(chart: str) -> str:
 
 def _placings(db: Db, event: Event) -> Page:
     """Final places and prizes: the JSON twin is `placings --json`."""
-    from crib_tourney.services.playoffs import placings_view
+    from crib_tourney.services.playoffs import placings
 
     if not _placed(db, event):
         raise NotFound(f"no placings of {event.name} yet: they come with the cut")
-    data = placings_view(db, event)
+    data = placings(db, event.id)  # as `placings --json`: MRPs, who did not play, an overpay warning
     return Page(f"events/{event.id}/placings", "web/placings.html", event.name, "Placings", event.name,
                 {"placings": data}, data)
 
@@ -293,7 +293,7 @@ def _standings(db: Db, event: Event) -> Page:
     return Page(f"events/{event.id}/standings", "web/standings.html", event.name, "Standings", event.name,
                 {"rows": data["rows"], "cut": data["cut"] if played else 0, "event_id": event.id, "entry_ids": entry_ids,
                  "team_event": event.team_size > 1, "cut_made": cut_made},
-                {"event": event.name, "rows": data["rows"]})
+                {"event": event.name, "rows": data["rows"], "did_not_play": data["did_not_play"]})
 
 
 def _tables(db: Db, event: Event) -> Page:

@@ -192,3 +192,101 @@ def test_a_graduated_pool_pays_by_finish_and_shows_what_rounding_leaves(cli):
     assert paid == {champion: "60.00", runner_up: "40.00", **{p: "10.00" for p in third}}  # 3rd-4th share 20.00 + 0
     # 7 x 7.00 = 49.00 over 3 winners: base 8.1666 > 7.00: 24.50 -> 25.00, 16.33 -> 15.00, 8.17 -> 10.00 = 50.00
     assert [t["amount"] for t in pools["Odd"]["table"]] == ["25.00", "15.00", "10.00"] and pools["Odd"]["left_over"] == "-1.00"
+
+
+def _play_games(cli, name, games):
+    for game in range(1, games + 1):
+        cli("round", name, *(["--ignore-check-in"] if game == 1 else []))
+        for k, table in enumerate(cli("round", name, "--show", str(game), "--json").json()["tables"]):
+            a, b = sorted(table["players"])
+            cli("result", name, a, "121", b, str(100 - k), "--game", str(game))
+
+
+def test_no_shows_are_out_of_the_money_and_the_ranking(cli, unchanged, tmp_path):
+    cli("new-event", "E", "--games", "2", "--entry-fee", "10", "--payouts", "60,40")
+    cli("event", "set", "E", "sanctioning_fee=1")
+    cli("enter", "E", *[f"P{i:02d}" for i in range(10)], "--new")
+    with unchanged():
+        cli.fails("withdraw", "E", "P08", "Nobody", match="nobody")
+        cli.fails("withdraw", "E", "P08", "P08", match="P08 is named twice")
+    said = cli("withdraw", "E", "P08", "P09").stdout
+    assert "P08 withdrew" in said and "P09 withdrew" in said
+    assert cli("log", "E", "--json").json()["log"][-1]["action"] == "withdraw"
+    cli("undo", "E")  # one change: both come back
+    assert cli("standings", "E", "--json").json()["did_not_play"] == []
+    cli("withdraw", "E", "P08", "P09")
+    _play_games(cli, "E", 2)
+    standings = cli("standings", "E", "--json").json()
+    assert len(standings["rows"]) == 8 and standings["did_not_play"] == ["P08", "P09"]
+    assert all(r["rank"] <= 8 for r in standings["rows"])  # no one ranked below the no-shows: 9th and 10th are gone
+    assert "did not play (not ranked): P08, P09" in cli("standings", "E").stdout
+    cli("cut", "E", "--qualifiers", "2")
+    play_bracket(cli, "E")
+    placings = cli("placings", "E", "--json").json()
+    assert placings["prize_fund"] == "80.00" and placings["did_not_play"] == ["P08", "P09"]  # 8 who played x 10.00
+    assert [r["prize"] for r in placings["rows"][:2]] == ["48.00", "32.00"] and placings["overpaid"] is None
+    report = cli("report", "E", "--json").json()
+    assert len(report["rows"]) == 8 and report["did_not_play"] == ["P08", "P09"]
+    assert (report["ledger"]["entrants"], report["ledger"]["sanctioning"], report["ledger"]["unpaid"]) == (8, "8.00", "0.00")
+    assert "did not play (not ranked): P08, P09" in cli("report", "E").stdout
+    history = cli("player", "history", "P08", "--json").json()
+    assert history["events"][0]["place"] == "did not play"
+    out = tmp_path / "cards.pdf"
+    cli("print", "scorecards", "E", "-o", out)
+    from tests.render.test_print import pdf_text
+
+    cards = pdf_text(out)
+    assert "P07" in cards and "P08" not in cards and "P09" not in cards
+
+
+def test_a_no_show_at_check_in_and_the_fund_from_what_was_paid(cli):
+    cli("new-event", "C", "--games", "1", "--entry-fee", "10", "--payouts", "100")
+    cli("event", "set", "C", "check_in=on")
+    cli("enter", "C", "Ann", "Bob", "Cat", "Dan", "Eve", "--new")
+    cli("checkin", "C", "Ann", "Bob", "Cat", "--paid")
+    cli("checkin", "C", "Dan", "--amount", "5")
+    _play_games(cli, "C", 1)  # Eve never came: game 1 paired without her
+    assert cli("standings", "C", "--json").json()["did_not_play"] == ["Eve"]
+    cli("cut", "C", "--qualifiers", "2")
+    assert cli("placings", "C", "--json").json()["prize_fund"] == "40.00"  # the 4 who played
+    cli("event", "set", "C", "fund_from=paid")
+    assert cli("placings", "C", "--json").json()["prize_fund"] == "35.00"  # 3 x 10.00 + 5.00 paid
+    ledger = cli("report", "C", "--json").json()["ledger"]
+    assert (ledger["entrants"], ledger["entry_fees"], ledger["unpaid"]) == (4, "35.00", "5.00")
+
+
+def test_payouts_beyond_what_was_collected_are_said_in_one_line(cli, tmp_path):
+    cli("new-event", "E", "--games", "1", "--entry-fee", "10", "--payouts", "60,40", "--prize-fund", "300")
+    cli("enter", "E", "Ann", "Bob", "Cat", "Dan", "Eve", "--new")
+    _play_games(cli, "E", 1)
+    cli("cut", "E", "--qualifiers", "2")
+    play_bracket(cli, "E")
+    line = "the payouts (300.00) exceed what was collected (50.00)"
+    assert cli("placings", "E", "--json").json()["overpaid"] == line
+    assert f"warning: {line}" in cli("placings", "E").stdout
+    assert cli("report", "E", "--json").json()["overpaid"] == line and f"warning: {line}" in cli("report", "E").stdout
+    out = tmp_path / "cash.pdf"
+    cli("print", "cash", "E", "-o", out)
+    from tests.render.test_print import pdf_text
+
+    assert f"Warning: {line}" in pdf_text(out).replace("\n", " ")
+
+
+def test_the_consolation_takes_who_plays(cli, unchanged):
+    cli("new-event", "M", "--games", "1")
+    cli("enter", "M", *[f"P{i}" for i in range(8)], "--new")
+    cli("withdraw", "M", "P7")  # a no-show: never in the consolation
+    _play_games(cli, "M", 1)
+    cli("cut", "M", "--qualifiers", "2")
+    qualifiers = {r["player"] for r in cli("standings", "M", "--json").json()["rows"][:2]}
+    others = sorted({f"P{i}" for i in range(7)} - qualifiers)
+    with unchanged():
+        cli.fails("consolation", "M", "--only", sorted(qualifiers)[0], others[0], match="cannot play the consolation")
+        cli.fails("consolation", "M", "--only", "P7", others[0], match="cannot play the consolation")
+        cli.fails("consolation", "M", "--only", "--except", others[0], match="choose one of --only and --except", code=2)
+        cli.fails("consolation", "M", others[0], match="go with --only or --except", code=2)
+    assert "with 3 players" in cli("consolation", "M", "--only", *others[:3]).stdout
+    cli("undo", "M")
+    assert "with 4 players" in cli("consolation", "M", "--except", others[0]).stdout
+    cli("undo", "M")
+    assert "with 5 players" in cli("consolation", "M").stdout  # the 7 who played less the 2 qualifiers
