@@ -157,13 +157,15 @@ def placings(event: EventArg, as_json: JsonOption = False) -> None:
     acc = "acc_event" in data and not data.get("mrps_note")
     print_table(f"{data['event']}: placings", ["place", "player", "prize"] + (["MRPs"] if acc else []),
                 [[r["place"], r["player"] + (f" ({', '.join(r['members'])})" if r.get("members") and not spells_members(r["player"], r["members"]) else ""),
-                  r["prize"] or ""] + ([r.get("mrps") if r.get("mrps") is not None else ""] if acc else []) for r in data["rows"]],
+                  (data.get("currency", "") + r["prize"]) if r["prize"] else ""]
+                 + ([r.get("mrps") if r.get("mrps") is not None else ""] if acc else []) for r in data["rows"]],
                 right=["prize", "MRPs"])
     if data.get("mrps_note"):
         say(str(data["mrps_note"]))
     high = data["high_nonqualifier"]
     if high:
-        say(f"high non-qualifier: {high['player']} (rank {high['rank']})" + (f", {high['prize']}" if high["prize"] else ""))
+        say(f"high non-qualifier: {high['player']} (rank {high['rank']})"
+            + (f", {data.get('currency', '')}{high['prize']}" if high["prize"] else ""))
     if data.get("did_not_play"):
         say(f"did not play: {', '.join(data.get('did_not_play', []))}")
     if data.get("overpaid"):

@@ -515,7 +515,8 @@ def report(
         text = text_table(f"{data['event']}: results", ["place", "name", "ACC", "GP", "W", "L", "spread", "qualified", "playoffs",
                                                        "prize", "pools"] + (["MRPs"] if mrps else []),
                           [[r["place"], r["name"], r["acc_number"], r["game_points"], r["wins"], r["losses"], f"{r['spread']:+d}",
-                            "yes" if r["qualified"] else "", r["playoff_finish"] or "", r["prize"], r["pools"]]
+                            "yes" if r["qualified"] else "", r["playoff_finish"] or "", data["currency"] + r["prize"],
+                            data["currency"] + r["pools"]]
                            + (["" if r["mrps"] is None else r["mrps"]] if mrps else []) for r in data["rows"]],
                           right=["place", "GP", "W", "L", "spread", "prize", "pools", "MRPs"])
         if data["mrps_note"]:

@@ -72,7 +72,7 @@ class SettingsChanged:
     recut: playoffs.Recut | None = None
 
     def lines(self) -> list[str]:
-        return ([f"updated {self.event}: " + ", ".join(f"{k}={v}" for k, v in self.changes)]
+        return ([f"updated {self.event}: " + schema.shown_pairs(schema.EventSettings, self.changes)]
                 + ([self.recut.line()] if self.recut else []))
 
 
@@ -199,7 +199,7 @@ def change_settings(db: Db, event_id: int, changes: Mapping[str, Any], recut: bo
 
     recut_done = playoffs.recut_if_moved(db, store.load_event(db, event.id), change, recut)
     done = SettingsChanged(event.name, tuple(changes.items()), recut_done)
-    change.log("set " + ", ".join(f"{k}={v}" for k, v in changes.items()) + (f"; {recut_done.line()}" if recut_done else ""))
+    change.log("set " + schema.shown_pairs(schema.EventSettings, dict(changes)) + (f"; {recut_done.line()}" if recut_done else ""))
     return done
 
 

@@ -267,6 +267,7 @@ class Report:
     acc_event: str | None = None  # a finished ACC event (main or consolation): the rows carry MRPs
     mrps_note: str | None = None  # "MRPs: report by hand (...)"
     did_not_play: tuple[str, ...] = ()  # the no-shows, listed apart and not ranked
+    currency: str = "$"
 
     @property
     def entrants(self) -> int:
@@ -275,7 +276,7 @@ class Report:
     def as_dict(self) -> dict[str, Any]:
         return {"event": self.event, "date": self.date, "entrants": self.entrants, "rows": [r.as_dict() for r in self.rows],
                 "ledger": self.ledger.as_dict(), "acc_event": self.acc_event, "mrps_note": self.mrps_note,
-                "did_not_play": list(self.did_not_play), "overpaid": self.ledger.overpaid()}
+                "did_not_play": list(self.did_not_play), "overpaid": self.ledger.overpaid(), "currency": self.currency}
 
 
 def report(db: Db, event_id: int) -> Report:
@@ -305,7 +306,7 @@ def _report(db: Db, event: Event) -> Report:
                               won.prize.get(name, 0), won.pools.get(name, 0), r.withdrawn,
                               earned.of(entry) if earned.shown else None))
     return Report(event.name, event.date, tuple(rows), _ledger(db, event, won), earned.kind if earned.shown else None,
-                  earned.note(), tuple(names[r.player] for r in apart.did_not_play))
+                  earned.note(), tuple(names[r.player] for r in apart.did_not_play), event.currency)
 
 
 @record

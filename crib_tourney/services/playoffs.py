@@ -213,6 +213,7 @@ class Placings(_Placings, total=False):
     acc_event: str  # a finished ACC event: main or consolation
     mrps_note: str | None  # "MRPs: report by hand (...)"
     did_not_play: list[str]  # the no-shows, not placed
+    currency: str  # the event's currency sign
     overpaid: str | None  # "the payouts (...) exceed what was collected (...)"
 
 
@@ -384,6 +385,7 @@ def placings(db: Db, event_id: int) -> Placings:
     from crib_tourney.services.histories import winnings_and_ledger
     from crib_tourney.services.noshows import did_not_play
 
+    data["currency"] = event.currency
     data["did_not_play"] = did_not_play(db, event.id)
     data["overpaid"] = winnings_and_ledger(db, event.id)[1].overpaid()
     return data

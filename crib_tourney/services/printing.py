@@ -245,14 +245,25 @@ def cash_data(db: Db, event_id: int) -> dict[str, Any]:
     from crib_tourney.services.histories import winnings_and_ledger
     from crib_tourney.tourney.money import format_money
 
+    from crib_tourney.services.noshows import no_shows
+
     event = load_event(db, event_id)
     won, book = winnings_and_ledger(db, event.id)
     paid = {p: (won.prize.get(p, 0), won.pools.get(p, 0)) for p in set(won.prize) | set(won.pools)}
     owed = sorted(((p, prize, pools) for p, (prize, pools) in paid.items() if prize + pools),
                   key=lambda t: (-(t[1] + t[2]), t[0].lower()))
-    rows = [{"player": p, "prize": format_money(prize), "pools": format_money(pools), "total": format_money(prize + pools),
-             "cents": prize + pools} for p, prize, pools in owed]
+    # what each payee still owes of his entry fee (once the desk records payments), taken from what he is handed
+    names, gone = entry_names(db, event), no_shows(db, event)
+    still_owes = {names[e.id]: max(0, event.entry_fee - (e.paid or 0)) for e in entries_of(db, event)
+                  if book.payments_recorded and e.id not in gone}
+    rows = []
+    for p, prize, pools in owed:
+        debt = still_owes.get(p, 0)
+        rows.append({"player": p, "prize": format_money(prize), "pools": format_money(pools),
+                     "total": format_money(prize + pools), "cents": prize + pools, "owes": format_money(debt),
+                     "net": format_money(prize + pools - debt), "net_cents": prize + pools - debt})
     return {"event": _header(event), "rows": rows, "total": format_money(sum(prize + pools for _, prize, pools in owed)),
+            "net": format_money(sum(r["net_cents"] for r in rows)), "currency": event.currency,
             "complete": won.complete, "ledger": book.as_dict(), "overpaid": book.overpaid()}
 
 

@@ -457,6 +457,18 @@ def shown(settings: Any) -> dict[str, Any]:
     return values
 
 
+def shown_pairs(schema: type, changes: Any) -> str:
+    """SETTING=VALUE pairs as the director typed them: an amount as 10.00, never its cents.
+
+    >>> shown_pairs(EventSettings, {"high_nonqualifier_prize": 1000, "games": 9})
+    'high_nonqualifier_prize=10.00, games=9'
+    """
+    from crib_tourney.tourney.money import format_money
+
+    pairs = changes.items() if isinstance(changes, dict) else changes
+    return ", ".join(f"{k}={format_money(v) if is_money(schema, k) else v}" for k, v in pairs)
+
+
 def is_money(schema: type, name: str) -> bool:
     return bool(next(f for f in fields(schema) if f.name == name).metadata.get("money", False))
 

@@ -290,3 +290,30 @@ def test_the_consolation_takes_who_plays(cli, unchanged):
     assert "with 4 players" in cli("consolation", "M", "--except", others[0]).stdout
     cli("undo", "M")
     assert "with 5 players" in cli("consolation", "M").stdout  # the 7 who played less the 2 qualifiers
+
+
+def test_the_cash_sheet_takes_what_a_payee_owes_and_money_is_echoed_as_typed(cli, tmp_path):
+    cli("new-event", "L", "--games", "1", "--entry-fee", "30", "--payouts", "60,40", "--final-best-of", "1")
+    said = cli("event", "set", "L", "high_nonqualifier_prize=10", "sanctioning_fee=1.5").stdout
+    assert "high_nonqualifier_prize=10.00, sanctioning_fee=1.50" in said and "1000" not in said
+    assert cli("log", "L", "--json").json()["log"][-1]["summary"] == "set high_nonqualifier_prize=10.00, sanctioning_fee=1.50"
+    cli("enter", "L", "Ann", "Bob", "Cat", "Dan", "--new")
+    cli("checkin", "L", "Ann", "Cat", "Dan", "--paid")
+    cli("checkin", "L", "Bob")  # in, but never paid his 30.00
+    cli("round", "L")
+    for a, b in (("Bob", "Cat"), ("Ann", "Dan")):
+        cli("result", "L", a, "121", b, "100")
+    cli("cut", "L", "--qualifiers", "2")
+    cli("result", "L", "Bob", "121", "Ann", "90")
+    cli("event", "set", "L", "currency=€")
+    out = tmp_path / "cash.pdf"
+    cli("print", "cash", "L", "-o", out)
+    from tests.render.test_print import pdf_text
+
+    text = pdf_text(out)
+    assert "OWES NET TO HAND OVER SIGNED FOR" in text
+    # Bob wins 60 % of 120.00 = 72.00 and owes 30.00: 42.00 to hand over; Ann 48.00, owing nothing
+    assert "Bob €72.00 €0.00 €72.00 €30.00 €42.00" in text and "Ann €48.00 €0.00 €48.00 €48.00" in text
+    assert "€72.00" in cli("placings", "L").stdout
+    report = cli("report", "L", "--json").json()
+    assert report["currency"] == "€" and "€72.00" in cli("report", "L").stdout
