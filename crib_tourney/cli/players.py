@@ -207,5 +207,39 @@ def history(
         f" prizes {money(data.prize)}" + (f", {data.mrps} MRPs" if data.mrps else ""))
 
 
+@players_app.command("rankings")
+def rankings(
+    season: Annotated[Optional[str], typer.Option("--season", help="The season, e.g. 2026-27 (August 1 to July 31; default: this one).")] = None,
+    as_json: JsonOption = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
+) -> None:
+    """Season rankings by ACC Master Rating Points: each player's MRPs over the
+    season's finished ACC events, his lifetime total and the titles he crossed.
+
+    Example: crib-tourney player rankings --season 2026-27 --csv
+    """
+    from crib_tourney.services.rankings import rankings as load
+
+    if as_json and as_csv:
+        raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
+    with db(write=False) as conn:
+        data = load(conn, season)
+    if as_json:
+        print_json(data.as_dict())
+        return
+    columns = ["rank", "name", "acc_number", "season_mrps", "events", "lifetime_mrps", "titles_crossed", "title"]
+    if as_csv:
+        from crib_tourney.csvfiles import csv_text
+
+        typer.echo(csv_text(columns, ([r.rank, r.name, r.acc_number or "", r.season, r.events, r.lifetime,
+                                       "; ".join(r.crossed), r.title or ""] for r in data.rows)), nl=False)
+        return
+    print_table(f"Season {data.season} ({data.first} to {data.last}): MRP rankings",
+                ["rank", "player", "ACC", "MRPs", "events", "lifetime", "title", "crossed this season"],
+                [[r.rank, r.name, r.acc_number or "", r.season, r.events, r.lifetime, r.title or "", ", ".join(r.crossed)]
+                 for r in data.rows], right=["rank", "MRPs", "events", "lifetime"])
+    say(f"{len(data.events)} ACC event(s) counted" + (f": {', '.join(data.events)}" if data.events else ""))
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(players_app, name="player")

@@ -11,12 +11,12 @@ from crib_tourney.cli.output import note
 from crib_tourney.errors import CribError
 
 # the keys of services/printing.DOCUMENTS, spelled here so --help need not import the services (a test checks)
-KINDS = ("standings", "bracket", "scorecards", "tables", "slips", "rulings", "season", "cash", "checkin")
+KINDS = ("standings", "bracket", "scorecards", "tables", "slips", "rulings", "season", "cash", "checkin", "rankings")
 
 
 def print_(
     kind: Annotated[str, typer.Argument(help=f"What to print: {', '.join(KINDS)}.")],
-    event: Annotated[str, typer.Argument(help="The event (or, for season, the league).")],
+    event: Annotated[str, typer.Argument(help="The event (for season, the league; for rankings, the season: 2026-27).")],
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="PDF file to write (default: EVENT-KIND.pdf here).")] = None,
     paper: Annotated[str, typer.Option("--paper", help="letter or a4.")] = "letter",
     landscape: Annotated[bool, typer.Option("--landscape", help="Landscape pages (the bracket always is).")] = False,
@@ -24,6 +24,7 @@ def print_(
 ) -> None:
     """Print a document to PDF.
 
+    rankings prints a season's MRP rankings (print rankings 2026-27).
     scorecards carry each entrant's personal link as a QR code once issued
     (crib-tourney event links); checkin is the door sheet.
     Example: crib-tourney print standings "Spring Open" -o standings.pdf
@@ -48,6 +49,13 @@ def _chunks(kind: str, ref: str, paper: str, landscape: bool, game: int | None) 
     from crib_tourney.render import documents
     from crib_tourney.services.printing import DOCUMENTS, document_data
 
+    if DOCUMENTS[kind].of_season:  # rankings: a season, not an event
+        from crib_tourney.tourney.seasons import check_season
+
+        season = check_season(ref)
+        with db(write=False) as conn:
+            data = DOCUMENTS[kind].load(conn, season)
+        return getattr(documents, DOCUMENTS[kind].renderer)(data, paper, landscape)
     with db(write=False) as conn:
         of = league_id(conn, ref) if DOCUMENTS[kind].of_league else event_id(conn, ref)
         data = document_data(conn, kind, of, game, _link_key() if DOCUMENTS[kind].takes_key else None)

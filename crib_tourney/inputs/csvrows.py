@@ -8,6 +8,7 @@ from typing import Union
 
 from crib_tourney.csvfiles import read_rows
 from crib_tourney.errors import CribError
+from crib_tourney.tourney.numbers import abbreviated
 from crib_tourney.inputs.names import NewPlayer, players_or_new
 from crib_tourney.records import record
 from crib_tourney.store.directory import find_entry, read_field
@@ -184,6 +185,7 @@ class RosterRow:
     acc_number: str | None
     club: str | None
     email: str | None
+    mrps: int | None = None  # lifetime MRPs earned before (the "mrps" column), if given
 
 
 @record
@@ -214,6 +216,7 @@ def roster_rows(text: str, file_name: str = "the CSV") -> RosterFile:
             name = checked_name(row.get("name") or "", "player")
             acc = checked_acc(row.get("acc_number"))
             club, email = checked_detail(row.get("club"), "a club"), checked_detail(row.get("email"), "an e-mail address")
+            mrps = _lifetime_mrps(row.get("mrps"))
         except CribError as exc:
             errors.append(RowError(line_no, str(exc)))
             continue
@@ -222,5 +225,15 @@ def roster_rows(text: str, file_name: str = "the CSV") -> RosterFile:
             continue
         if acc:
             seen_acc[fold(acc)] = line_no
-        rows.append(RosterRow(line_no, name, acc, club, email))
+        rows.append(RosterRow(line_no, name, acc, club, email, mrps))
     return RosterFile(file_name, tuple(rows), tuple(errors))
+
+
+def _lifetime_mrps(text: str | None) -> int | None:
+    """The "mrps" column: the lifetime MRPs a player brings in (a whole number, or empty)."""
+    clean = (text or "").strip().replace(",", "")
+    if not clean:
+        return None
+    if not (clean.isascii() and clean.isdigit()) or len(clean) > 7:
+        raise CribError(f"mrps must be a whole number of MRPs (like 1250), not '{abbreviated(text or '')}'")
+    return int(clean)

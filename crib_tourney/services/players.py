@@ -165,6 +165,8 @@ def import_players(db: Db, roster: RosterFile, by: Actor = CLI) -> Imported:
     known = Identities.of((p.id, p.name, p.acc_number) for p in players)
     acc_holders = {fold(p.acc_number): p for p in players if p.acc_number}
     plain_names: set[str] = set()  # rows without an ACC number: a second row of the same exact name is skipped
+    balances = dict(db.rows("SELECT id, mrps_before FROM player WHERE mrps_before <> 0"))
+    balance_of: dict[int, int] = {}  # players on the roster whose lifetime MRPs before the file sets
     for row in roster.rows:
         holder = acc_holders.get(fold(row.acc_number)) if row.acc_number else None
         if holder is not None and fold(holder.name) != fold(row.name):
@@ -173,6 +175,8 @@ def import_players(db: Db, roster: RosterFile, by: Actor = CLI) -> Imported:
         if holder is not None or (not row.acc_number and row.name in plain_names) \
                 or store.already_on_roster(db, row.name, row.acc_number):
             skipped += 1  # on the roster already: the same ACC number, or (without one) the same exact name
+            if holder is not None and row.mrps is not None and row.mrps != balances.get(holder.id, 0):
+                balance_of[holder.id] = row.mrps  # his lifetime MRPs before, as the file says
             continue
         why = known.clash(None, row.name, row.acc_number)
         if why:
@@ -186,7 +190,10 @@ def import_players(db: Db, roster: RosterFile, by: Actor = CLI) -> Imported:
     added = 0
     change = Change(db, "player import", by=by)
     for row in rows:
-        store.add_player(change, row.name, row.acc_number, row.club, row.email)
+        store.add_player(change, row.name, row.acc_number, row.club, row.email, row.mrps or 0)
         added += 1
-    change.log(f"imported {added} players from {roster.file_name}" + (f" ({skipped} already on the roster)" if skipped else ""))
+    for player_id, mrps in balance_of.items():
+        change.update("player", player_id, {"mrps_before": mrps})
+    change.log(f"imported {added} players from {roster.file_name}" + (f" ({skipped} already on the roster)" if skipped else "")
+               + (f"; lifetime MRPs before set for {len(balance_of)}" if balance_of else ""))
     return Imported(added, skipped)

@@ -267,6 +267,13 @@ def cash_data(db: Db, event_id: int) -> dict[str, Any]:
             "complete": won.complete, "ledger": book.as_dict(), "overpaid": book.overpaid()}
 
 
+def rankings_data(db: Db, season: str) -> dict[str, Any]:
+    """A season's MRP rankings (`print rankings 2026-27`)."""
+    from crib_tourney.services.rankings import rankings
+
+    return rankings(db, season).as_dict()
+
+
 @dataclass(frozen=True)
 class Document:
     """A printed document: how to load its data, and which renderer draws it."""
@@ -274,6 +281,7 @@ class Document:
     load: Callable[..., dict[str, Any]]  # (db, the event's id (the league's, of_league), [game] [, key])
     renderer: str  # a function of render/documents.py
     of_league: bool = False
+    of_season: bool = False  # named by a season ("2026-27"), not an event
     takes_game: bool = False
     takes_key: bool = False  # prints personal links: needs the database's link key (tokens.py)
 
@@ -288,6 +296,7 @@ DOCUMENTS: dict[str, Document] = {
     "season": Document(season_data, "season", of_league=True),
     "cash": Document(cash_data, "cash"),
     "checkin": Document(checkin_data, "checkin"),
+    "rankings": Document(rankings_data, "rankings", of_season=True),
 }
 
 

@@ -559,11 +559,13 @@ DROP INDEX ix_pairing_event_game
 
 # The official record (schema 23): an event says whether it is an ACC Main or
 # Consolation (its players earn Master Rating Points), whether its prize fund
-# follows the entrants who played or what was paid, and its currency sign.
+# follows the entrants who played or what was paid, and its currency sign; a
+# player carries the lifetime MRPs he earned before this database (player import).
 V23 = """
 ALTER TABLE event ADD COLUMN acc_event VARCHAR NOT NULL DEFAULT 'none';
 ALTER TABLE event ADD COLUMN fund_from VARCHAR NOT NULL DEFAULT 'entrants';
-ALTER TABLE event ADD COLUMN currency VARCHAR NOT NULL DEFAULT '$'
+ALTER TABLE event ADD COLUMN currency VARCHAR NOT NULL DEFAULT '$';
+ALTER TABLE player ADD COLUMN mrps_before INTEGER NOT NULL DEFAULT 0
 """
 
 
@@ -669,6 +671,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (17, _script(V17)),  # which tables have two agreeing cards, kept with the totals
     (18, _script(V18)),  # the byes indexed apart
     (19, _script(V19)),  # who met whom indexed as pair codes, instead of the tables by event and game
-    (23, _script(V23)),  # the official record: acc_event, fund_from, currency
+    (23, _script(V23)),  # the official record: acc_event, fund_from, currency; a player's MRPs before
 ]
 LATEST_VERSION = 23

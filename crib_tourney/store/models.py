@@ -29,6 +29,7 @@ class Player(SQLModel, table=True):
     club: Optional[str] = None
     email: Optional[str] = None
     created_at: datetime = Field(default_factory=utcnow)
+    mrps_before: int = Field(default=0, sa_column_kwargs={"server_default": "0"})  # lifetime MRPs before this database
 
 
 def _event_namespace() -> dict[str, Any]:

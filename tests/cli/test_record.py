@@ -14,9 +14,12 @@ def acc_main(cli, tmp_path, name="Main", players=16, games=12, qualifiers=8, *se
     """An ACC Main of ``players`` (every one with an ACC number but the last),
     ``games`` qualifying games in which the lower-numbered player always wins by
     21 to 25 (no skunks), cut to ``qualifiers`` and played out."""
-    cli("new-event", name, "--games", str(games), "--acc-event", "main", "--date", "2026-09-12", *settings)
+    date = next((settings[k + 1] for k, s in enumerate(settings) if s == "--date"), None)
+    cli("new-event", name, "--games", str(games), "--acc-event", "main", *([] if date else ["--date", "2026-09-12"]), *settings)
+    roster = {p["name"] for p in cli("player", "list", "--json").json()["players"]}
     for i in range(players):
-        cli("player", "add", f"P{i:02d}", *(["--acc-number", f"A{i:02d}"] if i < players - 1 else []))
+        if f"P{i:02d}" not in roster:
+            cli("player", "add", f"P{i:02d}", *(["--acc-number", f"A{i:02d}"] if i < players - 1 else []))
     cli("enter", name, *[f"P{i:02d}" for i in range(players)])
     for game in range(1, games + 1):
         cli("round", name)
@@ -317,3 +320,45 @@ def test_the_cash_sheet_takes_what_a_payee_owes_and_money_is_echoed_as_typed(cli
     assert "€72.00" in cli("placings", "L").stdout
     report = cli("report", "L", "--json").json()
     assert report["currency"] == "€" and "€72.00" in cli("report", "L").stdout
+
+
+def test_season_rankings_add_the_seasons_mrps_to_the_lifetime_brought_in(cli, tmp_path, unchanged):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("name,acc_number,mrps\nP01,A01,1800\nP02,A02,3950\n")
+    assert "imported 2 players" in cli("player", "import", roster).stdout
+    acc_main(cli, tmp_path, "Old", 16, 12, 8, "--date", "2026-05-01")  # the season before
+    acc_main(cli, tmp_path, "Fall", 16, 12, 8, "--date", "2026-09-12")
+    acc_main(cli, tmp_path, "Winter", 16, 12, 8, "--date", "2027-01-10")
+    cli("new-event", "Club", "--games", "1", "--date", "2026-10-01")  # not an ACC event: not counted
+    earned = {name: {r["name"]: r["mrps"] or 0 for r in cli("report", name, "--json").json()["rows"]}
+              for name in ("Old", "Fall", "Winter")}
+    data = cli("player", "rankings", "--season", "2026-27", "--json").json()
+    assert (data["season"], data["from"], data["to"], data["events"]) == ("2026-27", "2026-08-01", "2027-07-31", ["Fall", "Winter"])
+    rows = {r["name"]: r for r in data["rows"]}
+    p01 = rows["P01"]
+    season = earned["Fall"]["P01"] + earned["Winter"]["P01"]
+    assert (p01["season_mrps"], p01["events"]) == (season, 2) and season == 250  # champion twice: 55 + 70 each
+    assert p01["lifetime_mrps"] == 1800 + earned["Old"]["P01"] + season == 2175
+    assert p01["titles_crossed"] == ["Master"] and p01["title"] == "Master"  # 1925 before the season, 2175 after
+    p02 = rows["P02"]
+    assert p02["lifetime_mrps"] == 3950 + earned["Old"]["P02"] + p02["season_mrps"]
+    assert p02["titles_crossed"] == (["Grand Master"] if 3950 + earned["Old"]["P02"] < 4000 else [])
+    assert data["rows"][0]["name"] == "P01" and data["rows"][0]["rank"] == 1
+    assert "P15" not in rows  # no ACC number: no MRPs
+    table = list(csv.DictReader(io.StringIO(cli("player", "rankings", "--season", "2026-27", "--csv").stdout)))
+    assert table[0]["name"] == "P01" and table[0]["season_mrps"] == "250" and table[0]["titles_crossed"] == "Master"
+    assert "Season 2026-27" in cli("player", "rankings", "--season", "2026-27").stdout
+    before = cli("player", "rankings", "--season", "2025-26", "--json").json()
+    assert before["events"] == ["Old"] and {r["name"]: r["season_mrps"] for r in before["rows"]}["P01"] == earned["Old"]["P01"]
+    out = tmp_path / "rankings.pdf"
+    cli("print", "rankings", "2026-27", "-o", out)
+    from tests.render.test_print import pdf_text
+
+    text = pdf_text(out)
+    assert "Season 2026-27" in text and "P01 A01 250 2 2175 Master Master" in text
+    bad = tmp_path / "bad.csv"
+    bad.write_text("name,acc_number,mrps\nZed,Z1,lots\n")
+    with unchanged():
+        cli.fails("player", "import", bad, match="mrps must be a whole number of MRPs")
+        cli.fails("player", "rankings", "--season", "2026-28", match="a season is written like 2026-27")
+        cli.fails("print", "rankings", "26-27", match="a season is written like 2026-27")
