@@ -138,8 +138,23 @@ def _index(db: Db) -> Page:
         shown.append({**e, "state": state, "order": order})
     shown.sort(key=lambda e: (e["order"], _newest(e["date"], e["id"])))
     leagues = sorted(leagues, key=lambda lg: -lg["id"])
+    ranked = _season_rankings(db)
     return Page("index", "web/index.html", "crib-tourney", "Events", "Events and leagues",
-                {"events": shown, "leagues": leagues}, {"events": events, "leagues": leagues})
+                {"events": shown, "leagues": leagues, "rankings": ranked},
+                {"events": events, "leagues": leagues} | ({"rankings": ranked} if ranked else {}))
+
+
+def _season_rankings(db: Db) -> dict[str, Any] | None:
+    """The MRP rankings of the season of the newest dated ACC event (none: no such event)."""
+    from crib_tourney.services.rankings import rankings
+    from crib_tourney.store.events import all_events
+    from crib_tourney.tourney.seasons import season_of
+
+    dates = [e.date for e in all_events(db) if e.acc_event != "none" and e.date]
+    if not dates:
+        return None
+    found = rankings(db, season_of(max(dates))).as_dict()
+    return found if found["rows"] else None
 
 
 def pages_in_play(db: Db) -> tuple[list[str], list[str]]:

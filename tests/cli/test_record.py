@@ -356,6 +356,12 @@ def test_season_rankings_add_the_seasons_mrps_to_the_lifetime_brought_in(cli, tm
 
     text = pdf_text(out)
     assert "Season 2026-27" in text and "P01 A01 250 2 2175 Master Master" in text
+    from tests.web.test_event_day import _client
+
+    client = _client(cli)
+    page = client.get("/").text
+    assert "Season 2026-27: MRP rankings" in page and "<td>P01</td><td>250</td><td>2175</td>" in page
+    assert client.get("/index.json").json()["rankings"]["rows"][0]["name"] == "P01"
     bad = tmp_path / "bad.csv"
     bad.write_text("name,acc_number,mrps\nZed,Z1,lots\n")
     with unchanged():
