@@ -158,15 +158,31 @@ def round_(
     unschedule_from: Annotated[Optional[int], typer.Option("--unschedule-from", parser=number("game"), metavar="N", help="Remove the pairings of game N and later (none may have results), e.g. to fit in a late entry.")] = None,
     ignore_check_in: Annotated[bool, typer.Option("--ignore-check-in", help="Pair game 1 without those not checked in (they join from game 2).")] = False,
     as_json: JsonOption = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="With --show and --format acc-desk: the game as the ACC desk's schedule CSV.")] = False,
+    format: Annotated[Optional[str], typer.Option("--format", help="acc-desk: Game,Player A ID,Player B ID,Player A Table/Seat,Player B Table/Seat.")] = None,
 ) -> None:
     """Make the next game's table assignments.
 
     \b
     Example: crib-tourney round "Spring Open" --json
              crib-tourney round "Club Night" --draw 4711
+             crib-tourney round "Spring Open" --show 3 --csv --format acc-desk
     """
     from crib_tourney.inputs import names
     from crib_tourney.services.events import make_round, unschedule
+
+    if as_csv or format is not None:
+        if format != "acc-desk" or not as_csv or show is None:
+            raise typer.BadParameter("the ACC desk's schedule is: round EVENT --show N --csv --format acc-desk",
+                                     param_hint="--csv/--format")
+        from crib_tourney.csvfiles import csv_text
+        from crib_tourney.services.official import desk_schedule
+        from crib_tourney.tourney.deskfiles import SCHEDULE_HEADER
+
+        with db(write=False) as conn:
+            rows = desk_schedule(conn, names.event_id(conn, event), show)
+        typer.echo(csv_text(SCHEDULE_HEADER, rows), nl=False)
+        return
 
     if seed is not None and not draw:
         raise typer.BadParameter("a seed needs --draw", param_hint="SEED")

@@ -114,7 +114,7 @@ def edit(
 
 @players_app.command("import")
 def import_(
-    file: Annotated[Path, typer.Argument(help="CSV with a header: name, acc_number, club, email.")],
+    file: Annotated[Path, typer.Argument(help="CSV with a header: name, acc_number, club, email (and mrps: lifetime MRPs before); or the ACC desk's roster.")],
 ) -> None:
     """Import players from a CSV file, all or nothing.
 
@@ -132,17 +132,30 @@ def import_(
 @players_app.command("export")
 def export(
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of stdout (- is stdout).")] = None,
+    format: Annotated[str, typer.Option("--format", help="crib-tourney (id, name, acc_number, club, email) or acc-desk (First Name,Last Name,Email,ACC #,Scorecard Type).")] = "crib-tourney",
 ) -> None:
-    """Export the roster as CSV (the same columns import reads).
+    """Export the roster as CSV (the same columns import reads), or as the ACC
+    desk's roster file.
 
-    Example: crib-tourney player export -o roster.csv
+    \b
+    Examples:
+      crib-tourney player export -o roster.csv
+      crib-tourney player export --format acc-desk -o acc-roster.csv
     """
     from crib_tourney.csvfiles import csv_text
     from crib_tourney.services.players import search as search_players
 
+    if format not in ("crib-tourney", "acc-desk"):
+        raise CribError(f"--format is crib-tourney or acc-desk, not '{format}'")
     with db(write=False) as conn:
         players = search_players(conn, None)
-    text = csv_text(["id"] + CSV_FIELDS, [[p.id, p.name, p.acc_number, p.club, p.email] for p in players])
+    if format == "acc-desk":
+        from crib_tourney.tourney.deskfiles import ROSTER_HEADER, SCORECARD_TYPE, split_name
+
+        text = csv_text(ROSTER_HEADER, [[*split_name(p.name), p.email or "", p.acc_number or "", SCORECARD_TYPE]
+                                        for p in players])
+    else:
+        text = csv_text(["id"] + CSV_FIELDS, [[p.id, p.name, p.acc_number, p.club, p.email] for p in players])
     if write_or_print(output, text):
         note(f"wrote {len(players)} players to {output}")
 

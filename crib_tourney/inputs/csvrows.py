@@ -202,9 +202,18 @@ def roster_rows(text: str, file_name: str = "the CSV") -> RosterFile:
     """The rows of a roster CSV (header: name, and optionally acc_number, club,
     email). A file without a name column is refused at once; a bad row is kept
     as an error naming its line (the import refuses them all together)."""
+    from crib_tourney.tourney.deskfiles import is_desk_roster, join_name
+
     header, records = read_rows(text, file_name)
+    if is_desk_roster(header):  # the ACC desk's roster: First Name,Last Name,Email,ACC #,Scorecard Type
+        records = [(line_no, row if None in row else
+                    {"name": join_name(row.get("first name") or "", row.get("last name") or ""),
+                     "acc_number": row.get("acc #") or "", "email": row.get("email") or "", "mrps": row.get("mrps") or ""})
+                   for line_no, row in records]
+        header = ["name"]
     if "name" not in header:
-        raise CribError(f"{file_name}: the CSV needs a header row with a 'name' column (and optionally acc_number, club, email)")
+        raise CribError(f"{file_name}: the CSV needs a header row with a 'name' column (and optionally acc_number, club, email),"
+                        " or the ACC desk's First Name,Last Name,Email,ACC #,Scorecard Type")
     rows: list[RosterRow] = []
     errors: list[RowError] = []
     seen_acc: dict[str, int] = {}

@@ -150,3 +150,28 @@ def _acc_report(db: Db, event: Event) -> AccReport:
     participants = sum(played(e, event.check_in, scheduled) for e in entries_of(db, event))
     return AccReport(tournament, event.name, event.date, event.location, KIND_TITLES[event.acc_event], participants, len(rows),
                      event.currency, tuple(rows), placements, high_line, earned.note())
+
+
+def desk_schedule(db: Db, event_id: int, game: int) -> list[list[object]]:
+    """Game ``game`` as the ACC desk reads a schedule (tourney/deskfiles.py): each
+    player named by his ACC number. Refused while a player has none, naming them."""
+    from crib_tourney.store import qualifying as q
+    from crib_tourney.tourney.deskfiles import schedule_row
+
+    event = load_event(db, event_id)
+    if event.sides != 2 or event.team_size != 1:
+        raise CribError(f"the ACC desk's schedule seats two players at a table; {event.name} does not")
+    if not q.game_exists(db, event.id, game):
+        raise CribError(f"{event.name} has no game {game} scheduled")
+    names, members, numbers = entry_names(db, event), members_of(db, event), acc_numbers(db, event)
+    tables = [p for p in q.pairings(db, event.id, game)]
+    number = {e: numbers.get(members[e][0]) if members.get(e) else None for p in tables for e in p.sides}
+    missing = sorted({names[e] for e, n in number.items() if not n}, key=str.casefold)
+    if missing:
+        raise CribError(f"the ACC desk names players by ACC number; without one: {', '.join(missing)}"
+                        " (give it with: crib-tourney player edit NAME --acc-number N)")
+    rows = []
+    for p in sorted(tables, key=lambda p: (p.table_no is None, p.table_no or 0)):
+        second = number[p.entry2_id] if p.entry2_id is not None else None
+        rows.append(schedule_row(game, p.table_no, str(number[p.entry1_id]), second))
+    return rows

@@ -368,3 +368,41 @@ def test_season_rankings_add_the_seasons_mrps_to_the_lifetime_brought_in(cli, tm
         cli.fails("player", "import", bad, match="mrps must be a whole number of MRPs")
         cli.fails("player", "rankings", "--season", "2026-28", match="a season is written like 2026-27")
         cli.fails("print", "rankings", "26-27", match="a season is written like 2026-27")
+
+
+def test_the_acc_desk_roster_and_schedule_files(cli, tmp_path, unchanged):
+    import doctest
+
+    import crib_tourney.tourney.deskfiles as deskfiles
+    import crib_tourney.tourney.seasons as seasons
+
+    assert doctest.testmod(deskfiles).failed == 0 and doctest.testmod(seasons).failed == 0
+    desk = tmp_path / "desk.csv"
+    desk.write_text("First Name,Last Name,Email,ACC #,Scorecard Type\n"
+                    "Ann,Lee,ann@example.org,K101,Paper\nBob,van Ray,,K102,Paper\nCat,Moss,,K103,Digital\nDan,Ode,,K104,Paper\n")
+    assert "imported 4 players" in cli("player", "import", desk).stdout
+    shown = {p["name"]: p for p in cli("player", "list", "--json").json()["players"]}
+    assert shown["Bob van Ray"]["acc_number"] == "K102" and shown["Ann Lee"]["email"] == "ann@example.org"
+    exported = cli("player", "export", "--format", "acc-desk").stdout
+    assert exported.splitlines()[0] == "First Name,Last Name,Email,ACC #,Scorecard Type"
+    assert "Ann,Lee,ann@example.org,K101,Paper" in exported and "Bob van,Ray,,K102,Paper" in exported
+    again = tmp_path / "again.csv"
+    again.write_text(exported)
+    assert "4 already on the roster" in cli("player", "import", again).stdout  # read back: the same players
+    cli("new-event", "E", "--games", "2")
+    cli("player", "add", "Eve")
+    cli("enter", "E", "Ann Lee", "Bob van Ray", "Cat Moss", "Dan Ode", "Eve")
+    cli("round", "E")
+    with unchanged():
+        cli.fails("round", "E", "--show", "1", "--csv", "--format", "acc-desk", match="without one: Eve")
+    cli("player", "edit", "Eve", "--acc-number", "K105")
+    game = cli("round", "E", "--show", "1", "--json").json()
+    schedule = list(csv.reader(io.StringIO(cli("round", "E", "--show", "1", "--csv", "--format", "acc-desk").stdout)))
+    assert schedule[0] == ["Game", "Player A ID", "Player B ID", "Player A Table/Seat", "Player B Table/Seat"]
+    acc = {"Ann Lee": "K101", "Bob van Ray": "K102", "Cat Moss": "K103", "Dan Ode": "K104", "Eve": "K105"}
+    expected = [["1", acc[t["players"][0]], acc[t["players"][1]], f"{t['table']}/1", f"{t['table']}/2"] for t in game["tables"]]
+    assert schedule[1:] == expected + [["1", acc[game["bye"]], "", "bye", ""]]
+    with unchanged():
+        cli.fails("round", "E", "--show", "1", "--csv", match="round EVENT --show N --csv --format acc-desk", code=2)
+        cli.fails("round", "E", "--show", "9", "--csv", "--format", "acc-desk", match="no game 9")
+        cli.fails("player", "export", "--format", "desk", match="--format is crib-tourney or acc-desk")
