@@ -401,7 +401,10 @@ def make_bracket(db: Db, event: Event, qualifiers: int | None, by: Actor = CLI) 
     active = [e.id for e in entries if e.withdrawn_after is None]
     if fmt.seeds_by_standings:
         _check_qualifying_finished(db, event)
-        count = bk.qualifier_count(len(entries), event.qualify_ratio) if qualifiers is None else qualifiers
+        from crib_tourney.services.noshows import no_shows
+
+        played = len(entries) - len(no_shows(db, event))  # the no-shows are no part of the field the ratio counts
+        count = bk.qualifier_count(played, event.qualify_ratio) if qualifiers is None else qualifiers
         _check_count(count, len(active), len(entries))
         order = cut_order(db, event, count)
     else:
