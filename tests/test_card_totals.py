@@ -193,6 +193,8 @@ def test_a_schema_16_database_keeps_its_tables_after_the_upgrade(cli):
     con.execute("DROP INDEX ix_pairing_bye")  # schema 18
     con.execute("DROP INDEX ix_pairing_met")  # schema 19
     con.execute("CREATE INDEX ix_pairing_event_game ON pairing (event_id, game_no)")
+    for table, column in (("event", "acc_event"), ("event", "fund_from"), ("event", "currency"), ("player", "mrps_before")):
+        con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")  # schema 23
     con.execute("UPDATE schema_version SET version = 16")
     con.commit()
     con.close()

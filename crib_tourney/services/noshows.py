@@ -49,13 +49,19 @@ def ranked_apart(db: Db, event: Event) -> RankedApart:
                        tuple(r for r in rows if r.player in gone))
 
 
-def did_not_play(db: Db, event_id: int) -> list[str]:
-    """The names of an event's no-shows, in entry order."""
+@record
+class NoShows:
+    """An event's no-shows, by display name in entry order."""
+
+    names: tuple[str, ...]
+
+
+def did_not_play(db: Db, event_id: int) -> NoShows:
     from crib_tourney.store.directory import entry_names
 
     event = load_event(db, event_id)
     gone, names = no_shows(db, event), entry_names(db, event)
-    return [names[e.id] for e in entries_of(db, event) if e.id in gone]
+    return NoShows(tuple(names[e.id] for e in entries_of(db, event) if e.id in gone))
 
 
 @record
@@ -72,16 +78,15 @@ def standings_apart(db: Db, event_id: int) -> StandingsApart:
     from crib_tourney.services.results import standings
 
     loaded = standings(db, event_id)
-    kept, gone = rows_apart(db, load_event(db, event_id), list(loaded.rows))
-    return StandingsApart(loaded.event, kept, gone)
+    return rows_apart(db, load_event(db, event_id), list(loaded.rows))
 
 
-def rows_apart(db: Db, event: Event, rows: list[Any]) -> tuple[list[Any], list[str]]:
+def rows_apart(db: Db, event: Event, rows: list[Any]) -> StandingsApart:
     """Standings rows (dicts naming their "player") without the no-shows, ranked
     again, and the no-shows' names."""
     gone = no_shows(db, event)
     if not gone:
-        return rows, []
+        return StandingsApart(event.name, rows, [])
     from crib_tourney.store.directory import entry_names
 
     names = entry_names(db, event)
@@ -89,4 +94,4 @@ def rows_apart(db: Db, event: Event, rows: list[Any]) -> tuple[list[Any], list[s
     out = [r["player"] in gone_names for r in rows]
     ranks = rerank([r["rank"] for r in rows], out)
     kept = [dict(r, rank=rank) for r, rank in zip((r for r, o in zip(rows, out) if not o), ranks)]
-    return kept, [r["player"] for r, o in zip(rows, out) if o]
+    return StandingsApart(event.name, kept, [r["player"] for r, o in zip(rows, out) if o])

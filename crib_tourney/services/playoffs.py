@@ -386,7 +386,7 @@ def placings(db: Db, event_id: int) -> Placings:
     from crib_tourney.services.noshows import did_not_play
 
     data["currency"] = event.currency
-    data["did_not_play"] = did_not_play(db, event.id)
+    data["did_not_play"] = list(did_not_play(db, event.id).names)
     data["overpaid"] = winnings_and_ledger(db, event.id)[1].overpaid()
     return data
 

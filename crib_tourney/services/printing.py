@@ -38,7 +38,8 @@ def standings_data(db: Db, event_id: int) -> dict[str, Any]:
     from crib_tourney.services.noshows import rows_apart
 
     event = load_event(db, event_id)
-    rows, did_not_play = rows_apart(db, event, list(standings_rows(db, event)))  # no-shows listed apart, not ranked
+    apart = rows_apart(db, event, list(standings_rows(db, event)))  # no-shows listed apart, not ranked
+    rows, did_not_play = apart.rows, apart.did_not_play
     cut = 0
     from crib_tourney.store.leagues import is_night
     from crib_tourney.tourney.formats import FORMATS

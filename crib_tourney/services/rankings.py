@@ -47,7 +47,7 @@ class Rankings:
                 "rows": [r.as_dict() for r in self.rows]}
 
 
-def current_season() -> str:
+def _current_season() -> str:
     return season_of(Date.today().isoformat())
 
 
@@ -56,7 +56,7 @@ def rankings(db: Db, season: str | None = None) -> Rankings:
     players with the same season MRPs share a rank."""
     from crib_tourney.services.mrps import mrps_of
 
-    season = check_season(season) if season is not None else current_season()
+    season = check_season(season) if season is not None else _current_season()
     first, last = bounds(season)
     in_season: dict[int, int] = {}
     before: dict[int, int] = {}  # lifetime MRPs from events before the season

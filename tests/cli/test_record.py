@@ -60,6 +60,10 @@ def test_mrps_in_placings_report_and_history(cli, tmp_path):
     history = cli("player", "history", "P01", "--json").json()
     assert history["events"][0]["mrps"] == 125 and history["totals"]["mrps"] == 125
     assert "125 MRPs" in cli("player", "history", "P01").stdout
+    from tests.web.test_event_day import _client
+
+    page = _client(cli).get("/events/1/players/2").text  # P01, the second entry
+    assert "<b>125</b> MRPs" in page
 
 
 def test_mrps_go_only_to_players_with_an_acc_number_and_a_table_it_lacks_is_reported_by_hand(cli, tmp_path):
@@ -237,6 +241,9 @@ def test_no_shows_are_out_of_the_money_and_the_ranking(cli, unchanged, tmp_path)
     out = tmp_path / "cards.pdf"
     cli("print", "scorecards", "E", "-o", out)
     from tests.render.test_print import pdf_text
+
+    cli("print", "standings", "E", "-o", tmp_path / "standings.pdf")
+    assert "Did not play (not ranked): P08, P09." in pdf_text(tmp_path / "standings.pdf").replace("\n", " ")
 
     cards = pdf_text(out)
     assert "P07" in cards and "P08" not in cards and "P09" not in cards
