@@ -207,13 +207,13 @@ class _Placings(TypedDict):
     prize_fund: str
     rows: list[PlaceRow]
     high_nonqualifier: HighNonQualifier | None
+    currency: str  # the event's currency sign
 
 
 class Placings(_Placings, total=False):
     acc_event: str  # a finished ACC event: main or consolation
     mrps_note: str | None  # "MRPs: report by hand (...)"
     did_not_play: list[str]  # the no-shows, not placed
-    currency: str  # the event's currency sign
     overpaid: str | None  # "the payouts (...) exceed what was collected (...)"
 
 
@@ -385,7 +385,6 @@ def placings(db: Db, event_id: int) -> Placings:
     from crib_tourney.services.histories import winnings_and_ledger
     from crib_tourney.services.noshows import did_not_play
 
-    data["currency"] = event.currency
     data["did_not_play"] = list(did_not_play(db, event.id).names)
     data["overpaid"] = winnings_and_ledger(db, event.id)[1].overpaid()
     return data
@@ -711,7 +710,7 @@ def placings_view(db: Db, event: Event) -> Placings:
             rows.append(row)
     champion = rows[0]["player"] if rows and complete and rows[0]["first"] == rows[0]["last"] == 1 else None
     return {"event": event.name, "complete": complete, "champion": champion, "prize_fund": format_money(fund),
-            "rows": rows, "high_nonqualifier": high_nonqualifier}
+            "rows": rows, "high_nonqualifier": high_nonqualifier, "currency": event.currency}
 
 
 def event_decided(db: Db, event: Event) -> bool:

@@ -62,8 +62,11 @@ def test_mrps_in_placings_report_and_history(cli, tmp_path):
     assert "125 MRPs" in cli("player", "history", "P01").stdout
     from tests.web.test_event_day import _client
 
-    page = _client(cli).get("/events/1/players/2").text  # P01, the second entry
+    client = _client(cli)
+    page = client.get("/events/1/players/2").text  # P01, the second entry
     assert "<b>125</b> MRPs" in page
+    shown = client.get("/events/1/placings").text
+    assert '<th class="num" scope="col">MRPs</th>' in shown and '<td class="num">125</td>' in shown
 
 
 def test_mrps_go_only_to_players_with_an_acc_number_and_a_table_it_lacks_is_reported_by_hand(cli, tmp_path):
