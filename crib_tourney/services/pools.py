@@ -168,10 +168,11 @@ class PoolReport:
     pools: tuple[PoolResult, ...]
     collected: int
     paid: int
+    currency: str = "$"
 
     def as_dict(self) -> dict[str, Any]:
         return {"pools": [p.as_dict() for p in self.pools], "collected": format_money(self.collected),
-                "paid": format_money(self.paid)}
+                "paid": format_money(self.paid), "currency": self.currency}
 
 
 def pool_report(db: Db, event_id: int) -> PoolReport:
@@ -202,7 +203,7 @@ def pool_report(db: Db, event_id: int) -> PoolReport:
                                 pool["payout"], table, collected - sum(table) if table else 0))
         collected_all += collected
         paid_all += sum(prizes.values())
-    return PoolReport(tuple(pools), collected_all, paid_all)
+    return PoolReport(tuple(pools), collected_all, paid_all, event.currency)
 
 
 def _finishing_order(db: Db, event: Event) -> list[list[int]]:

@@ -180,7 +180,7 @@ def test_the_graduated_side_pool_pays_the_acc_portals_table(cli, unchanged):
     assert {p["name"]: p["left_over"] for p in report["pools"]} == {"Twenty": "0.00", "All": "0.00", "Ten": "0.00"}
     assert all(p["payouts"] == [] and not p["decided"] for p in report["pools"])  # paid by place once the event is over
     text = cli("pool", "report", "E").stdout
-    assert "Twenty: graduated:6 pays by place" in text and "Twenty: rounding to 5.00 leaves 0.00" in text
+    assert "Twenty: graduated:6 pays by place" in text and "Twenty: rounding to $5.00 leaves $0.00" in text
     with unchanged():
         cli.fails("pool", "add", "E", "Zero", "--fee", "10", "--payout", "graduated:0", match="a whole number from 1 to")
         cli.fails("pool", "add", "E", "Q", "--fee", "10", "--kind", "q", "--payout", "graduated:4", match="it is a side pool")
