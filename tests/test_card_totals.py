@@ -202,6 +202,8 @@ def test_a_schema_16_database_keeps_its_tables_after_the_upgrade(cli):
         con.execute(f"DROP TABLE {table}")
     for column in ("start_rating", "start_rd", "start_volatility"):
         con.execute(f"ALTER TABLE player DROP COLUMN {column}")
+    for table, column in (("event", "acc_event"), ("event", "fund_from"), ("event", "currency"), ("player", "mrps_before")):
+        con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")  # schema 23
     con.execute("UPDATE schema_version SET version = 16")
     con.commit()
     con.close()

@@ -132,18 +132,20 @@ def enter(
     say("\n".join(done.lines()))
 
 
-def withdraw(event: EventArg, player: Annotated[str, typer.Argument(help="Name, #id or ACC number.")]) -> None:
-    """Withdraw a player: no further games; games already paired are forfeited,
+def withdraw(event: EventArg, players: Annotated[List[str], typer.Argument(help="Names, #ids or ACC numbers.", metavar="PLAYER...")]) -> None:
+    """Withdraw players: no further games; games already paired are forfeited,
     and a qualifier forfeits each playoff match as soon as its opponent is known.
+    One withdrawn before his first game is a no-show: out of the prize fund, the
+    fees owed and the ranking ("did not play"). All in one change: undo takes it back.
 
-    Example: crib-tourney withdraw "Spring Open" "Pat Smith"
+    Example: crib-tourney withdraw "Spring Open" "Pat Smith" "Lee Wong"
     """
     from crib_tourney.inputs import names
     from crib_tourney.services.events import withdraw as withdraw_entry
 
     with db() as conn:
         event_id = names.event_id(conn, event)
-        done = withdraw_entry(conn, event_id, names.entry_id(conn, event_id, player))
+        done = withdraw_entry(conn, event_id, [names.entry_id(conn, event_id, player) for player in players])
     say("\n".join(done.lines()))
 
 
@@ -157,15 +159,31 @@ def round_(
     ignore_check_in: Annotated[bool, typer.Option("--ignore-check-in", help="Pair game 1 without those not checked in (they join from game 2).")] = False,
     odds: Annotated[bool, typer.Option("--odds", help="Show each table's win chances from the players' ratings so far (two at a table).")] = False,
     as_json: JsonOption = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="With --show and --format acc-desk: the game as the ACC desk's schedule CSV.")] = False,
+    format: Annotated[Optional[str], typer.Option("--format", help="acc-desk: Game,Player A ID,Player B ID,Player A Table/Seat,Player B Table/Seat.")] = None,
 ) -> None:
     """Make the next game's table assignments.
 
     \b
     Example: crib-tourney round "Spring Open" --json
              crib-tourney round "Club Night" --draw 4711
+             crib-tourney round "Spring Open" --show 3 --csv --format acc-desk
     """
     from crib_tourney.inputs import names
     from crib_tourney.services.events import make_round, unschedule
+
+    if as_csv or format is not None:
+        if format != "acc-desk" or not as_csv or show is None:
+            raise typer.BadParameter("the ACC desk's schedule is: round EVENT --show N --csv --format acc-desk",
+                                     param_hint="--csv/--format")
+        from crib_tourney.csvfiles import csv_text
+        from crib_tourney.services.official import desk_schedule
+        from crib_tourney.tourney.deskfiles import SCHEDULE_HEADER
+
+        with db(write=False) as conn:
+            rows = desk_schedule(conn, names.event_id(conn, event), show)
+        typer.echo(csv_text(SCHEDULE_HEADER, rows), nl=False)
+        return
 
     if seed is not None and not draw:
         raise typer.BadParameter("a seed needs --draw", param_hint="SEED")

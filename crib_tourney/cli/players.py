@@ -121,7 +121,7 @@ def edit(
 
 @players_app.command("import")
 def import_(
-    file: Annotated[Path, typer.Argument(help="CSV with a header: name, acc_number, club, email (and optionally rating, rd, volatility).")],
+    file: Annotated[Path, typer.Argument(help="CSV with a header: name, acc_number, club, email (and optionally rating, rd, volatility; mrps: lifetime MRPs before); or the ACC desk's roster.")],
 ) -> None:
     """Import players from a CSV file, all or nothing.
 
@@ -144,17 +144,30 @@ def import_(
 @players_app.command("export")
 def export(
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of stdout (- is stdout).")] = None,
+    format: Annotated[str, typer.Option("--format", help="crib-tourney (id, name, acc_number, club, email) or acc-desk (First Name,Last Name,Email,ACC #,Scorecard Type).")] = "crib-tourney",
 ) -> None:
-    """Export the roster as CSV (the same columns import reads).
+    """Export the roster as CSV (the same columns import reads), or as the ACC
+    desk's roster file.
 
-    Example: crib-tourney player export -o roster.csv
+    \b
+    Examples:
+      crib-tourney player export -o roster.csv
+      crib-tourney player export --format acc-desk -o acc-roster.csv
     """
     from crib_tourney.csvfiles import csv_text
     from crib_tourney.services.players import search as search_players
 
+    if format not in ("crib-tourney", "acc-desk"):
+        raise CribError(f"--format is crib-tourney or acc-desk, not '{format}'")
     with db(write=False) as conn:
         players = search_players(conn, None)
-    text = csv_text(["id"] + CSV_FIELDS, [[p.id, p.name, p.acc_number, p.club, p.email] for p in players])
+    if format == "acc-desk":
+        from crib_tourney.tourney.deskfiles import ROSTER_HEADER, SCORECARD_TYPE, split_name
+
+        text = csv_text(ROSTER_HEADER, [[*split_name(p.name), p.email or "", p.acc_number or "", SCORECARD_TYPE]
+                                        for p in players])
+    else:
+        text = csv_text(["id"] + CSV_FIELDS, [[p.id, p.name, p.acc_number, p.club, p.email] for p in players])
     if write_or_print(output, text):
         note(f"wrote {len(players)} players to {output}")
 
@@ -217,13 +230,14 @@ def history(
         print_json({**data.as_dict(), "rating": rated.as_dict()})
         return
     change = {e.event: e for e in rated.events}  # event names are unique
-    print_table(f"{data.player}: history", ["event", "date", "place", "GP", "W", "L", "spread", "prize", "rating", "change"],
+    print_table(f"{data.player}: history", ["event", "date", "place", "GP", "W", "L", "spread", "prize", "MRPs", "rating", "change"],
                 [[e.event, e.date or "", e.place, e.game_points, e.wins, e.losses, f"{e.spread:+d}", money(e.prize),
+                  "" if e.mrps is None else e.mrps,
                   f"{change[e.event].after:.0f}" if e.event in change else "",
                   f"{change[e.event].after - change[e.event].before:+.0f}" if e.event in change else ""]
-                 for e in data.events], right=["GP", "W", "L", "spread", "prize", "rating", "change"])
+                 for e in data.events], right=["GP", "W", "L", "spread", "prize", "MRPs", "rating", "change"])
     say(f"{len(data.events)} events: {data.game_points} game points, {data.wins}-{data.losses}, spread {data.spread:+d},"
-               f" prizes {money(data.prize)}; rating {rating_line(rated)}")
+        f" prizes {money(data.prize)}" + (f", {data.mrps} MRPs" if data.mrps else "") + f"; rating {rating_line(rated)}")
 
 
 @players_app.command("ratings")
@@ -271,6 +285,40 @@ def rating_line(rated: "PlayerRating") -> str:
 
 def rating_range(rating: float, rd: float) -> str:
     return f"{rating - 2 * rd:.0f}-{rating + 2 * rd:.0f}"
+
+
+@players_app.command("rankings")
+def rankings(
+    season: Annotated[Optional[str], typer.Option("--season", help="The season, e.g. 2026-27 (August 1 to July 31; default: this one).")] = None,
+    as_json: JsonOption = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
+) -> None:
+    """Season rankings by ACC Master Rating Points: each player's MRPs over the
+    season's finished ACC events, his lifetime total and the titles he crossed.
+
+    Example: crib-tourney player rankings --season 2026-27 --csv
+    """
+    from crib_tourney.services.rankings import rankings as load
+
+    if as_json and as_csv:
+        raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
+    with db(write=False) as conn:
+        data = load(conn, season)
+    if as_json:
+        print_json(data.as_dict())
+        return
+    columns = ["rank", "name", "acc_number", "season_mrps", "events", "lifetime_mrps", "titles_crossed", "title"]
+    if as_csv:
+        from crib_tourney.csvfiles import csv_text
+
+        typer.echo(csv_text(columns, ([r.rank, r.name, r.acc_number or "", r.season, r.events, r.lifetime,
+                                       "; ".join(r.crossed), r.title or ""] for r in data.rows)), nl=False)
+        return
+    print_table(f"Season {data.season} ({data.first} to {data.last}): MRP rankings",
+                ["rank", "player", "ACC", "MRPs", "events", "lifetime", "title", "crossed this season"],
+                [[r.rank, r.name, r.acc_number or "", r.season, r.events, r.lifetime, r.title or "", ", ".join(r.crossed)]
+                 for r in data.rows], right=["rank", "MRPs", "events", "lifetime"])
+    say(f"{len(data.events)} ACC event(s) counted" + (f": {', '.join(data.events)}" if data.events else ""))
 
 
 def register(app: typer.Typer) -> None:

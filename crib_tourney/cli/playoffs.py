@@ -1,7 +1,7 @@
 """cut, bracket, match, placings, consolation"""
 
 from dataclasses import fields
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional
+from typing import TYPE_CHECKING, Annotated, Any, List, Literal, Optional
 
 import typer
 
@@ -154,12 +154,22 @@ def placings(event: EventArg, as_json: JsonOption = False) -> None:
     if as_json:
         print_json(data)
         return
-    print_table(f"{data['event']}: placings", ["place", "player", "prize"],
+    acc = "acc_event" in data and not data.get("mrps_note")
+    print_table(f"{data['event']}: placings", ["place", "player", "prize"] + (["MRPs"] if acc else []),
                 [[r["place"], r["player"] + (f" ({', '.join(r['members'])})" if r.get("members") and not spells_members(r["player"], r["members"]) else ""),
-                  r["prize"] or ""] for r in data["rows"]], right=["prize"])
+                  (data.get("currency", "") + r["prize"]) if r["prize"] else ""]
+                 + ([r.get("mrps") if r.get("mrps") is not None else ""] if acc else []) for r in data["rows"]],
+                right=["prize", "MRPs"])
+    if data.get("mrps_note"):
+        say(str(data["mrps_note"]))
     high = data["high_nonqualifier"]
     if high:
-        say(f"high non-qualifier: {high['player']} (rank {high['rank']})" + (f", {high['prize']}" if high["prize"] else ""))
+        say(f"high non-qualifier: {high['player']} (rank {high['rank']})"
+            + (f", {data.get('currency', '')}{high['prize']}" if high["prize"] else ""))
+    if data.get("did_not_play"):
+        say(f"did not play: {', '.join(data.get('did_not_play', []))}")
+    if data.get("overpaid"):
+        say(f"warning: {data.get('overpaid')}")
     if not data["complete"]:
         say("(the event is not finished: these places can still change)")  # a table of three has no playoffs
 
@@ -172,25 +182,41 @@ CONSOLATION_MONEY = ("entry_fee", "house_share", "prize_fund", "payouts")  # the
 def consolation(
     event: EventArg,
     settings: dict[str, Any],
+    players: Annotated[Optional[List[str]], typer.Argument(help="With --only or --except: the non-qualifiers named.", show_default=False, metavar="[PLAYER]...")] = None,
     name: Annotated[Optional[str], typer.Option("--name", help="Name of the consolation event.")] = None,
     format: Annotated[Optional[str], typer.Option("--format", help="single-elim (default), double-elim, acc or round-robin.")] = None,
+    only: Annotated[bool, typer.Option("--only", help="Only the non-qualifiers named play.")] = False,
+    except_: Annotated[bool, typer.Option("--except", help="Every non-qualifier plays but those named.")] = False,
 ) -> None:
     """Create the consolation event from the non-qualifiers, linked to the main event.
     It plays by the main event's rules with money of its own: no entry fee and no
     payouts unless given here (or later with `event set`); the house keeps the
-    main event's share unless --house-share says otherwise.
+    main event's share unless --house-share says otherwise. No-shows never play it;
+    --only A B ... or --except A B ... says who does.
 
-    Example: crib-tourney consolation "Spring Open" --format single-elim --entry-fee 10 --payouts 60,40
+    \b
+    Examples:
+      crib-tourney consolation "Spring Open" --format single-elim --entry-fee 10 --payouts 60,40
+      crib-tourney consolation "Spring Open" --only "Pat Smith" "Lee Wong" "Ann Lee" "Bo Chan"
     """
     from crib_tourney.inputs import names
     from crib_tourney.tourney.names import checked_name
     from crib_tourney.services.events import create_consolation
     from crib_tourney.tourney.settings import build
 
+    if only and except_:
+        raise typer.BadParameter("choose one of --only and --except", param_hint="--only/--except")
+    if players and not (only or except_):
+        raise typer.BadParameter("players named go with --only or --except", param_hint="PLAYER")
+    if (only or except_) and not players:
+        raise typer.BadParameter(f"{'--only' if only else '--except'} needs the players it names", param_hint="PLAYER")
     build(EventSettings, settings | ({"format": format} if format is not None else {}))
     clean = checked_name(name, "event") if name is not None else None
     with db() as conn:
-        made = create_consolation(conn, names.event_id(conn, event), clean, format, settings=settings)
+        event_id = names.event_id(conn, event)
+        chosen = [names.entry_id(conn, event_id, p) for p in players or []]
+        made = create_consolation(conn, event_id, clean, format, settings=settings,
+                                  only=chosen if only else None, leave_out=chosen if except_ else None)
     say(f"created event #{made.event.id} {made.event.name} ({made.event.format}) with {made.entries} players")
 
 

@@ -21,7 +21,7 @@ def add(
     name: PoolArg,
     fee: Annotated[str, typer.Option("--fee", help="What each entrant pays in, e.g. 10 or 2.50.")],
     kind: Annotated[str, typer.Option("--kind", help="side (pays by final place) or q (pays the entrants who qualify).")] = "side",
-    payout: Annotated[Optional[str], typer.Option("--payout", help="places:50,30,20, equal or top-double (default: places:50,30,20 for side, equal for q).")] = None,
+    payout: Annotated[Optional[str], typer.Option("--payout", help="places:50,30,20, equal, top-double or graduated:RATIO (the ACC's graduated side pool: one winner in RATIO players; default: places:50,30,20 for side, equal for q).")] = None,
 ) -> None:
     """Add a side pool or Q-pool to an event (up to six side pools and two Q-pools).
 
@@ -74,15 +74,24 @@ def report(event: EventArg, as_json: JsonOption = False) -> None:
     """
     from crib_tourney.inputs.names import event_id
     from crib_tourney.services.pools import pool_report
-    from crib_tourney.tourney.money import format_money as money
+    from crib_tourney.tourney.money import format_money
 
     with db(write=False) as conn:
         data = pool_report(conn, event_id(conn, event))
     if as_json:
         print_json(data.as_dict())
         return
+    cur = data.currency
+
+    def money(cents: int) -> str:
+        return cur + format_money(cents)
+
     for pool in data.pools:
         title = f"{pool.name} ({_kind_name(pool.kind)}, {money(pool.fee)} each, {len(pool.entrants)} in, {money(pool.collected)} collected)"
+        if pool.table:
+            print_table(f"{pool.name}: {pool.payout} pays by place", ["place", "amount"],
+                        [[i, money(c)] for i, c in enumerate(pool.table, 1)], right=["place", "amount"])
+            say(f"{pool.name}: rounding to {money(500)} leaves {money(pool.left_over)} for the director to place")
         if pool.payouts:
             print_table(title, ["player", "paid"], [[p.player, money(p.cents)] for p in pool.payouts], right=["paid"])
         else:

@@ -1,4 +1,4 @@
-"""print KIND EVENT: standings, bracket, scorecards, tables, slips, rulings, season, cash, checkin; print ratings [CLUB]."""
+"""print KIND EVENT: standings, bracket, scorecards, tables, slips, rulings, season, cash, checkin; print ratings [CLUB]; print rankings SEASON."""
 
 import re
 from pathlib import Path
@@ -11,13 +11,13 @@ from crib_tourney.cli.output import note
 from crib_tourney.errors import CribError
 
 # the keys of services/printing.DOCUMENTS, spelled here so --help need not import the services (a test checks)
-KINDS = ("standings", "bracket", "scorecards", "tables", "slips", "rulings", "season", "cash", "checkin", "ratings")
+KINDS = ("standings", "bracket", "scorecards", "tables", "slips", "rulings", "season", "cash", "checkin", "ratings", "rankings")
 OF_EVERY_PLAYER = ("ratings",)  # their argument is a club, and may be left out
 
 
 def print_(
     kind: Annotated[str, typer.Argument(help=f"What to print: {', '.join(KINDS)}.")],
-    event: Annotated[Optional[str], typer.Argument(help="The event (or, for season, the league; for ratings, a club or nothing).", show_default=False)] = None,
+    event: Annotated[Optional[str], typer.Argument(help="The event (for season, the league; for ratings, a club or nothing; for rankings, the season: 2026-27).", show_default=False)] = None,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="PDF file to write (default: EVENT-KIND.pdf here).")] = None,
     paper: Annotated[str, typer.Option("--paper", help="letter or a4.")] = "letter",
     landscape: Annotated[bool, typer.Option("--landscape", help="Landscape pages (the bracket always is).")] = False,
@@ -25,6 +25,7 @@ def print_(
 ) -> None:
     """Print a document to PDF.
 
+    rankings prints a season's MRP rankings (print rankings 2026-27).
     scorecards carry each entrant's personal link as a QR code once issued
     (crib-tourney event links); checkin is the door sheet; ratings is the rating
     list of every player, or of a club.
@@ -53,6 +54,14 @@ def _chunks(kind: str, ref: str | None, paper: str, landscape: bool, game: int |
     from crib_tourney.services.printing import DOCUMENTS, document_data, on_paper
     from crib_tourney.tokens import WrongKey
 
+    if DOCUMENTS[kind].of_season:  # rankings: a season, not an event
+        from crib_tourney.tourney.seasons import check_season
+
+        assert ref is not None  # print needs its argument for every kind but ratings
+        season = check_season(ref)
+        with db(write=False) as conn:
+            data = DOCUMENTS[kind].load(conn, season)
+        return getattr(documents, DOCUMENTS[kind].renderer)(data, paper, landscape)
     with db(write=False) as conn:
         if DOCUMENTS[kind].of_roster:
             data = on_paper(conn, DOCUMENTS[kind].load(conn, ref))

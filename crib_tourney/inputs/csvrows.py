@@ -8,6 +8,7 @@ from typing import Mapping, Union
 
 from crib_tourney.csvfiles import read_rows
 from crib_tourney.errors import CribError
+from crib_tourney.tourney.numbers import abbreviated
 from crib_tourney.inputs.names import NewPlayer, players_or_new
 from crib_tourney.records import record
 from crib_tourney.store.directory import find_entry, read_field
@@ -185,6 +186,7 @@ class RosterRow:
     club: str | None
     email: str | None
     start: tuple[float, float | None, float | None] | None = None  # a starting rating, rd, volatility (columns rating, rd, volatility)
+    mrps: int | None = None  # lifetime MRPs earned before (the "mrps" column), if given
 
 
 def starting_rating(row: Mapping[str, str | None]) -> tuple[float, float | None, float | None] | None:
@@ -227,9 +229,18 @@ def roster_rows(text: str, file_name: str = "the CSV") -> RosterFile:
     """The rows of a roster CSV (header: name, and optionally acc_number, club,
     email, and a starting rating: rating, rd, volatility). A file without a name column is refused at once; a bad row is kept
     as an error naming its line (the import refuses them all together)."""
+    from crib_tourney.tourney.deskfiles import is_desk_roster, join_name
+
     header, records = read_rows(text, file_name)
+    if is_desk_roster(header):  # the ACC desk's roster: First Name,Last Name,Email,ACC #,Scorecard Type
+        records = [(line_no, row if None in row else
+                    {"name": join_name(row.get("first name") or "", row.get("last name") or ""),
+                     "acc_number": row.get("acc #") or "", "email": row.get("email") or "", "mrps": row.get("mrps") or ""})
+                   for line_no, row in records]
+        header = ["name"]
     if "name" not in header:
-        raise CribError(f"{file_name}: the CSV needs a header row with a 'name' column (and optionally acc_number, club, email, rating, rd, volatility)")
+        raise CribError(f"{file_name}: the CSV needs a header row with a 'name' column (and optionally acc_number, club, email,"
+                        " rating, rd, volatility, mrps), or the ACC desk's First Name,Last Name,Email,ACC #,Scorecard Type")
     rows: list[RosterRow] = []
     errors: list[RowError] = []
     seen_acc: dict[str, int] = {}
@@ -242,6 +253,7 @@ def roster_rows(text: str, file_name: str = "the CSV") -> RosterFile:
             acc = checked_acc(row.get("acc_number"))
             club, email = checked_detail(row.get("club"), "a club"), checked_detail(row.get("email"), "an e-mail address")
             start = starting_rating(row)
+            mrps = _lifetime_mrps(row.get("mrps"))
         except CribError as exc:
             errors.append(RowError(line_no, str(exc)))
             continue
@@ -250,5 +262,15 @@ def roster_rows(text: str, file_name: str = "the CSV") -> RosterFile:
             continue
         if acc:
             seen_acc[fold(acc)] = line_no
-        rows.append(RosterRow(line_no, name, acc, club, email, start))
+        rows.append(RosterRow(line_no, name, acc, club, email, start, mrps))
     return RosterFile(file_name, tuple(rows), tuple(errors))
+
+
+def _lifetime_mrps(text: str | None) -> int | None:
+    """The "mrps" column: the lifetime MRPs a player brings in (a whole number, or empty)."""
+    clean = (text or "").strip().replace(",", "")
+    if not clean:
+        return None
+    if not (clean.isascii() and clean.isdigit()) or len(clean) > 7:
+        raise CribError(f"mrps must be a whole number of MRPs (like 1250), not '{abbreviated(text or '')}'")
+    return int(clean)

@@ -349,3 +349,13 @@ def checkin(data: dict, paper: str, landscape: bool) -> list[str]:
 
 def ratings(data: dict, paper: str, landscape: bool) -> list[str]:
     return [fill("ratings.html", title=f"Ratings: {data['club'] or 'every player'}", **data, **_page(paper, landscape))]
+
+
+def acc_report(data: dict, paper: str, landscape: bool) -> list[str]:
+    """The ACC results report (`report EVENT --acc -o F.pdf`)."""
+    return [fill("acc_report.html", title=f"{data['event']}: ACC results report", **data, **_page(paper, landscape))]
+
+
+def rankings(data: dict, paper: str, landscape: bool) -> list[str]:
+    """A season's MRP rankings (`print rankings 2026-27`)."""
+    return [fill("rankings.html", title=f"Season {data['season']}: MRP rankings", **data, **_page(paper, landscape))]

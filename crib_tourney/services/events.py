@@ -74,7 +74,7 @@ class SettingsChanged:
     recut: playoffs.Recut | None = None
 
     def lines(self) -> list[str]:
-        return ([f"updated {self.event}: " + ", ".join(f"{k}={v}" for k, v in self.changes)]
+        return ([f"updated {self.event}: " + schema.shown_pairs(schema.EventSettings, self.changes)]
                 + ([self.recut.line()] if self.recut else []))
 
 
@@ -201,7 +201,7 @@ def change_settings(db: Db, event_id: int, changes: Mapping[str, Any], recut: bo
 
     recut_done = playoffs.recut_if_moved(db, store.load_event(db, event.id), change, recut)
     done = SettingsChanged(event.name, tuple(changes.items()), recut_done)
-    change.log("set " + ", ".join(f"{k}={v}" for k, v in changes.items()) + (f"; {recut_done.line()}" if recut_done else ""))
+    change.log("set " + schema.shown_pairs(schema.EventSettings, dict(changes)) + (f"; {recut_done.line()}" if recut_done else ""))
     return done
 
 
@@ -349,29 +349,37 @@ def enter_players(change: Change, event: Event, players: list[Player]) -> list[E
     return added
 
 
-def withdraw(db: Db, event_id: int, entry_id: int, by: Actor = CLI) -> Recorded:
-    """Drop an entry from future games. Qualifying games already paired for it
-    without a result are forfeited to the opponents (the ACC rule for a player who
-    leaves); a qualifier forfeits his playoff matches as each opponent is known."""
+def withdraw(db: Db, event_id: int, entry_ids: int | Sequence[int], by: Actor = CLI) -> Recorded:
+    """Drop entries from future games, in one change (one undo). Qualifying games
+    already paired for them without a result are forfeited to the opponents (the
+    ACC rule for a player who leaves); a qualifier forfeits his playoff matches as
+    each opponent is known. One withdrawn before his first game is a no-show
+    (tourney/noshows.py): out of the money and the ranking."""
     from crib_tourney.services import playoffs
     from crib_tourney.tourney.checkin import withdrew_when
     from crib_tourney.services.results import Recorded, entry_of, forfeit_rows
 
+    wanted = [entry_ids] if isinstance(entry_ids, int) else list(entry_ids)
     event = store.load_event(db, event_id)
-    entry = entry_of(db, event, entry_id)
     names = entry_names(db, event)
-    if entry.withdrawn_after is not None:
-        raise CribError(f"{names[entry.id]} already withdrew from {event.name} {withdrew_when(entry.withdrawn_after)}")
-    pairings = q.pairings_of(db, event.id, entry.id)
-    with_result = {o.pairing_id for o in q.outcomes_for(db, [p.id for p in pairings])}
-    played = [p.game_no for p in pairings if p.id in with_result]
-    open_games = [p for p in pairings if p.entry2_id is not None and p.id not in with_result]
-    last_played = max(played) if played else entry.first_game - 1
+    twice = next((e for k, e in enumerate(wanted) if e in wanted[:k]), None)
+    if twice is not None:
+        raise CribError(f"{names.get(twice, f'#{twice}')} is named twice")
     change = Change(db, "withdraw", Log(event.id), by)
-    change.update("entry", entry.id, {"withdrawn_after": last_played})
-    for p in open_games:
-        change.replace("outcome", {"pairing_id": p.id}, forfeit_rows(event, p, entry.id))
-    facts: list[Fact] = [Withdrawal(names[entry.id], last_played, tuple(p.game_no for p in open_games))]
+    facts: list[Fact] = []
+    for entry_id in wanted:
+        entry = entry_of(db, event, entry_id)
+        if entry.withdrawn_after is not None:
+            raise CribError(f"{names[entry.id]} already withdrew from {event.name} {withdrew_when(entry.withdrawn_after)}")
+        pairings = q.pairings_of(db, event.id, entry.id)
+        with_result = {o.pairing_id for o in q.outcomes_for(db, [p.id for p in pairings])}
+        played = [p.game_no for p in pairings if p.id in with_result]
+        open_games = [p for p in pairings if p.entry2_id is not None and p.id not in with_result]
+        last_played = max(played) if played else entry.first_game - 1
+        change.update("entry", entry.id, {"withdrawn_after": last_played})
+        for p in open_games:
+            change.replace("outcome", {"pairing_id": p.id}, forfeit_rows(event, p, entry.id))
+        facts.append(Withdrawal(names[entry.id], last_played, tuple(p.game_no for p in open_games)))
     facts += playoffs.forfeit_withdrawn(db, event, change)
     recut_done = playoffs.recut_if_moved(db, event, change, False)  # qualifiers who withdraw keep their seed
     if recut_done is not None:
@@ -612,19 +620,33 @@ def unschedule(db: Db, event_id: int, first: int, by: Actor = CLI) -> Unschedule
 # What a consolation does not take from its main event: its money is its own (no fee
 # collected, no payout table, unless given), and its players are already in the room.
 CONSOLATION_OWN = {"entry_fee": 0, "prize_fund": 0, "payouts": "", "high_nonqualifier_prize": 0, "sanctioning_fee": 0,
-                   "check_in": False}
+                   "check_in": False, "acc_event": "consolation"}
 
 
 def create_consolation(db: Db, event_id: int, name: str | None, format_: str | None, by: Actor = CLI,
-                       settings: Mapping[str, Any] | None = None) -> Consolation:
+                       settings: Mapping[str, Any] | None = None, only: Sequence[int] | None = None,
+                       leave_out: Sequence[int] | None = None) -> Consolation:
     """The consolation event of the non-qualifiers (``format_``: a format's name,
     single-elim by default), in the main event's log. It plays by the main event's
     rules but keeps its own money: no fee and no payouts unless ``settings`` give
-    them (entry_fee, payouts, prize_fund, house_share)."""
+    them (entry_fee, payouts, prize_fund, house_share). No-shows never play it;
+    ``only`` or ``leave_out`` (entries of the main event) say who does."""
     from crib_tourney.services import playoffs
 
     event = store.load_event(db, event_id)
     field = playoffs.non_qualifiers(db, event)
+    named = list(only if only is not None else leave_out or [])
+    if named:
+        names = entry_names(db, event)
+        twice = next((e for k, e in enumerate(named) if e in named[:k]), None)
+        if twice is not None:
+            raise CribError(f"{names[twice]} is named twice")
+        eligible = {e.id for e in field}
+        stranger = next((e for e in named if e not in eligible), None)
+        if stranger is not None:
+            raise CribError(f"{names[stranger]} cannot play the consolation of {event.name}: not a non-qualifier"
+                            " who played (qualified, withdrew or did not play)")
+        field = [e for e in field if (e.id in named) == (only is not None)]
     existing = store.consolation_of(db, event.id)
     if existing is not None:
         raise CribError(f"{event.name} already has its consolation event '{existing.name}'")

@@ -9,7 +9,7 @@ from typing import Any, TypedDict
 
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.records import record
-from crib_tourney.services.standings import event_standings, scoring_rules
+from crib_tourney.services.standings import scoring_rules
 from crib_tourney.tourney.scoring import outcome_line
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import acc_numbers, entries_of, entry_names, entry_of, members_of
@@ -187,6 +187,14 @@ class EventLedger:
     high_nonqualifier_from_fund: bool
     final: bool
 
+    def overpaid(self) -> str | None:
+        """The one line saying the payouts exceed what was collected (None: they do not)."""
+        b = self.book
+        out = b.prizes + b.high_nonqualifier + b.pool_prizes
+        if out <= b.collected:
+            return None
+        return f"the payouts ({format_money(out)}) exceed what was collected ({format_money(b.collected)})"
+
     def as_dict(self) -> dict[str, Any]:
         """As `report --json` prints it under "ledger" (amounts like "360.00")."""
         b = self.book
@@ -208,10 +216,13 @@ def winnings_and_ledger(db: Db, event_id: int) -> tuple[Winnings, EventLedger]:
 
 
 def _ledger(db: Db, event: Event, won: Winnings) -> EventLedger:
+    from crib_tourney.services.noshows import played_entries
+
     entries = entries_of(db, event)
+    played = played_entries(db, event)  # no-shows owe nothing and cost no sanctioning fee
     recorded = any(e.paid is not None for e in entries)
-    paid = [e.paid for e in entries if e.paid is not None] if recorded else [event.entry_fee] * len(entries)
-    book = ledger(entrants=len(entries), paid=paid, entry_fee=event.entry_fee, house_share=Decimal(str(event.house_share)),
+    paid = [e.paid for e in entries if e.paid is not None] if recorded else [event.entry_fee] * len(played)
+    book = ledger(entrants=len(played), paid=paid, entry_fee=event.entry_fee, house_share=Decimal(str(event.house_share)),
                   sanctioning_fee=event.sanctioning_fee, prizes=[sum(won.prize.values()) - won.high_nonqualifier],
                   high_nonqualifier=won.high_nonqualifier, pools_collected=won.pools_collected,
                   pool_prizes=sum(won.pools.values()))
@@ -235,13 +246,14 @@ class ReportRow:
     prize: int
     pools: int
     withdrawn: bool
+    mrps: int | None = None  # a finished ACC event: the Master Rating Points earned
 
     def as_dict(self) -> dict[str, Any]:
         """As `report --json` prints it (amounts like "12.50")."""
         return {"place": self.place, "name": self.name, "acc_number": self.acc_number, "game_points": self.game_points,
                 "wins": self.wins, "losses": self.losses, "spread": self.spread, "qualified": self.qualified,
                 "playoff_finish": self.playoff_finish, "prize": format_money(self.prize), "pools": format_money(self.pools),
-                "withdrawn": self.withdrawn}
+                "withdrawn": self.withdrawn, "mrps": self.mrps}
 
 
 @record
@@ -252,6 +264,10 @@ class Report:
     date: str | None
     rows: tuple[ReportRow, ...]
     ledger: EventLedger
+    acc_event: str | None = None  # a finished ACC event (main or consolation): the rows carry MRPs
+    mrps_note: str | None = None  # "MRPs: report by hand (...)"
+    did_not_play: tuple[str, ...] = ()  # the no-shows, listed apart and not ranked
+    currency: str = "$"
 
     @property
     def entrants(self) -> int:
@@ -259,7 +275,8 @@ class Report:
 
     def as_dict(self) -> dict[str, Any]:
         return {"event": self.event, "date": self.date, "entrants": self.entrants, "rows": [r.as_dict() for r in self.rows],
-                "ledger": self.ledger.as_dict()}
+                "ledger": self.ledger.as_dict(), "acc_event": self.acc_event, "mrps_note": self.mrps_note,
+                "did_not_play": list(self.did_not_play), "overpaid": self.ledger.overpaid(), "currency": self.currency}
 
 
 def report(db: Db, event_id: int) -> Report:
@@ -267,8 +284,11 @@ def report(db: Db, event_id: int) -> Report:
 
 
 def _report(db: Db, event: Event) -> Report:
+    from crib_tourney.services.mrps import mrps_of
+    from crib_tourney.services.noshows import ranked_apart
     from crib_tourney.services.playoffs import shown_bracket
 
+    earned = mrps_of(db, event)
     names = entry_names(db, event)
     members = members_of(db, event)
     acc_of = acc_numbers(db, event)
@@ -276,14 +296,17 @@ def _report(db: Db, event: Event) -> Report:
     seeded = set(br.seeds.values()) if br.exists else set()
     won = _winnings(db, event)
     rows = []
-    for r in event_standings(db, event):
+    apart = ranked_apart(db, event)
+    for r in apart.ranked:
         entry: int = r.player
         name = names[entry]
         acc = ", ".join([number for p in members[entry] if (number := acc_of[p])])
         rows.append(ReportRow(entry, r.rank, name, acc, r.game_points, r.wins, r.losses, r.spread, entry in seeded,
                               won.finish.get(name) if entry in seeded or not br.exists else None,
-                              won.prize.get(name, 0), won.pools.get(name, 0), r.withdrawn))
-    return Report(event.name, event.date, tuple(rows), _ledger(db, event, won))
+                              won.prize.get(name, 0), won.pools.get(name, 0), r.withdrawn,
+                              earned.of(entry) if earned.shown else None))
+    return Report(event.name, event.date, tuple(rows), _ledger(db, event, won), earned.kind if earned.shown else None,
+                  earned.note(), tuple(names[r.player] for r in apart.did_not_play), event.currency)
 
 
 @record
@@ -299,10 +322,12 @@ class EventRecord:
     losses: int
     spread: int
     prize: int
+    mrps: int | None = None  # a finished ACC event's Master Rating Points
 
     def as_dict(self) -> dict[str, Any]:
         return {"event": self.event, "date": self.date, "place": self.place, "game_points": self.game_points,
-                "wins": self.wins, "losses": self.losses, "spread": self.spread, "prize": format_money(self.prize)}
+                "wins": self.wins, "losses": self.losses, "spread": self.spread, "prize": format_money(self.prize),
+                "mrps": self.mrps}
 
 
 @record
@@ -332,10 +357,14 @@ class History:
     def prize(self) -> int:
         return sum(e.prize for e in self.events)
 
+    @property
+    def mrps(self) -> int:
+        return sum(e.mrps or 0 for e in self.events)
+
     def as_dict(self) -> dict[str, Any]:
         """As `player history --json` prints it (amounts like "12.50")."""
         totals = {"events": len(self.events), "game_points": self.game_points, "wins": self.wins, "losses": self.losses,
-                  "spread": self.spread, "prize": format_money(self.prize)}
+                  "spread": self.spread, "prize": format_money(self.prize), "mrps": self.mrps}
         return {"player": self.player, "events": [e.as_dict() for e in self.events], "totals": totals}
 
 
@@ -350,7 +379,10 @@ def history(db: Db, player_id: int) -> History:
             entry = entry_of(db, event, player)
         except CribError:
             continue
-        row = next(r for r in _report(db, event).rows if r.entry_id == entry.id)
+        row = next((r for r in _report(db, event).rows if r.entry_id == entry.id), None)
+        if row is None:  # a no-show: the event is his, but he did not play
+            events.append(EventRecord(event.name, event.date, "did not play", 0, 0, 0, 0, 0))
+            continue
         events.append(EventRecord(event.name, event.date, row.playoff_finish or row.place, row.game_points, row.wins,
-                                  row.losses, row.spread, row.prize + row.pools))
+                                  row.losses, row.spread, row.prize + row.pools, row.mrps))
     return History(player.name, tuple(events))

@@ -167,6 +167,8 @@ def import_players(db: Db, roster: RosterFile, by: Actor = CLI) -> Imported:
     known = Identities.of((p.id, p.name, p.acc_number) for p in players)
     acc_holders = {fold(p.acc_number): p for p in players if p.acc_number}
     plain_names: set[str] = set()  # rows without an ACC number: a second row of the same exact name is skipped
+    balances = dict(db.rows("SELECT id, mrps_before FROM player WHERE mrps_before <> 0"))
+    balance_of: dict[int, int] = {}  # players on the roster whose lifetime MRPs before the file sets
     for row in roster.rows:
         holder = acc_holders.get(fold(row.acc_number)) if row.acc_number else None
         if holder is not None and fold(holder.name) != fold(row.name):
@@ -179,6 +181,8 @@ def import_players(db: Db, roster: RosterFile, by: Actor = CLI) -> Imported:
                 on = holder or next((p for p in players if p.name == row.name and not p.acc_number), None)
                 if on is not None:
                     rated.append((on.id, row.start))
+            if holder is not None and row.mrps is not None and row.mrps != balances.get(holder.id, 0):
+                balance_of[holder.id] = row.mrps  # his lifetime MRPs before, as the file says
             continue
         why = known.clash(None, row.name, row.acc_number)
         if why:
@@ -192,11 +196,14 @@ def import_players(db: Db, roster: RosterFile, by: Actor = CLI) -> Imported:
     added = 0
     change = Change(db, "player import", by=by)
     for row in rows:
-        player = store.add_player(change, row.name, row.acc_number, row.club, row.email)
+        player = store.add_player(change, row.name, row.acc_number, row.club, row.email, row.mrps or 0)
         if row.start is not None:
             rated.append((player.id, row.start))
         added += 1
     for player_id, (rating, rd, volatility) in rated:
         change.update("player", player_id, {"start_rating": rating, "start_rd": rd, "start_volatility": volatility})
-    change.log(f"imported {added} players from {roster.file_name}" + (f" ({skipped} already on the roster)" if skipped else ""))
+    for player_id, mrps in balance_of.items():
+        change.update("player", player_id, {"mrps_before": mrps})
+    change.log(f"imported {added} players from {roster.file_name}" + (f" ({skipped} already on the roster)" if skipped else "")
+               + (f"; lifetime MRPs before set for {len(balance_of)}" if balance_of else ""))
     return Imported(added, skipped, len(rated))

@@ -191,6 +191,7 @@ class _Place(TypedDict):
 class PlaceRow(_Place, total=False):
     team: str  # a team event: the team and its players
     members: list[str]
+    mrps: int | None  # a finished ACC event: the qualifier's Master Rating Points
 
 
 class HighNonQualifier(TypedDict):
@@ -199,13 +200,21 @@ class HighNonQualifier(TypedDict):
     prize: str | None
 
 
-class Placings(TypedDict):
+class _Placings(TypedDict):
     event: str
     complete: bool
     champion: str | None
     prize_fund: str
     rows: list[PlaceRow]
     high_nonqualifier: HighNonQualifier | None
+    currency: str  # the event's currency sign
+
+
+class Placings(_Placings, total=False):
+    acc_event: str  # a finished ACC event: main or consolation
+    mrps_note: str | None  # "MRPs: report by hand (...)"
+    did_not_play: list[str]  # the no-shows, not placed
+    overpaid: str | None  # "the payouts (...) exceed what was collected (...)"
 
 
 @records.record
@@ -360,7 +369,25 @@ def match_view(db: Db, event_id: int, key: str) -> MatchSlip:
 
 
 def placings(db: Db, event_id: int) -> Placings:
-    return placings_view(db, load_event(db, event_id))
+    """The placings, and for a finished ACC event each qualifier's MRPs (``mrps``;
+    ``mrps_note`` when they are reported by hand)."""
+    from crib_tourney.services.mrps import mrps_of
+
+    event = load_event(db, event_id)
+    data = placings_view(db, event)
+    earned = mrps_of(db, event)
+    if earned.shown and earned.kind is not None:
+        by_name = {r.name: r for r in earned.rows}
+        for row in data["rows"]:
+            found = by_name.get(row["player"])
+            row["mrps"] = None if found is None or earned.by_hand else found.total
+        data["acc_event"], data["mrps_note"] = earned.kind, earned.note()
+    from crib_tourney.services.histories import winnings_and_ledger
+    from crib_tourney.services.noshows import did_not_play
+
+    data["did_not_play"] = list(did_not_play(db, event.id).names)
+    data["overpaid"] = winnings_and_ledger(db, event.id)[1].overpaid()
+    return data
 
 
 def make_bracket(db: Db, event: Event, qualifiers: int | None, by: Actor = CLI) -> Cut:
@@ -373,7 +400,10 @@ def make_bracket(db: Db, event: Event, qualifiers: int | None, by: Actor = CLI) 
     active = [e.id for e in entries if e.withdrawn_after is None]
     if fmt.seeds_by_standings:
         _check_qualifying_finished(db, event)
-        count = bk.qualifier_count(len(entries), event.qualify_ratio) if qualifiers is None else qualifiers
+        from crib_tourney.services.noshows import no_shows
+
+        played = len(entries) - len(no_shows(db, event))  # the no-shows are no part of the field the ratio counts
+        count = bk.qualifier_count(played, event.qualify_ratio) if qualifiers is None else qualifiers
         _check_count(count, len(active), len(entries))
         order = cut_order(db, event, count)
     else:
@@ -650,9 +680,14 @@ def match_slip(db: Db, event: Event, key: str) -> MatchSlip:
 def event_fund(db: Db, event: Event, high_nonqualifier: HighNonQualifier | None) -> int:
     """The fund the payout table shares, in cents: as set, or the entry fees less the
     house's share; less the high non-qualifier's prize when the event pays it from the fund."""
+    from crib_tourney.services.noshows import played_entries
+
     hnq_prize = event.high_nonqualifier_prize if high_nonqualifier is not None else 0
-    return fund_for_places(len(entries_of(db, event)) * event.entry_fee, Decimal(str(event.house_share)), event.prize_fund,
-                           hnq_prize, event.high_nonqualifier_from_fund)
+    played = played_entries(db, event)  # no-shows are out of the fund
+    fees = len(played) * event.entry_fee
+    if event.fund_from == "paid" and any(e.paid is not None for e in entries_of(db, event)):
+        fees = sum(e.paid or 0 for e in entries_of(db, event))  # what the box holds, a no-show's payment included
+    return fund_for_places(fees, Decimal(str(event.house_share)), event.prize_fund, hnq_prize, event.high_nonqualifier_from_fund)
 
 
 @records.record
@@ -681,7 +716,9 @@ def placed(db: Db, event: Event) -> Placed:
         bands = bk.placings(br.specs, br.states, len(br.seeds))
         complete = bk.champion(br.specs, br.states) is not None
     elif FORMATS[event.format].placed_by_standings or event.sides == 3:  # three at a table: placed by the standings
-        standings = [r for r in event_standings(db, event) if not r.withdrawn]
+        from crib_tourney.services.noshows import ranked_apart
+
+        standings = [r for r in ranked_apart(db, event).ranked if not r.withdrawn]
         bands = _bands_by_rank(standings)
         complete = round_robin_finished(db, event)
     else:
@@ -709,7 +746,7 @@ def placings_view(db: Db, event: Event) -> Placings:
             rows.append(row)
     champion = rows[0]["player"] if rows and found.complete and rows[0]["first"] == rows[0]["last"] == 1 else None
     return {"event": event.name, "complete": found.complete, "champion": champion, "prize_fund": format_money(found.fund),
-            "rows": rows, "high_nonqualifier": found.high_nonqualifier}
+            "rows": rows, "high_nonqualifier": found.high_nonqualifier, "currency": event.currency}
 
 
 def event_decided(db: Db, event: Event) -> bool:
@@ -742,7 +779,9 @@ def _high_nonqualifier(db: Db, event: Event, br: Bracket, names: dict[int, str])
     """The best-ranked player who missed the cut (a bracket seeded from qualifying)."""
     if not br.exists or not FORMATS[event.format].seeds_by_standings:
         return None
-    seeded = set(br.seeds.values())
+    from crib_tourney.services.noshows import no_shows
+
+    seeded = set(br.seeds.values()) | no_shows(db, event)
     best = next((r for r in event_standings(db, event) if r.player not in seeded and not r.withdrawn), None)
     if best is None:
         return None
@@ -775,6 +814,8 @@ def non_qualifiers(db: Db, event: Event) -> list[Entry]:
     br = shown_bracket(db, event)
     if not br.exists:
         raise CribError(f"cut {event.name} first: the consolation is played by the non-qualifiers")
-    seeded = set(br.seeds.values())
+    from crib_tourney.services.noshows import no_shows
+
+    seeded = set(br.seeds.values()) | no_shows(db, event)
     by_id = {e.id: e for e in entries_of(db, event)}
     return [by_id[r.player] for r in event_standings(db, event) if r.player not in seeded and not r.withdrawn]

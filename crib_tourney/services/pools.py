@@ -17,7 +17,7 @@ from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import CLI, Actor, Change, Log
 from crib_tourney.tourney.money import format_money
 from crib_tourney.tourney.names import checked_name, fold
-from crib_tourney.tourney.pools import KINDS, parse_payout, pool_prizes
+from crib_tourney.tourney.pools import KINDS, graduated_table, parse_payout, pool_prizes
 
 
 def _kind_name(kind: str) -> str:
@@ -42,7 +42,8 @@ def add_pool(db: Db, event_id: int, name: str, fee: int, kind: PoolKind, payout:
     name = checked_name(name, "pool")
     if kind not in KINDS:
         raise CribError(f"a pool is side or q (a Q-pool), not '{kind}'")
-    parse_payout(payout)
+    if parse_payout(payout)[0] == "graduated" and kind != "side":
+        raise CribError("a graduated pool pays by finishing place: it is a side pool (--kind side), not a Q-pool")
     existing = store.pools(db, event.id)
     if any(fold(p["name"]) == fold(name) for p in existing):
         raise CribError(f"{event.name} already has a pool named '{name}'")
@@ -144,12 +145,20 @@ class PoolResult:
     collected: int
     payouts: tuple[Payout, ...]
     decided: bool
+    payout: str = ""
+    table: tuple[int, ...] = ()  # a graduated pool: what each place wins, known once the entrants are in
+    left_over: int = 0  # a graduated pool: what rounding to $5 leaves (negative: it pays more), for the director to place
 
     def as_dict(self) -> dict[str, Any]:
         """As `pool report --json` prints it: amounts like "12.50"."""
-        return {"name": self.name, "kind": self.kind, "fee": format_money(self.fee), "entrants": list(self.entrants),
-                "collected": format_money(self.collected),
-                "payouts": [{"player": p.player, "amount": format_money(p.cents)} for p in self.payouts], "decided": self.decided}
+        found = {"name": self.name, "kind": self.kind, "fee": format_money(self.fee), "entrants": list(self.entrants),
+                 "collected": format_money(self.collected),
+                 "payouts": [{"player": p.player, "amount": format_money(p.cents)} for p in self.payouts],
+                 "decided": self.decided, "payout": self.payout}
+        if self.payout.startswith("graduated"):
+            found["table"] = [{"place": i, "amount": format_money(c)} for i, c in enumerate(self.table, 1)]
+            found["left_over"] = format_money(self.left_over)
+        return found
 
 
 @record
@@ -159,10 +168,11 @@ class PoolReport:
     pools: tuple[PoolResult, ...]
     collected: int
     paid: int
+    currency: str = "$"
 
     def as_dict(self) -> dict[str, Any]:
         return {"pools": [p.as_dict() for p in self.pools], "collected": format_money(self.collected),
-                "paid": format_money(self.paid)}
+                "paid": format_money(self.paid), "currency": self.currency}
 
 
 def pool_report(db: Db, event_id: int) -> PoolReport:
@@ -182,14 +192,18 @@ def pool_report(db: Db, event_id: int) -> PoolReport:
         inside = set(entrants)
         order = [[e for e in group if e in inside] for group in finish]
         # a pool paying by final place waits for the event's end; the others for the cut
-        decided = finished if pool["payout"].startswith("places") and pool["kind"] == "side" else bool(seed_order)
+        by_place = pool["payout"].startswith(("places", "graduated")) and pool["kind"] == "side"
+        decided = finished if by_place else bool(seed_order)
         prizes = pool_prizes(pool["payout"], collected, [g for g in order if g], [e for e in seed_order if e in inside]) \
             if decided else {}
+        how, ratio = parse_payout(pool["payout"], stored=True)
+        table = tuple(graduated_table(len(entrants), int(ratio[0]), pool["fee"])) if how == "graduated" else ()
         pools.append(PoolResult(pool["name"], pool["kind"], pool["fee"], tuple(sorted((names[e] for e in entrants), key=str.lower)),
-                                collected, tuple(Payout(e, names[e], c) for e, c in prizes.items() if c), decided))
+                                collected, tuple(Payout(e, names[e], c) for e, c in prizes.items() if c), decided,
+                                pool["payout"], table, collected - sum(table) if table else 0))
         collected_all += collected
         paid_all += sum(prizes.values())
-    return PoolReport(tuple(pools), collected_all, paid_all)
+    return PoolReport(tuple(pools), collected_all, paid_all, event.currency)
 
 
 def _finishing_order(db: Db, event: Event) -> list[list[int]]:

@@ -35,19 +35,23 @@ def _live_page(public_url: str | None, page: str) -> dict[str, str] | None:
 
 
 def standings_data(db: Db, event_id: int) -> dict[str, Any]:
+    from crib_tourney.services.noshows import rows_apart
+
     event = load_event(db, event_id)
-    rows = standings_rows(db, event)
+    apart = rows_apart(db, event, list(standings_rows(db, event)))  # no-shows listed apart, not ranked
+    rows, did_not_play = apart.rows, apart.did_not_play
     cut = 0
     from crib_tourney.store.leagues import is_night
     from crib_tourney.tourney.formats import FORMATS
 
     # a league night plays no playoff, nor a three-sided event: no cut line
     if FORMATS[event.format].seeds_by_standings and event.sides == 2 and not is_night(db, event.id):
-        cut = min(qualifier_count(len(entries_of(db, event)), event.qualify_ratio), len(rows))
+        cut = min(qualifier_count(len(rows), event.qualify_ratio), len(rows)) if did_not_play else \
+            min(qualifier_count(len(entries_of(db, event)), event.qualify_ratio), len(rows))
         cut = st.seeded_count(db, event.id) or cut
     pending, disputed = uncounted_games(db, event)
     return {"event": _header(event), "rows": rows, "cut": cut, "qr": _live_page(event.public_url, "standings"),
-            "pending": pending, "disputed": disputed}
+            "did_not_play": did_not_play, "pending": pending, "disputed": disputed}
 
 
 def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str, Any]:
@@ -57,8 +61,10 @@ def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str
     event = load_event(db, event_id)
     personal = _personal_links(db, event.id, key)
     rules = scoring_rules(event)
+    from crib_tourney.services.noshows import played_entries
+
     names = entry_names(db, event)
-    entered = entries_of(db, event)
+    entered = played_entries(db, event)  # a no-show gets no card
     members = members_of(db, event)
     roster = players_by_id(db, [p for players in members.values() for p in players])
     acc = {e.id: ", ".join(roster[p].acc_number or "________" for p in members[e.id]) for e in entered}
@@ -241,15 +247,33 @@ def cash_data(db: Db, event_id: int) -> dict[str, Any]:
     from crib_tourney.services.histories import winnings_and_ledger
     from crib_tourney.tourney.money import format_money
 
+    from crib_tourney.services.noshows import no_shows
+
     event = load_event(db, event_id)
     won, book = winnings_and_ledger(db, event.id)
     paid = {p: (won.prize.get(p, 0), won.pools.get(p, 0)) for p in set(won.prize) | set(won.pools)}
     owed = sorted(((p, prize, pools) for p, (prize, pools) in paid.items() if prize + pools),
                   key=lambda t: (-(t[1] + t[2]), t[0].lower()))
-    rows = [{"player": p, "prize": format_money(prize), "pools": format_money(pools), "total": format_money(prize + pools),
-             "cents": prize + pools} for p, prize, pools in owed]
+    # what each payee still owes of his entry fee (once the desk records payments), taken from what he is handed
+    names, gone = entry_names(db, event), no_shows(db, event)
+    still_owes = {names[e.id]: max(0, event.entry_fee - (e.paid or 0)) for e in entries_of(db, event)
+                  if book.payments_recorded and e.id not in gone}
+    rows = []
+    for p, prize, pools in owed:
+        debt = still_owes.get(p, 0)
+        rows.append({"player": p, "prize": format_money(prize), "pools": format_money(pools),
+                     "total": format_money(prize + pools), "cents": prize + pools, "owes": format_money(debt),
+                     "net": format_money(prize + pools - debt), "net_cents": prize + pools - debt})
     return {"event": _header(event), "rows": rows, "total": format_money(sum(prize + pools for _, prize, pools in owed)),
-            "complete": won.complete, "ledger": book.as_dict()}
+            "net": format_money(sum(r["net_cents"] for r in rows)), "currency": event.currency,
+            "complete": won.complete, "ledger": book.as_dict(), "overpaid": book.overpaid()}
+
+
+def rankings_data(db: Db, season: str) -> dict[str, Any]:
+    """A season's MRP rankings (`print rankings 2026-27`)."""
+    from crib_tourney.services.rankings import rankings
+
+    return rankings(db, season).as_dict()
 
 
 def ratings_data(db: Db, club: str | None) -> dict[str, Any]:
@@ -269,6 +293,7 @@ class Document:
     load: Callable[..., dict[str, Any]]  # (db, the event's id (the league's, of_league), [game] [, key])
     renderer: str  # a function of render/documents.py
     of_league: bool = False
+    of_season: bool = False  # named by a season ("2026-27"), not an event
     takes_game: bool = False
     takes_key: bool = False  # prints personal links: needs the database's link key (tokens.py)
     of_roster: bool = False  # of every player (the argument, if any, is a club): not of an event
@@ -285,6 +310,7 @@ DOCUMENTS: dict[str, Document] = {
     "cash": Document(cash_data, "cash"),
     "checkin": Document(checkin_data, "checkin"),
     "ratings": Document(ratings_data, "ratings", of_roster=True),
+    "rankings": Document(rankings_data, "rankings", of_season=True),
 }
 
 

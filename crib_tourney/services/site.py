@@ -10,8 +10,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from crib_tourney.errors import CribError, NotFound
+from crib_tourney.services.noshows import ranked_apart
 from crib_tourney.services.printing import standings_data
-from crib_tourney.services.standings import StandingRow, event_standings
+from crib_tourney.services.rankings import Rankings, rankings
+from crib_tourney.tourney.seasons import season_of
+from crib_tourney.services.standings import StandingRow
 from crib_tourney.store import brackets as st
 from crib_tourney.store import directory
 from crib_tourney.store import events as event_store
@@ -92,16 +95,26 @@ class StandingsTable:
     entries: tuple[int, ...]
     pending: int  # games not counted yet: a lone card
     disputed: int  # and cards that disagree
+    did_not_play: list[str]  # the no-shows, not ranked
 
 
 def standings_table(db: Db, event: Event) -> StandingsTable:
     """The standings once: its rows and their entries come from the same ranking
-    (event_standings keeps it for the transaction)."""
+    (event_standings keeps it for the transaction), the no-shows set apart."""
     data = standings_data(db, event.id)
-    ranked = event_standings(db, event)
-    entries = tuple(r.player for r in ranked)
+    entries = tuple(r.player for r in ranked_apart(db, event).ranked)
     assert len(entries) == len(data["rows"])
-    return StandingsTable(data["rows"], int(data["cut"]), entries, int(data["pending"]), int(data["disputed"]))
+    return StandingsTable(data["rows"], int(data["cut"]), entries, int(data["pending"]), int(data["disputed"]),
+                          list(data["did_not_play"]))
+
+
+def newest_season_rankings(db: Db) -> Rankings | None:
+    """The MRP rankings of the season of the newest dated ACC event (None: no such event, or nobody ranked)."""
+    dates = [e.date for e in event_store.all_events(db) if e.acc_event != "none" and e.date]
+    if not dates:
+        return None
+    found = rankings(db, season_of(max(dates)))
+    return found if found.rows else None
 
 
 @dataclass(frozen=True)

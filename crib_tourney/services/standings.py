@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator, TypedDict
+from typing import Iterator, Sequence, TypedDict
 
 from crib_tourney.records import record
 from crib_tourney.store import qualifying as q
@@ -128,14 +128,16 @@ class StandingsDocument(TypedDict):
 
     event: str
     rows: list[StandingRow]
+    did_not_play: list[str]  # no-shows, not ranked (services/noshows.py)
     pending: int
     disputed: int
     provisional: bool
 
 
-def standings_document(event: str, rows: list[StandingRow], pending: int, disputed: int, provisional: bool = False
-                       ) -> StandingsDocument:
-    return {"event": event, "rows": rows, "pending": pending, "disputed": disputed, "provisional": provisional}
+def standings_document(event: str, rows: list[StandingRow], pending: int, disputed: int, provisional: bool = False,
+                       did_not_play: Sequence[str] = ()) -> StandingsDocument:
+    return {"event": event, "rows": rows, "did_not_play": list(did_not_play), "pending": pending, "disputed": disputed,
+            "provisional": provisional}
 
 
 def uncounted_games(db: Db, event: Event) -> tuple[int, int]:

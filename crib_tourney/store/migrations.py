@@ -686,6 +686,18 @@ CREATE TABLE desk_session (
 """
 
 
+# The official record (schema 23): an event says whether it is an ACC Main or
+# Consolation (its players earn Master Rating Points), whether its prize fund
+# follows the entrants who played or what was paid, and its currency sign; a
+# player carries the lifetime MRPs he earned before this database (player import).
+V23 = """
+ALTER TABLE event ADD COLUMN acc_event VARCHAR NOT NULL DEFAULT 'none';
+ALTER TABLE event ADD COLUMN fund_from VARCHAR NOT NULL DEFAULT 'entrants';
+ALTER TABLE event ADD COLUMN currency VARCHAR NOT NULL DEFAULT '$';
+ALTER TABLE player ADD COLUMN mrps_before INTEGER NOT NULL DEFAULT 0
+"""
+
+
 def _v12_one_writer(db: Db) -> None:
     run_script(db, V12)
     if not db.sqlite:  # explicit ids do not move PostgreSQL's sequence
@@ -791,5 +803,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (20, _v20_counted),  # nothing counts until it is final: which cards count, a settlement's cards, match games' cards
     (21, _script(V21)),  # the desk's sessions, ended by a logout in every process
     (22, _script(V22)),  # ratings across events: starting ratings, the ratings kept by `ratings rebuild`
+    (23, _script(V23)),  # the official record: acc_event, fund_from, currency; a player's MRPs before
 ]
-LATEST_VERSION = 22
+LATEST_VERSION = 23

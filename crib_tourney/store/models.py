@@ -32,6 +32,7 @@ class Player(SQLModel, table=True):
     start_rating: Optional[float] = None  # schema 22: a rating imported for his first rated event
     start_rd: Optional[float] = None
     start_volatility: Optional[float] = None
+    mrps_before: int = Field(default=0, sa_column_kwargs={"server_default": "0"})  # lifetime MRPs before this database
 
 
 def _event_namespace() -> dict[str, Any]:

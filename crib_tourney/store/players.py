@@ -17,9 +17,11 @@ def check_acc_free(db: Db, acc_number: str | None, player_id: int | None = None)
         raise CribError(f"ACC number {acc_number} already belongs to {other.name} (#{other.id})")
 
 
-def add_player(change: Change, name: str, acc_number: str | None, club: str | None, email: str | None) -> Player:
+def add_player(change: Change, name: str, acc_number: str | None, club: str | None, email: str | None,
+               mrps_before: int = 0) -> Player:
     check_acc_free(change.db, acc_number)
-    player_id = change.insert("player", dict(name=name, acc_number=acc_number, club=club, email=email, created_at=now()))
+    player_id = change.insert("player", dict(name=name, acc_number=acc_number, club=club, email=email, created_at=now(),
+                                             mrps_before=mrps_before))
     return Player(id=player_id, name=name, acc_number=acc_number, club=club, email=email)
 
 

@@ -31,7 +31,8 @@ from crib_tourney.tourney.settings import names as setting_names
 # table -> its columns, id first. Only these tables are written, and only these
 # names ever reach SQL from a step (a test checks them against the schema).
 TABLES: dict[str, tuple[str, ...]] = {
-    "player": ("id", "name", "acc_number", "club", "email", "created_at", "start_rating", "start_rd", "start_volatility"),
+    "player": ("id", "name", "acc_number", "club", "email", "created_at", "start_rating", "start_rd", "start_volatility",
+               "mrps_before"),
     "player_avoid": ("id", "player1_id", "player2_id"),
     "event": ("id", "name", "created_at", "parent_event_id", *setting_names(EventSettings)),
     "entry": ("id", "event_id", "player_id", "seq", "first_game", "withdrawn_after", "team_name", "checked_in", "paid"),

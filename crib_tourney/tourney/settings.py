@@ -146,6 +146,8 @@ def _formats() -> Any:
 
 
 DEALER_RULES = ("cut", "loser", "alternate")
+ACC_EVENTS = ("main", "consolation", "none")  # tourney/mrp.py's kinds
+FUND_FROM = ("entrants", "paid")
 DEFAULT_PLACE_POINTS = "10,8,6,5,4,3,2,1"  # a league night placed by its standings (tourney/league.py)
 MAX_INT = 10**6  # no cribbage count or margin comes near; keeps every number far from 2**63
 
@@ -207,6 +209,11 @@ class EventSettings:
                                          at_least(0), small)
     grand_final_reset: bool = setting(True, "double elimination: a second final if the losers' side wins the first",
                                       flag="--grand-final-reset/--no-grand-final-reset")
+    acc_event: str = setting("none", "an ACC-sanctioned event earning Master Rating Points: main, consolation or none"
+                             " (a consolation event defaults to consolation)", one_of(lambda: ACC_EVENTS))
+    fund_from: str = setting("entrants", "the prize fund follows the entrants who played (entrants) or what was paid (paid)",
+                             one_of(lambda: FUND_FROM))
+    currency: str = setting("$", "the currency sign shown with amounts", plain_text(5))
 
     def completed(self, given: frozenset[str] = frozenset()) -> "EventSettings":
         """Defaults that follow the variant, for the settings not ``given``: a team
@@ -450,6 +457,18 @@ def shown(settings: Any) -> dict[str, Any]:
         if f.metadata.get("money"):
             values[f.name] = format_money(values[f.name])
     return values
+
+
+def shown_pairs(schema: type, changes: Any) -> str:
+    """SETTING=VALUE pairs as the director typed them: an amount as 10.00, never its cents.
+
+    >>> shown_pairs(EventSettings, {"high_nonqualifier_prize": 1000, "games": 9})
+    'high_nonqualifier_prize=10.00, games=9'
+    """
+    from crib_tourney.tourney.money import format_money
+
+    pairs = changes.items() if isinstance(changes, dict) else changes
+    return ", ".join(f"{k}={format_money(v) if is_money(schema, k) else v}" for k, v in pairs)
 
 
 def is_money(schema: type, name: str) -> bool:

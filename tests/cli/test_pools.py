@@ -52,7 +52,7 @@ def test_pool_mistakes_are_refused(cli, unchanged):
         cli.fails("pool", "add", "E", "X", "--fee", "-5", match="must be an amount")
         cli.fails("pool", "add", "E", "X", "--fee", "5", "--payout", "places:60,50", match="add up to at most 100")
         cli.fails("pool", "add", "E", "X", "--fee", "5", "--payout", "places:60,30", match="must add up to 100")
-        cli.fails("pool", "add", "E", "X", "--fee", "5", "--payout", "winner", match="places:50,30,20, equal or top-double")
+        cli.fails("pool", "add", "E", "X", "--fee", "5", "--payout", "winner", match="places:50,30,20, equal, top-double or graduated:RATIO")
         cli.fails("pool", "add", "E", "X", "--fee", "5", "--kind", "mega", match="side or q")
         cli.fails("pool", "add", "E", "skins", "--fee", "5", match="already has a pool named")
         cli.fails("pool", "add", "E", "X", "--fee", "5", match="already runs 6 side pools")

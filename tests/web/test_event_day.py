@@ -82,9 +82,9 @@ def test_a_finished_event_shows_its_champion_placings_and_prizes(cli):
     overview = client.get("/events/1/").text
     assert f"Champion: <b>{placings['champion']}</b>" in overview and "finished" in overview
     prizes = [r["prize"] for r in placings["rows"][:2]]
-    assert all(prizes) and all(f'<td class="num">{p}</td>' in overview for p in prizes)  # 60/40 of the fund
+    assert all(prizes) and all(f'<td class="num">${p}</td>' in overview for p in prizes)  # 60/40 of the fund
     page = client.get("/events/1/placings").text
-    assert "1st" in page and "2nd" in page and f'<td class="num">{prizes[0]}</td>' in page
+    assert "1st" in page and "2nd" in page and f'<td class="num">${prizes[0]}</td>' in page
     assert 'aria-current="page">Placings' in page
     assert 'href="/events/1/placings"' in client.get("/events/1/standings").text  # in the navigation
 
