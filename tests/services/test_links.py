@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from crib_tourney import tokens
-from crib_tourney.errors import NotFound
+from crib_tourney.errors import CribError, NotFound
 from crib_tourney.services import links
 from crib_tourney.services.links import Holder, Link
 from tests.services.builders import ids, new_event
@@ -50,3 +50,24 @@ def test_holder_of_a_token(db):
         with pytest.raises(NotFound, match="^no such page$"):
             links.holder(db, wrong)
     assert links.holder(db, tokens.token(KEY, event.id, entry["Bob"], 2)) == Holder(event.id, entry["Bob"])
+
+
+def test_has_links_and_check_key(db):
+    event = new_event(db, players=("Ann", "Bob"))
+    assert links.has_links(db, event.id) is False
+    links.check_key(db, event.id, bytes(32))  # no links: any key will do
+    links.issue(db, event.id, KEY)
+    assert links.has_links(db, event.id) is True
+    assert links.check_key(db, event.id, KEY) is None
+    with pytest.raises(tokens.WrongKey, match="^the personal links of Open were not made with this key$") as refused:
+        links.check_key(db, event.id, bytes(32))
+    assert isinstance(refused.value, CribError) and refused.value.event == "Open"
+    assert "\n" not in str(refused.value)
+    # the way out the commands name with it (cli/links.wrong_key): new links
+    assert tokens.reissue_hint(refused.value.event) == "crib-tourney event links Open --reissue"
+    links.issue(db, event.id, bytes(32), reissue=True)  # issued again with another key
+    links.check_key(db, event.id, bytes(32))
+    with pytest.raises(tokens.WrongKey):
+        links.check_key(db, event.id, KEY)
+    links.issue(db, event.id, bytes(32), revoke=[entry for entry in ids(db, event).values()])
+    assert links.has_links(db, event.id) is True  # revoked ones replaced by new ones

@@ -12,6 +12,8 @@ from crib_tourney.inputs.cards import disputed
 from crib_tourney.inputs.names import NewPlayer
 from crib_tourney.services import leagues, links, players, playoffs, printing, rulings
 from crib_tourney.tourney.checkin import Payment
+from crib_tourney.tourney.glicko2 import update
+from crib_tourney.tourney.ratings import START
 from crib_tourney.tourney.settings import LeagueSettings
 from tests.services.builders import ids, new_event, paired, play, played_event, player_ids
 
@@ -131,3 +133,24 @@ def test_paper_names_and_on_paper(db):
                                        " name: 'Ann #1' also matches the start of 'Ann #10' (reported, not fixed here)")
 def test_on_paper_does_not_match_the_start_of_a_longer_id(db):
     assert printing.on_paper(db, "Ann #10 v Ann #3", {"Ann #1": "Ann (1)", "Ann #3": "Ann (2)"}) == "Ann #10 v Ann (2)"
+
+
+def test_ratings_data_is_the_rating_list_in_whole_numbers_with_its_range(db):
+    assert printing.ratings_data(db, None) == {"club": None, "rows": []}
+    event = new_event(db, players=("Ann", "Bob"), games=1, date="2026-03-01")
+    [view] = paired(db, event)
+    [(_, first, _)] = view.tables
+    play(db, event, 1, (121, 90) if first == "Ann" else (90, 121))
+    players.edit(db, player_ids(db, event)["Bob"], None, None, "Elks", None)
+    won, lost = update(START, [(START, 1.0)]), update(START, [(START, 0.0)])
+
+    def row(rank, name, club, r):
+        return {"rank": rank, "player": name, "club": club, "rating": f"{r.rating:.0f}",
+                "range": f"{r.rating - 2 * r.rd:.0f}-{r.rating + 2 * r.rd:.0f}", "games": 1,
+                "last_played": "2026-03-01", "provisional": True}
+
+    assert printing.ratings_data(db, None) == {"club": None, "rows": [row(1, "Ann", None, won), row(2, "Bob", "Elks", lost)]}
+    assert printing.ratings_data(db, None)["rows"][0]["rating"] == "1507"
+    assert printing.ratings_data(db, "ELKS") == {"club": "ELKS", "rows": [row(1, "Bob", "Elks", lost)]}
+    with pytest.raises(CribError, match="^unknown club 'Moose'"):
+        printing.ratings_data(db, "Moose")
