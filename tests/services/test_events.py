@@ -53,7 +53,7 @@ def test_change_settings(db):
     event = new_event(db, games=3)
     done = events.change_settings(db, event.id, {"games": 5, "entry_fee": 1500})
     assert done == SettingsChanged("Open", (("games", 5), ("entry_fee", 1500)), None)
-    assert done.lines() == ["updated Open: games=5, entry_fee=1500"]
+    assert done.lines() == ["updated Open: games=5, entry_fee=15.00"]  # money echoed as typed, never cents
     assert (load_event(db, event.id).games, load_event(db, event.id).entry_fee) == (5, 1500)
     paired(db, event, 2)
     with pytest.raises(CribError, match="2 games are already scheduled; games cannot be fewer"):

@@ -100,7 +100,11 @@ def test_placings_and_the_fund(db):
     assert [(r["place"], r["player"], r["prize"]) for r in shown["rows"]] == [
         ("1st", "Bob", "48.00"), ("2nd", "Ann", "32.00"), ("3rd-4th", "Hal", None), ("3rd-4th", "Cat", None)]
     assert shown["high_nonqualifier"] == {"player": "Dan", "rank": 5, "prize": "5.00"}
-    assert playoffs.placings_view(db, event) == shown
+    assert (shown["did_not_play"], shown["currency"]) == ([], "$")
+    # the high non-qualifier's 5.00 is paid on top of the 80.00 fund (high_nonqualifier_from_fund off): said in one line
+    assert shown["overpaid"] == "the payouts (85.00) exceed what was collected (80.00)"
+    # placings() is placings_view() with the no-shows and the overpaid line added
+    assert playoffs.placings_view(db, event) == {k: v for k, v in shown.items() if k not in ("did_not_play", "overpaid")}
     assert playoffs.event_fund(db, event, shown["high_nonqualifier"]) == 8000  # paid on top of the fund
     assert playoffs.event_fund(db, event, None) == 8000
 

@@ -43,7 +43,8 @@ def test_pool_report_before_and_after_the_cut(db):
     pools.add_pool(db, event.id, "Q", 1000, "q", "top-double")
     pools.join_pool(db, event.id, 1, [entry[n] for n in ("Ann", "Bob", "Cat", "Dan")])
     before = pools.pool_report(db, event.id)
-    assert before == PoolReport((PoolResult("Q", "q", 1000, ("Ann", "Bob", "Cat", "Dan"), 4000, (), False),), 4000, 0)
+    assert before == PoolReport((PoolResult("Q", "q", 1000, ("Ann", "Bob", "Cat", "Dan"), 4000, (), False, "top-double"),),
+                                 4000, 0, "$")
     playoffs.cut(db, event.id, 4)  # Ann, Bob, Cat qualify (and Hal, not in the pool)
     after = pools.pool_report(db, event.id)
     assert after.pools[0].payouts == (Payout(entry["Ann"], "Ann", 2000), Payout(entry["Bob"], "Bob", 1000),

@@ -87,7 +87,8 @@ def test_slips_bracket_and_cash_data(db):
         printing.slips_data(db, event.id)
     cash = printing.cash_data(db, event.id)
     assert (cash["rows"], cash["total"], cash["complete"]) == (
-        [{"player": "Ann", "prize": "80.00", "pools": "0.00", "total": "80.00", "cents": 8000}], "80.00", True)
+        [{"player": "Ann", "prize": "80.00", "pools": "0.00", "total": "80.00", "cents": 8000,
+          "owes": "0.00", "net": "80.00", "net_cents": 8000}], "80.00", True)
 
 
 def test_rulings_data(db):
