@@ -107,8 +107,8 @@ def test_standings_document_is_the_one_shape_of_standings_json(db):
     pending, disputed = standings.uncounted_games(db, event)
     assert standings.standings_document(event.name, rows, pending, disputed) == {
         "event": "Open", "rows": rows, "pending": 1, "disputed": 0, "provisional": False, "did_not_play": []}
-    assert standings.standings_document("Open", [], 0, 2, provisional=True) == {
-        "event": "Open", "rows": [], "pending": 0, "disputed": 2, "provisional": True}
+    assert standings.standings_document("Open", [], 0, 2, provisional=True, did_not_play=("Eve",)) == {
+        "event": "Open", "rows": [], "pending": 0, "disputed": 2, "provisional": True, "did_not_play": ["Eve"]}
 
 
 def test_uncounted_games_at_a_table_of_three(db):
