@@ -58,3 +58,26 @@ def played_event(db: Db, name: str = "Open", players: tuple[str, ...] = FOUR, **
         [view] = events.make_round(db, event.id)
         play(db, event, game, *[(121, 100)] * len(view.tables))
     return load_event(db, event.id)
+
+
+EIGHT = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+
+
+def acc_consolation(db: Db, name: str = "Open", date: str = "2026-09-12", numbered: tuple[str, ...] = ("Ann", "Bob", "Cat", "Dan"),
+                    finish: bool = True, **settings: Any) -> Event:
+    """An ACC Consolation of EIGHT, nine games played (Ann 18 game points, +189;
+    Eve 10, +21; Gus third), the players ``numbered`` given ACC numbers A1, A2, ...
+    in that order; cut to two (Ann v Eve) and, with ``finish``, Ann wins the final 3-0."""
+    from crib_tourney.services import players, playoffs
+
+    event = played_event(db, name, EIGHT, games=9, acc_event="consolation", date=date, entry_fee=1000, payouts="60,40",
+                         **settings)
+    pid = player_ids(db, event)
+    for k, player in enumerate(numbered, 1):
+        players.edit(db, pid[player], None, f"A{k}", None, None)
+    playoffs.cut(db, event.id, 2)
+    entry = ids(db, event)
+    if finish:
+        for _ in range(3):
+            playoffs.record_playoff_game(db, event, entry["Ann"], entry["Eve"], (121, 100), None, False, False)
+    return load_event(db, event.id)
