@@ -70,8 +70,14 @@ def acc_consolation(db: Db, name: str = "Open", date: str = "2026-09-12", number
     in that order; cut to two (Ann v Eve) and, with ``finish``, Ann wins the final 3-0."""
     from crib_tourney.services import players, playoffs
 
-    event = played_event(db, name, EIGHT, games=9, acc_event="consolation", date=date, entry_fee=1000, payouts="60,40",
-                         **settings)
+    roster = {p.name: p.id for p in players.search(db, None)}  # a player already on the roster is entered, not added again
+    made = events.create_event(db, name, build(EventSettings, dict(settings, games=9, acc_event="consolation", date=date,
+                                                                    entry_fee=1000, payouts="60,40")))
+    events.enter(db, made.id, [roster.get(p) or NewPlayer(p) for p in EIGHT])
+    event = load_event(db, made.id)
+    for game in range(1, 10):
+        [view] = events.make_round(db, event.id)
+        play(db, event, game, *[(121, 100)] * len(view.tables))
     pid = player_ids(db, event)
     for k, player in enumerate(numbered, 1):
         players.edit(db, pid[player], None, f"A{k}", None, None)

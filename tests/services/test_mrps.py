@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crib_tourney.services import mrps
+from crib_tourney.services import mrps, playoffs
 from crib_tourney.services.mrps import EventMrps, Mrps
 from tests.services.builders import EIGHT, acc_consolation, ids, played_event
 
@@ -35,8 +35,6 @@ def test_mrps_before_the_final_before_the_cut_and_of_an_event_not_acc(db):
 
 
 def test_a_schedule_the_acc_table_lacks_is_reported_by_hand(db):
-    from crib_tourney.services import playoffs
-
     event = played_event(db, players=EIGHT, games=9, acc_event="main")  # the Main table has no 9 games
     playoffs.cut(db, event.id, 2)
     entry = ids(db, event)

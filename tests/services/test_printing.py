@@ -15,7 +15,7 @@ from crib_tourney.tourney.checkin import Payment
 from crib_tourney.tourney.glicko2 import update
 from crib_tourney.tourney.ratings import START
 from crib_tourney.tourney.settings import LeagueSettings
-from tests.services.builders import ids, new_event, paired, play, played_event, player_ids
+from tests.services.builders import acc_consolation, ids, new_event, paired, play, played_event, player_ids
 
 KEY = bytes(range(32))
 EIGHT = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -155,3 +155,13 @@ def test_ratings_data_is_the_rating_list_in_whole_numbers_with_its_range(db):
     assert printing.ratings_data(db, "ELKS") == {"club": "ELKS", "rows": [row(1, "Bob", "Elks", lost)]}
     with pytest.raises(CribError, match="^unknown club 'Moose'"):
         printing.ratings_data(db, "Moose")
+
+
+def test_rankings_data_is_the_seasons_rankings_as_printed(db):
+    acc_consolation(db, "Fall", "2026-09-12", numbered=("Ann", "Eve"))
+    data = printing.rankings_data(db, "2026-27")
+    assert (data["season"], data["from"], data["to"], data["events"]) == ("2026-27", "2026-08-01", "2027-07-31", ["Fall"])
+    assert [(r["rank"], r["name"], r["acc_number"], r["season_mrps"], r["lifetime_mrps"]) for r in data["rows"]] == [
+        (1, "Ann", "A1", 33, 33), (2, "Eve", "A2", 7, 7)]
+    with pytest.raises(CribError, match="^a season is written like 2026-27"):
+        printing.rankings_data(db, "2026")

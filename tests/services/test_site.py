@@ -9,11 +9,11 @@ import pytest
 
 from crib_tourney.errors import NotFound
 from crib_tourney.inputs.names import NewPlayer
-from crib_tourney.services import events, leagues, playoffs, results, site
+from crib_tourney.services import events, leagues, playoffs, rankings, results, site
 from crib_tourney.services.site import LeagueNights, StandingsTable
 from crib_tourney.store.events import load_event
 from crib_tourney.tourney.settings import LeagueSettings
-from tests.services.builders import ids, new_event, paired, played_event
+from tests.services.builders import acc_consolation, ids, new_event, paired, played_event
 
 EIGHT = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 # played_event of EIGHT, three games: Ann, Bob 6 points (+63); Cat, Hal 4 (+21); Dan, Gus 2; Eve, Fay 0
@@ -91,3 +91,13 @@ def test_league_nights(db):
     night = leagues.new_night(db, league.id, date(2026, 3, 3))
     entry = ids(db, load_event(db, night.event_id))
     assert site.league_nights(db, league.id) == LeagueNights({"1": night.event_id}, {"1": {"Ann": entry["Ann"], "Bob": entry["Bob"]}})
+
+
+def test_newest_season_rankings_are_of_the_newest_dated_acc_event(db):
+    assert site.newest_season_rankings(db) is None  # no ACC event
+    acc_consolation(db, "Spring", "2026-05-01", numbered=("Ann",), finish=False)
+    assert site.newest_season_rankings(db) is None  # its season ranks nobody yet: the final is not played
+    acc_consolation(db, "Fall", "2026-09-12", numbered=("Ann",))
+    newest = site.newest_season_rankings(db)
+    assert newest == rankings.rankings(db, "2026-27") and newest is not None
+    assert (newest.season, newest.events, [(r.name, r.season) for r in newest.rows]) == ("2026-27", ("Fall",), [("Ann", 33)])
