@@ -109,6 +109,15 @@ def test_placings_and_the_fund(db):
     assert playoffs.event_fund(db, event, None) == 8000
 
 
+def test_a_high_nonqualifier_paid_from_the_fund_leaves_nothing_overpaid(db):
+    event, entry = qualified(db, high_nonqualifier_prize=500, high_nonqualifier_from_fund=True)
+    win(db, event, entry["Ann"], entry["Hal"], 2)
+    win(db, event, entry["Bob"], entry["Cat"], 2)
+    win(db, event, entry["Bob"], entry["Ann"], 3)
+    shown = playoffs.placings(db, event.id)
+    assert (shown["prize_fund"], [r["prize"] for r in shown["rows"][:2]], shown["overpaid"]) == ("75.00", ["45.00", "30.00"], None)
+
+
 def test_bracket_views_and_a_rounds_length(db):
     event, entry = qualified(db)
     win(db, event, entry["Ann"], entry["Hal"], 1)
