@@ -161,3 +161,12 @@ def test_the_champion_sees_his_place_and_prize(tmp_path):
     shown = _state(cli, a)
     assert (shown["place"], shown["prize"]) == ("1st", "40.00") and shown["match"]["won"] is True
     assert _state(cli, b)["place"] == "2nd" and _state(cli, b)["prize"] is None
+
+
+def test_a_non_qualifier_in_the_consolation_is_pointed_to_it(tmp_path):
+    cli = _cut_event(tmp_path)
+    cli("consolation", "Open")
+    qualifiers = set(cli("bracket", "Open", "--json").json()["rounds"][0]["matches"][0]["players"])
+    out = next(n for n in ("Ann", "Bob", "Cat", "Dan") if n not in qualifiers)
+    assert _state(cli, out)["consolation"] == {"event": "Open Consolation"}
+    assert _state(cli, next(iter(qualifiers)))["consolation"] is None

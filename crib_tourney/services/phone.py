@@ -37,6 +37,7 @@ from crib_tourney.services.standings import scoring_rules
 from crib_tourney.tourney.scoring import outcome_line
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names
+from crib_tourney.store.events import consolation_of
 from crib_tourney.store.rows import Entry, Event, Outcome, Pairing, fetch_one
 from crib_tourney.store import links as link_store
 from crib_tourney.store.sql import Db
@@ -172,7 +173,8 @@ def _phone_state(event: Event, rules: ScoringRules, entry: Entry, name: str, gam
             "withdrawn": entry.withdrawn_after is not None,
             "checked_in": bool(entry.checked_in), "check_in_open": _check_in_open(event, entry, after_cut.scheduled),
             "entries": [g.as_dict() for g in games],
-            "match": after_cut.matches.get(entry.id), "place": place, "prize": prize}
+            "match": after_cut.matches.get(entry.id), "place": place, "prize": prize,
+            "consolation": after_cut.consolation if entry.player_id in after_cut.in_consolation else None}
 
 
 @dataclass(frozen=True)
@@ -183,6 +185,8 @@ class AfterCut:
     matches: dict[int, dict[str, Any] | None]
     places: dict[int, tuple[str | None, str | None]]
     scheduled: int
+    consolation: dict[str, Any] | None = None  # {"event": its name}: a non-qualifier entered there is pointed to it
+    in_consolation: frozenset[int] = frozenset()  # the players entered in it
 
 
 def _after_cut(db: Db, event: Event, entry_ids: list[int]) -> AfterCut:
@@ -191,12 +195,15 @@ def _after_cut(db: Db, event: Event, entry_ids: list[int]) -> AfterCut:
     if bracket is None or not bracket.exists:
         return AfterCut({}, {}, scheduled)
     matches = {e: match_now(db, event, e, bracket) for e in entry_ids}
+    consolation = consolation_of(db, event.id)  # his link there is his own: the phone points him to it
+    pointer = {"event": consolation.name} if consolation is not None else None
+    players = frozenset(e.player_id for e in entries_of(db, consolation)) if consolation is not None else frozenset()
     if bk.champion(bracket.specs, bracket.states) is None:  # places and prizes come with the champion
-        return AfterCut(matches, {}, scheduled)
+        return AfterCut(matches, {}, scheduled, pointer, players)
     decided = placed(db, event)
     places = {e: (decided.place_of(e), format_money(decided.prizes[e]) if decided.prizes.get(e) else None)
               for e in entry_ids}
-    return AfterCut(matches, places, scheduled)
+    return AfterCut(matches, places, scheduled, pointer, players)
 
 
 def _check_in_open(event: Event, entry: Entry, scheduled: int) -> bool:

@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping
 
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.services import site as facts
+from crib_tourney.services.desk import round_grid
 from crib_tourney.services.standings import standings_document
 from crib_tourney.services.database import Db
 from crib_tourney.services.site import Event
@@ -21,7 +22,7 @@ from crib_tourney.services.site import Event
 # Ids in paths are ASCII digits, and no longer than an id can be: \d would take '١'
 # and '１' for event 1, and int() refuses a number past 4,300 digits.
 _ID = "([0-9]{1,19})"
-PATH = re.compile(rf"^(?:index|ratings|events/{_ID}/(index|standings|tables|bracket|placings|players/{_ID})|leagues/{_ID}/index)$")
+PATH = re.compile(rf"^(?:index|ratings|events/{_ID}/(index|standings|tables|bracket|placings|checkin|players/{_ID})|leagues/{_ID}/index)$")
 
 
 @dataclass
@@ -50,7 +51,7 @@ def page(db: Db, path: str) -> Page:
         return _league(db, int(league_id))
     event = _event(db, int(event_id))
     builder: Callable[..., Page] = {"index": _overview, "standings": _standings, "tables": _tables, "bracket": _bracket,
-                                    "placings": _placings}.get(what, _player)
+                                    "placings": _placings, "checkin": _checkin}.get(what, _player)
     built = builder(db, event, int(entry_id)) if entry_id is not None else builder(db, event)
     built.nav = [("Overview", f"events/{event.id}/index"), ("Standings", f"events/{event.id}/standings"),
                  ("Tables", f"events/{event.id}/tables"), ("Bracket", f"events/{event.id}/bracket")]
@@ -70,7 +71,7 @@ def last_change(db: Db) -> str:
 def event_paths(db: Db, event_id: int) -> list[str]:
     """Every page of one event (what publish writes)."""
     event = _event(db, event_id)
-    pages = [f"events/{event_id}/{p}" for p in ("index", "standings", "tables", "bracket")]
+    pages = [f"events/{event_id}/{p}" for p in ("index", "standings", "tables", "bracket", "checkin")]
     if _placed(db, event):
         pages.append(f"events/{event_id}/placings")
     return pages + [f"events/{event_id}/players/{entry}" for entry in facts.entry_ids(db, event)]
@@ -301,12 +302,24 @@ def _tables(db: Db, event: Event) -> Page:
         return Page(f"events/{event.id}/tables", "web/tables.html", event.name, "Tables", event.name,
                     {"game": None, "find": None, "playoff": data, "team_event": event.team_size > 1}, data)
     game = find = None
+    states: dict[int, str] = {}
+    grid = None
     if facts.games_scheduled(db, event.id):
         data = tables_data(db, event.id)["games"][0]
         find = _find_rows(data.pop("find"), data["tables"], data.get("byes") or [data.get("bye")])
         game = data
+        grid = round_grid(db, event, int(data["game"]))  # each table's state: a lone card is pending, cards that differ disputed
+        states = {t.table: t.state for t in grid.tables}
     return Page(f"events/{event.id}/tables", "web/tables.html", event.name, "Tables", event.name,
-                {"game": game, "find": find, "playoff": None, "team_event": event.team_size > 1}, game)
+                {"game": game, "find": find, "playoff": None, "team_event": event.team_size > 1, "states": states,
+                 "pending": grid.pending if grid else 0, "disputed": grid.disputed if grid else 0}, game)
+
+
+def _checkin(db: Db, event: Event) -> Page:
+    """How to check in (the door sheet's QR code opens this page)."""
+    data = {"event": event.name, "check_in": bool(event.check_in)}
+    return Page(f"events/{event.id}/checkin", "web/checkin.html", event.name, "Check-in", f"{event.name}: how to check in",
+                dict(data), data)
 
 
 def _find_rows(find: list[dict[str, Any]], tables: list[dict[str, Any]], byes: list[str | None]) -> list[dict[str, Any]]:

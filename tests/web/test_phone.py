@@ -89,7 +89,7 @@ def test_the_phone_page_and_its_state(phones):
         "backward": False, "withdrawn": False, "checked_in": False, "check_in_open": False,
         "entries": [{"game": 1, "table": 1, "opponent": "Eve Kowalski", "state": "open", "mine": None, "theirs": None, "won": None,
                      "points": None, "spread": None}],
-        "match": None, "place": None, "prize": None}
+        "match": None, "place": None, "prize": None, "consolation": None}
     eve = phones["Ann Lee"].state()
     assert (eve["game"], eve["table"], eve["opponent"]) == (1, None, None)
     assert eve["entries"][0]["state"] == "bye" and eve["entries"][0]["points"] == 2
@@ -543,3 +543,13 @@ def test_a_new_password_ends_every_desk_session(app, event):
     assert changed.get("/desk/events/1/").status_code == 303  # signed with the old password's key: refused unread
     assert desk.get("/desk/events/1/").status_code == 200  # the server with the old password still takes it
 
+
+
+def test_the_door_sheets_page_says_how_to_check_in_and_the_tables_page_marks_what_waits(app, phones, event):
+    client = TestClient(app, base_url=BASE)
+    how = client.get("/events/1/checkin")
+    assert how.status_code == 200 and "m here</b>" in how.text and "See the desk" in how.text
+    assert client.get("/events/1/checkin.json").json() == {"event": "Open", "check_in": False}
+    phones["Bob Ray"].report(1, "me", 99, "b1")
+    tables = client.get("/events/1/tables").text
+    assert "1 pending, 0 disputed" in tables and '<span class="wait">pending</span>' in tables
