@@ -148,7 +148,8 @@ def _fresh(db: Db) -> bool:
 
 # What the ratings are read from: a write to one of these drops the ratings a command
 # (or the live view, for one data version) has read.
-READS = ("outcome", "pairing", "playoff_game", "playoff_match", "cut_playoff", "entry", "event", "player", "league_night")
+READS = ("outcome", "pairing", "playoff_game", "playoff_match", "cut_playoff", "entry", "event", "player", "league_night",
+         "ratings_kept")
 
 
 def current(db: Db) -> Ratings:

@@ -371,6 +371,7 @@ def keep_ratings(db: Db, settings: dict[str, Any], players: list[dict[str, Any]]
     bump_versions(db, set(), roster=True)
     version = versions(db, [ALL])[0]
     db.write_many("ratings_kept", [{"id": 1, "version": version, "settings": json.dumps(settings, sort_keys=True)}])
+    db.touched("ratings_kept")  # ratings read earlier in this transaction were made under other settings
     return version
 
 

@@ -85,8 +85,6 @@ def test_rebuild_keeps_what_current_reads_and_its_settings(location):
         assert ratings.rebuild(db) == Rebuilt(4, 2, 2, Settings(tau=1.2, start_rd=80.0))
 
 
-@pytest.mark.xfail(strict=True, reason="current() keeps, for the rest of the transaction, the ratings it read before a"
-                   " rebuild with other settings: keep_ratings writes no table of READS, so the memo is not dropped")
 def test_current_after_a_rebuild_with_other_settings_in_the_same_transaction(db):
     one_game(db)
     ratings.current(db)
