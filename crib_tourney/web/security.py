@@ -113,18 +113,40 @@ class SignIns:
         self.tries = Limiter(per_minute, clock)
         self.lock = threading.Lock()
         self.flying: dict[str, int] = {}
+        self.looking: dict[str, int] = {}  # token checks in flight, by address
+        self.looked = threading.Condition()  # ... one of them has landed
         self.pool = ThreadPoolExecutor(max_workers=self.OVERALL, thread_name_prefix="sign-in")
 
     def spent(self, key: str) -> bool:
         return self.tries.empty(key)
 
+    TOKEN_WAIT = 5.0  # seconds a token check may wait for the checks in flight before it to land
+
     def check_token(self, key: str, look: Callable[[], T | None]) -> T | None:
-        """``look()``, its try reserved first; None (the try spent) when it found nothing. TooMany when none is left."""
-        if not self.tries.take(key):
-            raise TooMany
-        found = look()
-        if found is not None:
-            self.tries.give_back(key)
+        """``look()``, its try reserved first; None (the try spent) when it found nothing.
+        When no try is left but checks from the address are in flight (a room of
+        phones behind one address opening their pages at once), it waits for them to
+        land: a right token gives its try back. TooMany when the tries are spent by
+        wrong tokens. So at most the tries left are ever being checked at once."""
+        deadline = time.monotonic() + self.TOKEN_WAIT
+        with self.looked:
+            while not self.tries.take(key):
+                left = deadline - time.monotonic()
+                if not self.looking.get(key) or left <= 0:
+                    raise TooMany
+                self.looked.wait(left)
+            self.looking[key] = self.looking.get(key, 0) + 1
+        found = None
+        try:
+            found = look()
+        finally:
+            with self.looked:
+                if found is not None:
+                    self.tries.give_back(key)
+                in_flight = self.looking.pop(key) - 1
+                if in_flight:
+                    self.looking[key] = in_flight
+                self.looked.notify_all()
         return found
 
     def _board(self, key: str) -> None:
