@@ -146,7 +146,7 @@ def placings(event: EventArg, as_json: JsonOption = False) -> None:
     Example: crib-tourney placings "Spring Open"
     """
     from crib_tourney.inputs import names
-    from crib_tourney.services.playoffs import placings as load_placings
+    from crib_tourney.services.placings import placings as load_placings
     from crib_tourney.tourney.names import spells_members
 
     with db(write=False) as conn:

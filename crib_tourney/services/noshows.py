@@ -77,11 +77,12 @@ class StandingsApart:
 
 
 def standings_apart(db: Db, event_id: int, view: str = "final") -> StandingsApart:
-    from crib_tourney.services.results import standings
+    from crib_tourney.services.standings import standings_rows, uncounted_games
 
-    loaded = standings(db, event_id, view)
-    apart = rows_apart(db, load_event(db, event_id), list(loaded.rows))
-    return dataclasses.replace(apart, pending=loaded.pending, disputed=loaded.disputed)
+    event = load_event(db, event_id)
+    pending, disputed = uncounted_games(db, event)
+    apart = rows_apart(db, event, list(standings_rows(db, event, view)))
+    return dataclasses.replace(apart, pending=pending, disputed=disputed)
 
 
 def rows_apart(db: Db, event: Event, rows: list[Any]) -> StandingsApart:

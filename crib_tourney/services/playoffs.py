@@ -368,28 +368,6 @@ def match_view(db: Db, event_id: int, key: str) -> MatchSlip:
     return match_slip(db, load_event(db, event_id), key)
 
 
-def placings(db: Db, event_id: int) -> Placings:
-    """The placings, and for a finished ACC event each qualifier's MRPs (``mrps``;
-    ``mrps_note`` when they are reported by hand)."""
-    from crib_tourney.services.mrps import mrps_of
-
-    event = load_event(db, event_id)
-    data = placings_view(db, event)
-    earned = mrps_of(db, event)
-    if earned.shown and earned.kind is not None:
-        by_name = {r.name: r for r in earned.rows}
-        for row in data["rows"]:
-            found = by_name.get(row["player"])
-            row["mrps"] = None if found is None or earned.by_hand else found.total
-        data["acc_event"], data["mrps_note"] = earned.kind, earned.note()
-    from crib_tourney.services.histories import winnings_and_ledger
-    from crib_tourney.services.noshows import did_not_play
-
-    data["did_not_play"] = list(did_not_play(db, event.id).names)
-    data["overpaid"] = winnings_and_ledger(db, event.id)[1].overpaid()
-    return data
-
-
 def make_bracket(db: Db, event: Event, qualifiers: int | None, by: Actor = CLI) -> Cut:
     fmt = FORMATS[event.format]
     if fmt.layout is None:

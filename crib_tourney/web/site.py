@@ -271,7 +271,7 @@ def _scalable(chart: str) -> str:
 
 def _placings(db: Db, event: Event) -> Page:
     """Final places and prizes: the JSON twin is `placings --json`."""
-    from crib_tourney.services.playoffs import placings
+    from crib_tourney.services.placings import placings
 
     if not _placed(db, event):
         raise NotFound(f"no placings of {event.name} yet: they come with the cut")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from crib_tourney.errors import CribError
-from crib_tourney.services import events, playoffs, results
+from crib_tourney.services import events, placings, playoffs, results
 from crib_tourney.services.playoffs import BestOf, Champion, Cut, CutTiebreak, MatchWon, PlayoffGame
 from crib_tourney.store.events import load_event
 from crib_tourney.store.writer import Change, Log
@@ -89,35 +89,6 @@ def test_playoff_games_to_the_champion(db):
     assert playoffs.event_decided(db, event) is True
 
 
-def test_placings_and_the_fund(db):
-    event, entry = qualified(db, high_nonqualifier_prize=500)
-    win(db, event, entry["Ann"], entry["Hal"], 2)
-    win(db, event, entry["Bob"], entry["Cat"], 2)
-    assert playoffs.event_decided(db, event) is False
-    win(db, event, entry["Bob"], entry["Ann"], 3)
-    shown = playoffs.placings(db, event.id)
-    assert (shown["complete"], shown["champion"], shown["prize_fund"]) == (True, "Bob", "80.00")
-    assert [(r["place"], r["player"], r["prize"]) for r in shown["rows"]] == [
-        ("1st", "Bob", "48.00"), ("2nd", "Ann", "32.00"), ("3rd-4th", "Hal", None), ("3rd-4th", "Cat", None)]
-    assert shown["high_nonqualifier"] == {"player": "Dan", "rank": 5, "prize": "5.00"}
-    assert (shown["did_not_play"], shown["currency"]) == ([], "$")
-    # the high non-qualifier's 5.00 is paid on top of the 80.00 fund (high_nonqualifier_from_fund off): said in one line
-    assert shown["overpaid"] == "the payouts (85.00) exceed what was collected (80.00)"
-    # placings() is placings_view() with the no-shows and the overpaid line added
-    assert playoffs.placings_view(db, event) == {k: v for k, v in shown.items() if k not in ("did_not_play", "overpaid")}
-    assert playoffs.event_fund(db, event, shown["high_nonqualifier"]) == 8000  # paid on top of the fund
-    assert playoffs.event_fund(db, event, None) == 8000
-
-
-def test_a_high_nonqualifier_paid_from_the_fund_leaves_nothing_overpaid(db):
-    event, entry = qualified(db, high_nonqualifier_prize=500, high_nonqualifier_from_fund=True)
-    win(db, event, entry["Ann"], entry["Hal"], 2)
-    win(db, event, entry["Bob"], entry["Cat"], 2)
-    win(db, event, entry["Bob"], entry["Ann"], 3)
-    shown = playoffs.placings(db, event.id)
-    assert (shown["prize_fund"], [r["prize"] for r in shown["rows"][:2]], shown["overpaid"]) == ("75.00", ["45.00", "30.00"], None)
-
-
 def test_bracket_views_and_a_rounds_length(db):
     event, entry = qualified(db)
     win(db, event, entry["Ann"], entry["Hal"], 1)
@@ -198,7 +169,7 @@ def test_a_round_robin_is_placed_by_its_standings(db):
     for game in (1, 2, 3):
         results.record_table(db, event.id, game, 1, (121, 100))
     assert playoffs.round_robin_finished(db, event) is True and playoffs.event_decided(db, event) is True
-    shown = playoffs.placings(db, event.id)
+    shown = placings.placings(db, event.id)
     # game 1 Bob beats Cat, game 2 Ann beats Cat, game 3 Ann beats Bob (the first seat wins each)
     assert (shown["complete"], shown["champion"], [(r["place"], r["player"]) for r in shown["rows"]]) == (
         True, "Ann", [("1st", "Ann"), ("2nd", "Bob"), ("3rd", "Cat")])
