@@ -139,12 +139,9 @@ async def desk_login(request: Request) -> Response:
         return text(NOT_FOUND, 404)
     if scoring.addresses.spent(address(request)):
         return text(TOO_MANY, 429, {"Retry-After": "60"})
-    fields = await form(request)
-    if fields is None:
-        return text(f"the form is too long (at most {BODY_LIMIT} bytes)", 413)
-    why = security.csrf_refusal(request, fields.get("csrf"))
-    if why:
-        return text(why, 403)
+    fields = await _posted(request)
+    if isinstance(fields, Response):
+        return fields
     try:  # a try taken and a place among the checks in flight before the scrypt; the try given back if right
         right = await scoring.addresses.check_password(address(request), director, fields.get("password", ""))
     except TooMany:
@@ -210,12 +207,9 @@ async def desk_action(request: Request) -> Response:
     action = request.path_params["action"]
     if action not in ACTIONS:
         return text(NOT_FOUND, 404)
-    fields = await form(request)
-    if fields is None:
-        return text(f"the form is too long (at most {BODY_LIMIT} bytes)", 413)
-    why = security.csrf_refusal(request, fields.get("csrf"))
-    if why:
-        return text(why, 403)
+    fields = await _posted(request)
+    if isinstance(fields, Response):
+        return fields
     if not await run_in_threadpool(signed_in, request):
         return text("sign in at /desk/ first", 403)
     event_id = _event_id(request)
@@ -231,6 +225,17 @@ async def desk_action(request: Request) -> Response:
         return await run_in_threadpool(desk_event, request, str(exc), 400)
     receipt = f"?done={done}" if done is not None else ""
     return RedirectResponse(f"/desk/events/{event_id}/{receipt}", status_code=303, headers=security.headers(None))
+
+
+async def _posted(request: Request) -> dict[str, str] | Response:
+    """A desk form's fields, or the refusal: 413 past BODY_LIMIT, 403 without this site's CSRF token."""
+    fields = await form(request)
+    if fields is None:
+        return text(f"the form is too long (at most {BODY_LIMIT} bytes)", 413)
+    why = security.csrf_refusal(request, fields.get("csrf"))
+    if why:
+        return text(why, 403)
+    return fields
 
 
 def _event_id(request: Request) -> int | None:

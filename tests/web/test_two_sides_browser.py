@@ -17,6 +17,7 @@ import pytest
 from tests.conftest import Cli
 from tests.web.browser import Browser, find_chromium, served_with_browser
 from tests.web.phones import make_links
+from tests.web.test_phone_browser import _enter, _status
 
 CHROMIUM = find_chromium()
 pytestmark = [pytest.mark.slow,
@@ -37,17 +38,6 @@ def _phone(browser: Browser, base: str, cli: Cli, name: str):  # type: ignore[no
                    " || !document.getElementById('confirm').hidden || !document.getElementById('checkin').hidden"
                    " || !document.getElementById('entry3').hidden")
     return phone
-
-
-def _enter(phone, won: bool, score: int) -> None:  # type: ignore[no-untyped-def]
-    phone.click(f"[data-winner='{'me' if won else 'opponent'}']")
-    for digit in str(score):
-        phone.click(f"[data-key='{digit}']")
-    phone.click("#send")
-
-
-def _status(phone) -> str:  # type: ignore[no-untyped-def]
-    return str(phone.js("document.getElementById('status').textContent"))
 
 
 def _desk(browser: Browser, base: str, width: int = 1280, height: int = 900):  # type: ignore[no-untyped-def]
