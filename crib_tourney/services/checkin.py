@@ -11,6 +11,7 @@ from crib_tourney.store.events import load_event
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import CLI, Actor, Change, Log
 from crib_tourney.tourney.checkin import Payment, paid_after
+from crib_tourney.tourney.names import fold
 
 
 @record
@@ -137,5 +138,5 @@ def door_list(db: Db, event_id: int) -> DoorList:
     rows = [DoorRow(e.id, names[e.id], tuple(members.get(e.id, ())), e.checked_in, e.paid,
                     e.withdrawn_after is not None)
             for e in entries_of(db, event)]
-    rows.sort(key=lambda r: (r.name.casefold(), r.entry))
+    rows.sort(key=lambda r: (fold(r.name), r.entry))  # Łukasz before Zoë: by the folded name
     return DoorList(event.id, event.name, event.date, event.check_in, event.entry_fee, tuple(rows))

@@ -18,6 +18,7 @@ from crib_tourney.store.sql import Db
 from crib_tourney.tourney.bracket import qualifier_count
 from crib_tourney.tourney.names import opponents_text
 from crib_tourney.tourney.settings import as_dict
+from crib_tourney.tourney.names import fold
 
 
 def _header(event: Event) -> dict[str, Any]:
@@ -69,7 +70,7 @@ def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str
     roster = players_by_id(db, [p for players in members.values() for p in players])
     acc = {e.id: ", ".join(roster[p].acc_number or "________" for p in members[e.id]) for e in entered}
     players = {e.id: [roster[p].name for p in members[e.id]] if e.team_name else [] for e in entered}
-    entries = sorted(((e.id, names[e.id], acc[e.id]) for e in entered), key=lambda t: (t[1].casefold(), t[0]))
+    entries = sorted(((e.id, names[e.id], acc[e.id]) for e in entered), key=lambda t: (fold(t[1]), t[0]))
     if event.sides == 3:  # a table of three: both opponents, and each line by place
         seats, played = _three_sided_seats(db, event, names)
     else:

@@ -14,6 +14,7 @@ from crib_tourney.store.directory import members_of
 from crib_tourney.store.events import all_events
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.seasons import bounds, check_season, crossed, season_of, title
+from crib_tourney.tourney.names import fold
 
 
 @record
@@ -91,7 +92,7 @@ def rankings(db: Db, season: str | None = None) -> Rankings:
         name, acc = info[pid]
         rows.append(RankingRow(0, pid, name, acc, in_season.get(pid, 0), events_of.get(pid, 0), end,
                                tuple(crossed(start, end)), title(end)))
-    rows.sort(key=lambda r: (-r.season, -r.lifetime, r.name.casefold(), r.player_id))
+    rows.sort(key=lambda r: (-r.season, -r.lifetime, fold(r.name), r.player_id))
     ranked: list[RankingRow] = []
     for k, r in enumerate(rows):
         rank = ranked[-1].rank if ranked and ranked[-1].season == r.season else k + 1

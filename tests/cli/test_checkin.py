@@ -298,3 +298,11 @@ def test_links_made_under_another_key_are_never_printed(cli, unchanged, tmp_path
     (tmp_path / "kept.key").rename(key)  # the old key back: E's new links are not its
     with unchanged():
         cli.fails("event", "links", "E", match="were not made with the key in")
+
+
+def test_the_door_list_sorts_by_the_folded_name(cli):
+    """Alphabetical as a reader expects: Łukasz with the L's, Émile with the E's, not after Zoë."""
+    cli("new-event", "Door", "--games", "1")
+    cli("enter", "Door", "Zoë Bélanger", "Łukasz Nowak", "Émile Roy", "Anna Berg", "--new")
+    rows = cli("checkin", "Door", "--list", "--json").json()["rows"]
+    assert [r["name"] for r in rows] == ["Anna Berg", "Émile Roy", "Łukasz Nowak", "Zoë Bélanger"]
