@@ -1,7 +1,8 @@
 """result (and result import), check, log, undo, standings, ruling"""
 
+import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, List, Optional
+from typing import Annotated, Any, Iterator, List, Optional, TYPE_CHECKING
 
 import typer
 
@@ -179,7 +180,6 @@ def quick_results(
       > 3 forfeit Pat Smith
       > undo
     """
-    import sys
 
     from crib_tourney.inputs import names
     from crib_tourney.services import results as service
@@ -199,7 +199,7 @@ def quick_results(
     saved = 0
     mine: list[int] = []  # the audit entries of this session's lines: "undo" takes back only these
     ours: set[int] = set()  # and every entry it wrote, its undos included
-    for raw in sys.stdin:
+    for raw in _typed_lines():
         words = raw.split()
         if not words:
             continue
@@ -226,7 +226,7 @@ def quick_results(
                 with db() as conn:
                     loser = names.entry_id(conn, event_id, " ".join(named[2:]))
                     recorded = service.record_table_forfeit(conn, event_id, current, table, loser, replace=replace_it)
-                    say("\n".join(recorded.lines()))
+                    say("\n".join(_said(recorded.lines(), replace_it)))
                     mine.append(last_entry_id(conn, Log(event_id)))
                     ours.add(mine[-1])
                 saved += 1
@@ -235,7 +235,7 @@ def quick_results(
                 table, *scores = (whole_number(w, "table" if i == 0 else "score") for i, w in enumerate(numbers))
                 with db() as conn:
                     recorded = service.record_table(conn, event_id, current, table, tuple(scores), replace=replace_it)
-                    say("\n".join(recorded.lines()))
+                    say("\n".join(_said(recorded.lines(), replace_it)))
                     mine.append(last_entry_id(conn, Log(event_id)))
                     ours.add(mine[-1])
                 saved += 1
@@ -246,6 +246,25 @@ def quick_results(
         except CribError as exc:
             typer.echo(f"error: {printable(str(exc))}", err=True)
     typer.echo(f"{saved} result(s) saved", err=True)
+
+
+def _typed_lines() -> Iterator[str]:
+    """The lines typed, each asked for with "> " on stderr when a person types them
+    (a terminal); a file or a pipe is read as it is."""
+    prompt = sys.stdin.isatty()
+    while True:
+        if prompt:
+            sys.stderr.write("> ")
+            sys.stderr.flush()
+        raw = sys.stdin.readline()
+        if not raw:
+            return
+        yield raw
+
+
+def _said(lines: list[str], replaced: bool) -> list[str]:
+    """A line's answer: a replace line "replaced" what it corrected, not "recorded"."""
+    return [("replaced " + line.removeprefix("recorded ")) if replaced and line.startswith("recorded ") else line for line in lines]
 
 
 def _trailing_replace(words: list[str]) -> tuple[list[str], bool]:

@@ -584,3 +584,33 @@ def test_player_games_says_forfeit_in_words(cli):
     cli("result", "F", "--forfeit", "Bob")
     assert "│ won by forfeit │" in cli("player", "games", "F", "Ann").stdout
     assert "│ forfeited │" in cli("player", "games", "F", "Bob").stdout
+
+
+def test_quick_results_says_replaced_for_a_replace_line(cli):
+    cli("new-event", "R", "--games", "1")
+    cli("enter", "R", "Ann", "Bob", "--new")
+    cli("round", "R")
+    from crib_tourney.cli.app import app
+
+    run = cli.runner.invoke(app, ["--db", str(cli.db), "quick-results", "R"], input="1 121 100\n1 121 90 replace\nquit\n")
+    said = [line for line in run.stdout.splitlines() if line]
+    assert said[0].startswith("recorded game 1 table 1:") and said[1].startswith("replaced game 1 table 1:"), run.stdout
+    assert "> " not in run.stderr  # no prompt when the lines come from a pipe, not a person at a terminal
+
+
+def test_quick_results_prompts_a_person_at_a_terminal(cli):
+    """On a terminal each line is asked for with "> " (stdin a pseudo-terminal)."""
+    import os
+    import pty
+
+    cli("new-event", "R", "--games", "1")
+    cli("enter", "R", "Ann", "Bob", "--new")
+    cli("round", "R")
+    main, child = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "crib_tourney", "--db", str(cli.db), "quick-results", "R"],
+                               stdin=child, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    os.close(child)
+    os.write(main, b"1 121 100\nquit\n")
+    out, err = process.communicate(timeout=60)
+    os.close(main)
+    assert err.decode().count("> ") >= 2 and "recorded game 1 table 1" in out.decode()
