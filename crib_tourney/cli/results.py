@@ -1,5 +1,6 @@
 """result (and result import), check, log, undo, standings, ruling"""
 
+import shutil
 import sys
 from pathlib import Path
 from typing import Annotated, Any, Iterator, List, Optional, TYPE_CHECKING
@@ -248,6 +249,29 @@ def quick_results(
     typer.echo(f"{saved} result(s) saved", err=True)
 
 
+def fitted(summary: str, width: int) -> str:
+    """A log line's change in ``width`` characters (`log --json` keeps it whole): a
+    run of like parts told by their count ("entered 36: Ann Lee ... Zoë Bélanger"),
+    else cut with an ellipsis.
+
+    >>> fitted("entered Ann; entered Bob; entered Cat; entered Dan", 30)
+    'entered 4: Ann ... Dan'
+    >>> fitted("game 1 table 1: Ann 121 - Bob 99", 20)
+    'game 1 table 1: Ann…'
+    """
+    if len(summary) <= width:
+        return summary
+    parts = summary.split("; ")
+    verbs = {p.split(" ", 1)[0] for p in parts}
+    if len(parts) > 3 and len(verbs) == 1 and all(" " in p for p in parts):
+        first, last = parts[0].split(" ", 1)[1], parts[-1].split(" ", 1)[1]
+        told = f"{verbs.pop()} {len(parts)}: {first} ... {last}"
+        if len(told) <= width:
+            return told
+        summary = told
+    return summary[:width - 1] + "…"
+
+
 def _typed_lines() -> Iterator[str]:
     """The lines typed, each asked for with "> " on stderr when a person types them
     (a terminal); a file or a pipe is read as it is."""
@@ -356,9 +380,15 @@ def log(event: LogEventArg = None, players: PlayersLogOption = False, league: Le
         print_json({"log": [{"id": e.id, "at": e.at, "action": e.action, "summary": e.summary, "undone": e.undone,
                              "source": e.source, "actor": e.actor} for e in found]})
         return
-    print_table(None, ["#", "when (UTC)", "action", "change", "by"],
-                [[e.id, e.at, e.action + (" (undone)" if e.undone else ""), e.summary,
-                  e.source + (f" ({e.actor})" if e.actor else "")] for e in found], right=["#"])
+    rows = [[e.id, e.at, e.action + (" (undone)" if e.undone else ""), e.summary, e.source + (f" ({e.actor})" if e.actor else "")]
+            for e in found]
+    # the change's column gets what the terminal leaves it (the others, the rules, a space either side of each cell)
+    others = sum(max([len(str(r[k])) for r in rows] + [len(h)]) + 3 for k, h in ((0, "#"), (1, "when (UTC)"), (2, "action"),
+                                                                                  (4, "by")))
+    room = max(30, shutil.get_terminal_size((100, 24)).columns - others - 4)
+    for row in rows:
+        row[3] = fitted(str(row[3]), room)
+    print_table(None, ["#", "when (UTC)", "action", "change", "by"], rows, right=["#"])
 
 
 def undo(event: LogEventArg = None, players: PlayersLogOption = False, league: LeagueLogOption = None,

@@ -614,3 +614,14 @@ def test_quick_results_prompts_a_person_at_a_terminal(cli):
     out, err = process.communicate(timeout=60)
     os.close(main)
     assert err.decode().count("> ") >= 2 and "recorded game 1 table 1" in out.decode()
+
+
+def test_log_fits_the_terminal_and_json_keeps_everything(cli):
+    cli("new-event", "L", "--games", "1")
+    names = [f"Player Number {n:02d}" for n in range(36)]
+    cli("enter", "L", *names, "--new")
+    shown = cli("log", "L").stdout  # the test runner's terminal is 200 columns wide
+    assert max(len(line) for line in shown.splitlines()) <= 200
+    assert "entered 36: Player Number 00 ... Player Number 35" in shown
+    whole = cli("log", "L", "--json").json()["log"][-1]["summary"]
+    assert whole.count("entered ") == 36
