@@ -66,7 +66,8 @@ def settled_by_rule(event: Event, sides: Sequence[int], cards: Sequence[CardRow]
 def write_settlement(change: Change, event: Event, pairing_id: int, settled: Sequence[CardRow], source: str,
                      originals: Sequence[CardRow] = ()) -> None:
     """Write a settled table's cards (``source``: resolved | provisional | rejudged),
-    keeping a provisional settlement's original cards."""
+    keeping the original cards of a settlement by the rule: it is judged again from
+    them (provisional), and a card replaced later reopens the game with them."""
     change.replace("outcome", {"pairing_id": pairing_id},
                    [q.outcome_dict(event.id, pairing_id, e, own, opp, opp2, forfeit, source, True)
                     for e, own, opp, opp2, forfeit, *_ in settled])
@@ -74,6 +75,16 @@ def write_settlement(change: Change, event: Event, pairing_id: int, settled: Seq
         change.replace("settled_card", {"pairing_id": pairing_id},
                        [dict(event_id=event.id, pairing_id=pairing_id, entry_id=e, own_score=own, opp_score=opp,
                              opp2_score=opp2, forfeit=forfeit) for e, own, opp, opp2, forfeit, *_ in originals])
+
+
+def original_cards(change: Change, pairing_id: int) -> dict[int, tuple[int, int, str]]:
+    """The players' own cards a settlement of this table kept, (own, opp, forfeit) by
+    entry, given back in ``change`` (the settlement is over: a card replaced, or the
+    director's result); {} when it kept none."""
+    kept = q.settled_cards(change.db, pairing_id)
+    if kept:
+        change.replace("settled_card", {"pairing_id": pairing_id}, [])
+    return {entry: (own, opp, forfeit) for entry, own, opp, _, forfeit in kept}
 
 
 @dataclass(frozen=True)

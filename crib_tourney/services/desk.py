@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crib_tourney.errors import CribError
+from crib_tourney.errors import CribError, Stale
 from crib_tourney.records import record
 from crib_tourney.services import changes, checkin, playoffs, results
 from crib_tourney.services.events import event_summaries
@@ -178,10 +178,13 @@ def _table(db: Db, event: Event, game: int, table: int) -> tuple[Pairing, list[E
     return pairing, [by_id[pairing.entry1_id], by_id[pairing.entry2_id]]
 
 
-def settle(db: Db, event: Event, game: int, table: int, by: Actor = DIRECTOR) -> Checked:
+def settle(db: Db, event: Event, game: int, table: int, by: Actor = DIRECTOR, seen: str | None = None) -> Checked:
     """ACC rule 12.2 for one game, as `check --resolve` settles it: a lone card is
     copied to the other side, two disagreeing cards resolved against the apparent
-    qualifier (judged at cross-checking; provisional before the last game)."""
+    qualifier (judged at cross-checking; provisional before the last game).
+    ``seen``: the preview's ``cards_seen``; refused (Stale) when a card changed since."""
+    if seen is not None and settle_preview(db, event, game, table).cards_seen != seen:
+        raise Stale(f"the cards of game {game} table {table} changed since you looked at them: look again before you settle")
     _table(db, event, game, table)
     done = results.check(db, event.id, resolve=True, by=by, only=(game, table))
     if not done.resolved:
@@ -256,6 +259,7 @@ class SettlePreview:
     rule: str
     result: tuple[SideCard, ...]
     provisional: bool
+    cards_seen: str  # the cards as the preview read them: settle(seen=...) acts only on these
 
 
 def settle_preview(db: Db, event: Event, game: int, table: int) -> SettlePreview:
@@ -303,7 +307,8 @@ def settle_preview(db: Db, event: Event, game: int, table: int) -> SettlePreview
             rule = ("12.2: an apparent qualifier takes the version worse for him" + (f" ({', '.join(named)})" if named else "")
                     + "; a non-qualifier keeps his own card")
     result = tuple(SideCard(names[c[0]], in_seat_order(c[0], c[1], c[2], c[3])) for c in settled)
-    return SettlePreview(game, table, tuple(names[s] for s in sides), cards, rule, result, early)
+    seen = ";".join(f"{e}:{own}-{opp}-{opp2}-{forfeit}-{source}" for e, own, opp, opp2, forfeit, source in sorted(held))
+    return SettlePreview(game, table, tuple(names[s] for s in sides), cards, rule, result, early, seen)
 
 
 @dataclass(frozen=True)

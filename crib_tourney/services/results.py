@@ -17,7 +17,7 @@ from crib_tourney.records import record
 from crib_tourney.services.recording import Fact as Fact  # re-exported: what callers of results name
 from crib_tourney.services.recording import Recorded as Recorded
 from crib_tourney.services.cross_checking import JudgedAgain, apparent_qualifiers, cross_checked, judged_again
-from crib_tourney.services.cross_checking import settled_by_rule, write_settlement
+from crib_tourney.services.cross_checking import original_cards, settled_by_rule, write_settlement
 from crib_tourney.services.recording import after_change, keep_bracket, qualifying_change, refuse_withdrawn
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
@@ -270,6 +270,7 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
             raise AlreadyRecorded(taken)
         if existed:
             change.action = "replace"
+            original_cards(change, pairing.id)  # the director's result replaces a settlement and the cards it kept
         # a game without a card yet (every line of an import of a new game) has nothing to read back first
         change.replace("outcome", {"pairing_id": pairing.id}, rows, before=None if existed else [])
         return done
@@ -279,7 +280,9 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
     if any(o.entry_id == card_of.id for o in existing) and not replace:
         raise AlreadyRecorded(f"{names[card_of.id]}'s card for game {pairing.game_no} is already entered")
     opponent = b if card_of.id == a else a
-    keep = [Card(o.entry_id, o.own_score, o.opp_score, o.forfeit, o.source) for o in existing if o.entry_id != card_of.id]
+    originals = original_cards(change, pairing.id)  # a settled game reopened: the others' own cards again, not the settlement
+    keep = [Card(o.entry_id, *originals[o.entry_id], "card") if o.entry_id in originals else
+            Card(o.entry_id, o.own_score, o.opp_score, o.forfeit, o.source) for o in existing if o.entry_id != card_of.id]
     mine = Card(card_of.id, by_entry[card_of.id], by_entry[opponent], "none", "card")
     change.action = "card"
     change.replace("outcome", {"pairing_id": pairing.id}, table_rows(event, pairing.id, keep + [mine]))
@@ -508,7 +511,7 @@ def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
             by_rule = settled_by_rule(event, (entry1, entry2), [(c.entry, c.own, c.opp, None, c.forfeit, c.source) for c in cards],
                                       qualifiers)
             write_settlement(change, event, pairing_id, by_rule, "provisional" if early else "resolved",
-                             [(c.entry, c.own, c.opp, None, c.forfeit) for c in cards] if early else ())
+                             [(c.entry, c.own, c.opp, None, c.forfeit) for c in cards])
             done.append(GameSettled(game_no, tuple(SettledCard(names[e], own, opp, e in qualifiers) for e, own, opp, *_ in by_rule),
                                     early))
             continue

@@ -112,6 +112,7 @@ def three_result(db: Db, event: Event, change: Change, scored: Sequence[tuple[in
             raise AlreadyRecorded(f"game {pairing.game_no} table {pairing.table_no} already has a result")
         if existing:
             change.action = "replace"
+            cc.original_cards(change, pairing.id)  # the director's result replaces a settlement and the cards it kept
         rows = [card_row(event, pairing, e, by_entry, "none", "result") for e in pairing.sides]
         change.replace("outcome", {"pairing_id": pairing.id}, rows)
         return ThreeResult(pairing.game_no, pairing.table_no, best_first)
@@ -119,7 +120,10 @@ def three_result(db: Db, event: Event, change: Change, scored: Sequence[tuple[in
         raise CribError(f"--card {names[card_of]}: that side is not at this table")
     if any(o.entry_id == card_of for o in existing) and not replace:
         raise AlreadyRecorded(f"{names[card_of]}'s card for game {pairing.game_no} is already entered")
-    keep = [Card3(o.entry_id, o.own_score, o.opp_score, o.opp2_score, o.forfeit, o.source) for o in existing if o.entry_id != card_of]
+    kept = {e: (own, opp, opp2, forfeit) for e, own, opp, opp2, forfeit in q.settled_cards(db, pairing.id)}
+    cc.original_cards(change, pairing.id)  # a settled table reopened: the others' own cards again, not the settlement
+    keep = [Card3(o.entry_id, *kept[o.entry_id], "card") if o.entry_id in kept else
+            Card3(o.entry_id, o.own_score, o.opp_score, o.opp2_score, o.forfeit, o.source) for o in existing if o.entry_id != card_of]
     mine = card_row(event, pairing, card_of, by_entry, "none", "card")
     change.action = "card"
     change.replace("outcome", {"pairing_id": pairing.id},
@@ -185,7 +189,7 @@ def settle_tables(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
         else:
             held = [(c.entry, c.own, c.opp, c.opp2, c.forfeit, c.source) for c in cards]
             settled = cc.settled_by_rule(event, sides, held, qualifiers)
-            cc.write_settlement(change, event, pairing_id, settled, "provisional" if early else "resolved", held if early else ())
+            cc.write_settlement(change, event, pairing_id, settled, "provisional" if early else "resolved", held)
         shown = tuple((names[e], tuple(Card3(e, own, opp, opp2, f, "").version(sides)[s] for s in sides), e in qualifiers)
                       for e, own, opp, opp2, f in settled)
         done.append(TableSettled(game_no, table_no, shown, use_card is None and early))

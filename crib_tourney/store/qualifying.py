@@ -106,11 +106,11 @@ def outcome_dict(event_id: int, pairing_id: int, entry: int, own: int, opp: int,
 
 def has_provisional(db: Db, event_id: int) -> bool:
     """Whether a dispute of the event was settled provisionally (before cross-checking).
-    The kept cards are asked first: nearly always none, read from their index, where
-    the outcome rows' source is in no index."""
-    if not db.scalar("SELECT COUNT(*) FROM settled_card WHERE event_id = :e", e=event_id):
-        return False
-    return bool(db.scalar("SELECT COUNT(*) FROM outcome WHERE event_id = :e AND source = 'provisional'", e=event_id))
+    Only the few settled tables (those whose cards were kept) are looked at, by
+    their own index: the outcome rows' source is in no index."""
+    return bool(db.scalar(
+        "SELECT COUNT(*) FROM outcome WHERE source = 'provisional' AND pairing_id IN"
+        " (SELECT pairing_id FROM settled_card WHERE event_id = :e)", e=event_id))
 
 
 def provisional_tables(db: Db, event_id: int) -> list[tuple[int, int, int | None, tuple[int, ...], list[tuple[Any, ...]],
@@ -121,7 +121,8 @@ def provisional_tables(db: Db, event_id: int) -> list[tuple[int, int, int | None
     found = []
     for pairing_id, game, table, e1, e2, e3 in db.rows(
             "SELECT p.id, p.game_no, p.table_no, p.entry1_id, p.entry2_id, p.entry3_id FROM pairing p WHERE p.id IN"
-            " (SELECT pairing_id FROM outcome WHERE event_id = :e AND source = 'provisional') ORDER BY p.game_no, p.table_no, p.id",
+            " (SELECT pairing_id FROM outcome WHERE source = 'provisional' AND pairing_id IN"
+            " (SELECT pairing_id FROM settled_card WHERE event_id = :e)) ORDER BY p.game_no, p.table_no, p.id",
             e=event_id):
         settled = db.rows("SELECT entry_id, own_score, opp_score, opp2_score, forfeit, source FROM outcome WHERE pairing_id = :p"
                           " ORDER BY entry_id", p=pairing_id)
@@ -129,6 +130,13 @@ def provisional_tables(db: Db, event_id: int) -> list[tuple[int, int, int | None
                            " WHERE pairing_id = :p ORDER BY entry_id", p=pairing_id)
         found.append((pairing_id, game, table, tuple(e for e in (e1, e2, e3) if e is not None), settled, original))
     return found
+
+
+def settled_cards(db: Db, pairing_id: int) -> list[tuple[int, int, int, int | None, str]]:
+    """(entry, own, opp, opp2, forfeit) of the players' own cards a settlement of this table kept."""
+    return [(int(e), int(o), int(p), None if p2 is None else int(p2), str(f)) for e, o, p, p2, f in db.rows(
+        "SELECT entry_id, own_score, opp_score, opp2_score, forfeit FROM settled_card WHERE pairing_id = :p ORDER BY entry_id",
+        p=pairing_id)]
 
 
 def settlements_judged_again(db: Db, event_id: int) -> list[tuple[int, int | None, list[tuple[Any, ...]], list[tuple[Any, ...]]]]:

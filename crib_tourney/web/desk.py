@@ -179,7 +179,8 @@ def _paid(fields: dict[str, str]) -> int | None:
 
 
 ACTIONS: dict[str, Callable[[Db, Event, dict[str, str]], Any]] = {
-    "settle": lambda db, event, f: desk_service.settle(db, event, _number(f, "game"), _number(f, "table")),
+    "settle": lambda db, event, f: desk_service.settle(db, event, _number(f, "game"), _number(f, "table"),
+                                                       seen=f["seen"][:2000] if "seen" in f else None),
     "enter": lambda db, event, f: desk_service.enter(db, event, _number(f, "game"), _number(f, "table"), *_scores(f, 3),
                                                      recut=f.get("recut") == "1"),
     "match": lambda db, event, f: desk_service.enter_match_game(

@@ -118,3 +118,29 @@ def test_the_printed_standings_say_what_is_not_counted_yet(cli, tmp_path):
     cli("check", "Fin", "--resolve")
     cli("print", "standings", "Fin", "-o", out)
     assert "Not counted yet" not in pdf_text(out)
+
+
+def test_a_card_replaced_after_a_settlement_reopens_the_game_with_the_players_own_cards(cli):
+    """A settled (provisionally) game whose card is replaced is disputed again between
+    the players' own cards: the settlement's versions are not taken for a card, and
+    the kept cards are not judged again behind the new one's back."""
+    cli("new-event", "P", "--games", 2, "--qualify-ratio", "0.5")
+    cli("enter", "P", "A", "B", "C", "D", "--new")
+    cli("round", "P")
+    cli("result", "P", "A", 121, "D", 100, "--card", "A")
+    cli("result", "P", "D", 110, "A", 121, "--card", "D")
+    cli("result", "P", "B", 121, "C", 60)
+    assert "resolved provisionally" in cli("check", "P", "--resolve").stdout
+    cli("round", "P")
+    cli("result", "P", "D", 121, "A", 90, "--card", "D", "--replace")  # D's card now claims the win
+    (problem,) = [p for p in cli("check", "P", "--json").json()["problems"] if p["game"] == 1]
+    assert problem["problem"] == "disagree" and "A's card 121-100" in problem["detail"]  # A's own card, not the settlement
+    cli("result", "P", "C", 121, "A", 60)
+    cli("result", "P", "D", 121, "B", 60)
+    shown = cli("standings", "P", "--json").json()
+    assert shown["disputed"] == 1 and cli("check", "P", "--json").json()["judged_again"] == []
+    cli("check", "P", "--resolve")  # 12.2(e) from the cards as they stand: each charged his own claim
+    games = {g["game"]: g for g in cli("player", "games", "P", "A", "--json").json()["games"]}
+    assert (games[1]["score"], games[1]["opponent_score"]) == (100, 121)
+    games = {g["game"]: g for g in cli("player", "games", "P", "D", "--json").json()["games"]}
+    assert (games[1]["score"], games[1]["opponent_score"]) == (90, 121)

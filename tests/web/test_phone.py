@@ -553,3 +553,18 @@ def test_the_door_sheets_page_says_how_to_check_in_and_the_tables_page_marks_wha
     phones["Bob Ray"].report(1, "me", 99, "b1")
     tables = client.get("/events/1/tables").text
     assert "1 pending, 0 disputed" in tables and '<span class="wait">pending</span>' in tables
+
+
+def test_the_desk_settles_only_the_cards_its_preview_showed(app, phones, event):
+    desk = signed_in(app)
+    phones["Bob Ray"].report(1, "me", 99, "b1")
+    phones["Eve Kowalski"].report(1, "opponent", 98, "e1")  # the same winner, another score: disputed
+    preview = desk.get("/desk/events/1/settle?game=1&table=1").text
+    seen = re.search(r'name="seen" value="([^"]+)"', preview).group(1)  # type: ignore[union-attr]
+    phones["Bob Ray"].post({"game": 1, "winner": "opponent", "loser_score": 50, "key": "b2"})  # Bob changes his card
+    before = event.snapshot()
+    refused = desk.form("/desk/events/1/settle", game="1", table="1", seen=seen)
+    assert refused.status_code == 409 and "changed since you looked" in refused.text
+    assert event.snapshot() == before
+    again = re.search(r'name="seen" value="([^"]+)"', desk.get("/desk/events/1/settle?game=1&table=1").text).group(1)  # type: ignore[union-attr]
+    assert desk.form("/desk/events/1/settle", game="1", table="1", seen=again).status_code == 303
