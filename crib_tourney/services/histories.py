@@ -38,6 +38,7 @@ class GameRow(_Game, total=False):
     """One qualifying game of an entry, as its own card says (``forfeit``: once a card is in)."""
 
     forfeit: str | None
+    state: str  # pending | disputed: the game does not count yet (no game points, no spread)
     # at a table of three: the opponent is both ("A & B", seat order), the second opponent's score, the place
     opponent2_score: int | None
     place: int | None
@@ -63,8 +64,11 @@ def _games_of(db: Db, event: Event, entry_id: int) -> list[GameRow]:
         return _games_at_tables_of_three(db, event, entry_id)
     pairings = q.pairings_of(db, event.id, entry_id)
     cards: dict[int, dict[int, Card]] = {}
+    waiting: set[int] = set()  # tables whose cards do not count yet
     for o in q.outcomes_for(db, [p.id for p in pairings]):
         cards.setdefault(o.pairing_id, {})[o.entry_id] = Card(o.entry_id, o.own_score, o.opp_score, o.forfeit, o.source)
+        if not o.counted:
+            waiting.add(o.pairing_id)
     games: list[GameRow] = []
     for p in pairings:
         opponent = p.entry2_id if p.entry1_id == entry_id else p.entry1_id
@@ -79,6 +83,9 @@ def _games_of(db: Db, event: Event, entry_id: int) -> list[GameRow]:
             row["game_points"], row["spread"] = line.game_points, line.plus - line.minus
             row["cards_agree"] = agree(own, theirs) if theirs is not None and entry_id in cards.get(p.id, {}) else None
             row["forfeit"] = own.forfeit if own.forfeit != "none" else None  # a key of its own: it comes last
+            if p.id in waiting:  # a lone card or two that disagree: counted nowhere yet
+                row["game_points"] = row["spread"] = None
+                row["state"] = "pending" if len(cards[p.id]) == 1 else "disputed"
         elif opponent is None and rules.bye_points:
             row["game_points"], row["spread"] = rules.bye_points, rules.bye_spread
         games.append(row)

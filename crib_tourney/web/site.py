@@ -371,7 +371,9 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
     shown = []
     for g in games:
         forfeit = g.get("forfeit")
-        if forfeit:
+        if g.get("state"):  # pending or disputed: no win or loss until the game is final
+            result = str(g["state"])
+        elif forfeit:
             result = "W" if forfeit == "won" else "L"
         elif g.get("place") is not None:  # a table of three: first place is the win
             result = "W" if g.get("place") == 1 else "L"

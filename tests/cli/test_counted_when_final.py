@@ -144,3 +144,16 @@ def test_a_card_replaced_after_a_settlement_reopens_the_game_with_the_players_ow
     assert (games[1]["score"], games[1]["opponent_score"]) == (100, 121)
     games = {g["game"]: g for g in cli("player", "games", "P", "D", "--json").json()["games"]}
     assert (games[1]["score"], games[1]["opponent_score"]) == (90, 121)
+
+
+def test_a_players_games_show_a_pending_or_disputed_game_without_its_points(cli):
+    (a, b), _ = _event(cli)
+    cli("result", "Fin", a, 121, b, 90, "--card", a)
+    game = cli("player", "games", "Fin", a, "--json").json()["games"][0]
+    assert (game["score"], game["game_points"], game["spread"], game["state"]) == (121, None, None, "pending")
+    cli("result", "Fin", b, 121, a, 100, "--card", b)
+    game = cli("player", "games", "Fin", b, "--json").json()["games"][0]
+    assert (game["game_points"], game["state"]) == (None, "disputed")
+    cli("result", "Fin", a, 121, b, 95, "--replace")  # the director's result: final
+    game = cli("player", "games", "Fin", a, "--json").json()["games"][0]
+    assert (game["game_points"], game["spread"], "state" in game) == (2, 26, False)

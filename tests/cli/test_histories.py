@@ -18,7 +18,9 @@ def test_player_games_show_both_scores_and_whether_the_cards_agree(cli):
     cli("result", "E", a, "121", b, "93", "--card", b)
     games = cli("player", "games", "E", a, "--json").json()["games"]
     first = next(g for g in games if g["game"] == 1)
-    assert (first["score"], first["opponent_score"], first["game_points"], first["cards_agree"]) == (121, 97, 2, False)
+    # two cards that disagree: disputed, so no game points until the game is final (his card's scores still shown)
+    assert (first["score"], first["opponent_score"], first["game_points"], first["cards_agree"], first["state"]) == (
+        121, 97, None, False, "disputed")
     bye = next(g for g in games if g["opponent"] == "bye")
     assert bye["game_points"] == 2
     assert "NO" in cli("player", "games", "E", a).stdout
