@@ -170,3 +170,21 @@ def test_a_non_qualifier_in_the_consolation_is_pointed_to_it(tmp_path):
     out = next(n for n in ("Ann", "Bob", "Cat", "Dan") if n not in qualifiers)
     assert _state(cli, out)["consolation"] == {"event": "Open Consolation"}
     assert _state(cli, next(iter(qualifiers)))["consolation"] is None
+
+
+def test_a_disputed_match_game_waits_at_the_desk_and_in_check(tmp_path):
+    from crib_tourney.services import desk
+
+    cli = _cut_event(tmp_path)
+    final = cli("bracket", "Open", "--json").json()["rounds"][0]["matches"][0]
+    a, b = final["players"]
+    _send(cli, a, {"match": final["key"], "match_game": 1, "winner": "me", "loser_score": 100, "key": "m1"})
+    _send(cli, b, {"match": final["key"], "match_game": 1, "winner": "opponent", "loser_score": 101, "key": "m2"})
+    (said,) = cli("check", "Open", "--json").json()["match_games"]
+    assert said.startswith(f"match {final['key']} game 1 (table 1, {a} v {b}): disputed: ")
+    assert f"{a}'s card 121-100" in said and f"{b}'s card 101-121" in said
+    assert "every scheduled game has a result" not in cli("check", "Open").stdout
+    with transaction(str(cli.db)) as db:
+        (w,) = desk.waiting(db, desk.event_of(db, 1))
+    assert (w.match, w.state, w.players) == (final["key"], "disputed", (a, b))
+

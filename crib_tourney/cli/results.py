@@ -335,11 +335,17 @@ def check(
         checked = check_event(conn, event_id, resolve, recut, use_card=chosen)
     problems, resolved = checked.problems, [fact.line() for fact in checked.resolved]
     again = [fact.line() for fact in checked.judged_again]
+    matches = [f"match {m.match} game {m.game} (table {m.table}, {' v '.join(m.players)}): {m.state}: "
+               + ", ".join(f"{who}'s card {own}-{opp}" for who, own, opp in m.cards) for m in checked.match_games]
     if as_json:
-        print_json({"problems": [p.as_dict() for p in problems], "resolved": resolved, "judged_again": again})
+        print_json({"problems": [p.as_dict() for p in problems], "resolved": resolved, "judged_again": again,
+                    "match_games": matches})
         return
-    for line in resolved + again:
+    for line in resolved + again + matches:
         say(line)
+    if not problems and matches:
+        say("enter the match games above with: crib-tourney result EVENT PLAYER SCORE PLAYER SCORE")
+        return
     if not problems:
         say("every scheduled game has a result and its cards agree")
         return

@@ -25,6 +25,7 @@ from crib_tourney.records import record
 from crib_tourney.services import changes, checkin, playoffs, results
 from crib_tourney.services.events import event_summaries
 from crib_tourney.services.cross_checking import apparent_qualifiers, cross_checked, settled_by_rule
+from crib_tourney.services.phone_matches import waiting_match_games
 from crib_tourney.services.phone_report import Conflict
 from crib_tourney.services.playoffs import PlayoffFact
 from crib_tourney.services.results import Checked, EventUndone, Recorded
@@ -53,13 +54,18 @@ class Waiting:
     players: tuple[str, ...]  # three at a table of three
     state: str  # pending | disputed
     detail: str
+    match: str | None = None  # a playoff match game (entered under the matches, not settled)
 
 
 def waiting(db: Db, event: Event) -> list[Waiting]:
-    """The games `check` lists with a card to act on, disputed first."""
+    """The games `check` lists with a card to act on, and the playoff match games
+    whose cards wait for the desk (``match``), disputed first."""
     found = [Waiting(p.game, p.table, p.players, "disputed" if p.problem == "disagree" else "pending", p.detail)
              for p in check_cards(db, event) if p.problem in ("one card", "missing cards", "disagree")]
-    return sorted(found, key=lambda w: (w.state != "disputed", w.game, w.table or 0))
+    found += [Waiting(m.game, m.table, m.players, m.state, f"match {m.match} game {m.game}: "
+                      + ", ".join(f"{who}'s card {own}-{opp}" for who, own, opp in m.cards), m.match)
+              for m in waiting_match_games(db, event)]
+    return sorted(found, key=lambda w: (w.state != "disputed", w.match is not None, w.game, w.table or 0))
 
 
 @record

@@ -111,6 +111,42 @@ class Placement:
     prize: int | None
 
 
+@dataclass(frozen=True)
+class MatchCards:
+    """The next game of an open match with a player's card in and no result yet:
+    pending (one card) or disputed (two that disagree): the desk enters it."""
+
+    match: str
+    game: int
+    table: int
+    players: tuple[str, str]  # in the match's seat order
+    state: str  # pending | disputed
+    cards: tuple[tuple[str, int, int], ...]  # (whose, own, opponent's)
+
+
+def waiting_match_games(db: Db, event: Event) -> list[MatchCards]:
+    """Every open match whose next game has cards but no result."""
+    br = Bracket(db, event)
+    if not br.exists:
+        return []
+    names = entry_names(db, event)
+    found = []
+    for spec in br.specs:
+        state = br.states[spec.key]
+        if not state.open:
+            continue
+        game = len(state.games) + 1
+        cards = _cards(db, br.match_ids[spec.key], game)
+        a, b = (p for p in state.players if p is not None)
+        shown = tuple((names.get(e, "?"), own, opp) for e, (own, opp) in sorted(cards.items()) if e in (a, b))
+        if not shown:
+            continue
+        mine, theirs = cards.get(a), cards.get(b)
+        found.append(MatchCards(spec.key, game, spec.position, (names.get(a, "?"), names.get(b, "?")),
+                                _card_state(mine, theirs), shown))
+    return found
+
+
 def place_and_prize(db: Db, event: Event, entry_id: int) -> Placement:
     """The player's place and prize once the event is decided (both None before)."""
     try:

@@ -16,6 +16,7 @@ from crib_tourney.errors import AlreadyRecorded, CribError, NotFound
 from crib_tourney.records import record
 from crib_tourney.services.recording import Fact as Fact  # re-exported: what callers of results name
 from crib_tourney.services.recording import Recorded as Recorded
+from crib_tourney.services.phone_matches import MatchCards, waiting_match_games
 from crib_tourney.services.cross_checking import JudgedAgain, apparent_qualifiers, cross_checked, judged_again
 from crib_tourney.services.cross_checking import original_cards, settled_by_rule, write_settlement
 from crib_tourney.services.recording import after_change, keep_bracket, qualifying_change, refuse_withdrawn
@@ -112,6 +113,7 @@ class Checked:
     resolved: tuple[Fact, ...]
     problems: tuple[CardProblem, ...]
     judged_again: tuple[JudgedAgain, ...] = ()
+    match_games: tuple[MatchCards, ...] = ()  # playoff match games whose cards wait for the director
 
 
 @record
@@ -531,7 +533,8 @@ def check(db: Db, event_id: int, resolve: bool = False, recut: bool = False, by:
 
     event = load_event(db, event_id)
     resolved = resolve_cards(db, event, recut, by, use_card, only) if resolve or use_card else []
-    return Checked(tuple(resolved), tuple(check_cards(db, event)), tuple(judged_again(db, event)))
+    return Checked(tuple(resolved), tuple(check_cards(db, event)), tuple(judged_again(db, event)),
+                   tuple(waiting_match_games(db, event)))
 
 
 def undo_own_line(db: Db, event_id: int, line_id: int, ours: set[int], by: Actor = CLI) -> EventUndone:
