@@ -18,7 +18,7 @@ the cut, undo is `undo --change N`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from crib_tourney.errors import CribError, Stale
 from crib_tourney.records import record
@@ -265,7 +265,7 @@ class SettlePreview:
     rule: str
     result: tuple[SideCard, ...]
     provisional: bool
-    cards_seen: str  # the cards as the preview read them: settle(seen=...) acts only on these
+    cards_seen: str = field(default="", compare=False)  # the cards as the preview read them: settle(seen=...) acts only on these
 
 
 def settle_preview(db: Db, event: Event, game: int, table: int) -> SettlePreview:

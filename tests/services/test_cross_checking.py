@@ -140,3 +140,14 @@ def test_a_settlement_judged_again_the_same_is_no_longer_provisional(db):
     assert last.facts[1:] == ()  # nothing moved: nothing to say
     assert outcomes(db, event, 1, 1) == sorted([(entry["Ann"], 121, 100, "resolved"), (entry["Dan"], 100, 121, "resolved")])
     assert cross_checking.judged_again(db, event) == []
+
+
+def test_original_cards_are_given_back_when_a_settlement_is_reopened(db):
+    event, entry = early_settlement(db)
+    results.check(db, event.id, resolve=True)  # provisional: Ann 121-80, Dan 100-121 kept
+    pairing_id = q.pairing_at_table(db, event.id, 1, 1).id
+    change = Change(db, "card", Log(event.id))
+    assert cross_checking.original_cards(change, pairing_id) == {entry["Ann"]: (121, 80, "none"), entry["Dan"]: (100, 121, "none")}
+    assert q.settled_cards(db, pairing_id) == []  # given back: the settlement is over
+    assert cross_checking.original_cards(change, pairing_id) == {}
+    change.log("reopened")

@@ -130,3 +130,14 @@ def test_place_and_prize_once_the_event_is_decided(db):
 def test_place_and_prize_before_the_cut(db):
     event = played_event(db, players=EIGHT, games=3)
     assert phone_matches.place_and_prize(db, event, ids(db, event)["Ann"]) == phone_matches.Placement(None, None)
+
+
+def test_waiting_match_games_lists_the_match_games_the_desk_must_enter(db):
+    event, who = qualified(db)
+    assert phone_matches.waiting_match_games(db, event) == []
+    phone_matches.report_match_game(db, who["Ann"], report("W1.1", 1, "me", 100, "a-1"))
+    assert phone_matches.waiting_match_games(db, event) == [
+        phone_matches.MatchCards("W1.1", 1, 1, ("Ann", "Hal"), "pending", (("Ann", 121, 100),))]
+    phone_matches.report_match_game(db, who["Hal"], report("W1.1", 1, "me", 90, "h-1"))  # both claim it
+    (waiting,) = phone_matches.waiting_match_games(db, event)
+    assert (waiting.state, sorted(waiting.cards)) == ("disputed", [("Ann", 121, 100), ("Hal", 121, 90)])
