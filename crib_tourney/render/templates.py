@@ -7,6 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from crib_tourney.errors import CribError
+from crib_tourney.render import terms
 from crib_tourney.tourney.names import spells_members
 
 
@@ -32,7 +33,9 @@ def environment():  # type: ignore[no-untyped-def]
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters["signed"] = lambda n: f"{n:+d}" if n else "0"
+    env.filters["signed"] = terms.signed  # the words and signs of every screen and sheet
+    env.filters["score"] = lambda pair: terms.score(*pair)
+    env.filters["money"] = terms.money
     env.tests["spelled_by"] = spelled_by  # a team named after its players
     return env
 
