@@ -23,9 +23,12 @@ class Arrival:
     was_in: bool
     paid_before: int | None
     paid: int | None
+    leaving: bool = False  # a check-in taken back: it changes something only if he was in
 
     @property
     def changed(self) -> bool:
+        if self.leaving:
+            return self.was_in
         return not self.was_in or self.paid != self.paid_before
 
 
@@ -85,7 +88,7 @@ def check_out(db: Db, event_id: int, entry_id: int, by: Actor = CLI) -> CheckedI
     if row.checked_in:
         change.update("entry", row.id, {"checked_in": False})
         change.log(f"{name} not checked in")
-    return CheckedIn(event.name, (Arrival(row.id, name, row.checked_in, row.paid, row.paid),))
+    return CheckedIn(event.name, (Arrival(row.id, name, row.checked_in, row.paid, row.paid, leaving=True),))
 
 
 @record

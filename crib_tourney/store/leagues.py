@@ -26,6 +26,9 @@ class League(WithSettings):
 
 def load_league(db: Db, league_id: int) -> League:
     row = db.dicts(f"SELECT id, name, {', '.join(schema.names(LeagueSettings))} FROM league WHERE id = :id", id=league_id)[0]
+    for name in schema.names(LeagueSettings):  # SQLite keeps a yes-or-no setting as 0 or 1
+        if schema.value_type(LeagueSettings, name) is bool and row[name] is not None:
+            row[name] = bool(row[name])
     return League(row.pop("id"), row.pop("name"), LeagueSettings(**row))
 
 

@@ -106,8 +106,6 @@ def test_record_hand_and_the_records(db):
     assert (sheet["records"], sheet["season"]["league"], sheet["league"]["name"]) == (found, "Tuesdays", "Tuesdays")
 
 
-@pytest.mark.xfail(strict=True, reason="store/leagues.load_league passes SQLite's 0/1 into LeagueSettings unconverted:"
-                                       " drop_absences_first reads back as 0, not False (league list --json prints 0)")
 def test_a_leagues_yes_or_no_setting_reads_back_as_a_bool(db):
     league = leagues.create_league(db, "Tuesdays", LeagueSettings(drop_absences_first=True))
     assert leagues.league_details(db, league.id)["drop_absences_first"] is True
