@@ -65,7 +65,8 @@ def show(event: EventArg, as_json: JsonOption = False) -> None:
     for key, value in data["settings"].items():
         say(f"  {key}: {'' if value is None else value}")
     say(f"  players: {data['players']} entered, {data['withdrawn']} withdrawn")
-    say(f"  games scheduled: {data['scheduled']} of {data['settings']['games']}; results entered: {data['results']}")
+    say(f"  games scheduled: {data['scheduled']} of {data['settings']['games']}; results entered: {data['results']}"
+        + (f" ({data['not_counted']} more not counted until final)" if data["not_counted"] else ""))
 
 
 @events_app.command("set")

@@ -64,7 +64,8 @@ class EventDetails(TypedDict):
     players: int
     withdrawn: int
     scheduled: int
-    results: int
+    results: int  # tables whose result counts
+    not_counted: int  # tables with cards that do not count yet (a lone card, or cards that disagree)
 
 
 @record
@@ -168,9 +169,11 @@ def event_summaries(db: Db) -> list[EventSummary]:
 def event_details(db: Db, event_id: int) -> EventDetails:
     event = store.load_event(db, event_id)
     entries = entries_of(db, event)
+    counted = q.counted_results_count(db, event.id)
     return {"id": event.id, "name": event.name, "settings": schema.shown(event.settings), "players": len(entries),
             "withdrawn": sum(e.withdrawn_after is not None for e in entries),
-            "scheduled": q.scheduled_games(db, event.id), "results": q.results_count(db, event.id)}
+            "scheduled": q.scheduled_games(db, event.id), "results": counted,
+            "not_counted": q.results_count(db, event.id) - counted}
 
 
 def change_settings(db: Db, event_id: int, changes: Mapping[str, Any], recut: bool = False,

@@ -271,6 +271,11 @@ def results_count(db: Db, event_id: int) -> int:
     return int(db.scalar("SELECT COUNT(DISTINCT pairing_id) FROM outcome WHERE event_id = :e", e=event_id))
 
 
+def counted_results_count(db: Db, event_id: int) -> int:
+    """Tables whose result counts (a lone or disputed card does not: it waits for the other side)."""
+    return int(db.scalar("SELECT COUNT(DISTINCT pairing_id) FROM outcome WHERE event_id = :e AND counted", e=event_id))
+
+
 def first_open_game(db: Db, event_id: int) -> int | None:
     row = db.row(
         "SELECT MIN(p.game_no) FROM pairing p WHERE p.event_id = :e AND p.entry2_id IS NOT NULL"

@@ -157,3 +157,14 @@ def test_a_players_games_show_a_pending_or_disputed_game_without_its_points(cli)
     cli("result", "Fin", a, 121, b, 95, "--replace")  # the director's result: final
     game = cli("player", "games", "Fin", a, "--json").json()["games"][0]
     assert (game["game_points"], game["spread"], "state" in game) == (2, 26, False)
+
+
+def test_event_show_counts_only_final_results_and_names_the_rest(cli):
+    (a, b), (c, d) = _event(cli)
+    cli("result", "Fin", a, 121, b, 100, "--card", a)  # a lone card: not counted yet
+    cli("result", "Fin", c, 121, d, 99)  # the director's entry counts at once
+    shown = cli("event", "show", "Fin", "--json").json()
+    assert (shown["results"], shown["not_counted"]) == (1, 1)
+    assert "results entered: 1 (1 more not counted until final)" in cli("event", "show", "Fin").stdout
+    cli("result", "Fin", b, 100, a, 121, "--card", b)
+    assert cli("event", "show", "Fin", "--json").json()["not_counted"] == 0
