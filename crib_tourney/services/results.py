@@ -245,6 +245,18 @@ class _NewTables:
         return refused
 
 
+def _waiting_cards(db: Db, pairing_id: int, names: dict[int, str], taken: str) -> str:
+    """What stands in the way of the director's result: a final one, or players'
+    cards that do not count yet (a lone card, or two that disagree)."""
+    cards = q.outcomes_for(db, [pairing_id])
+    if not cards or any(o.counted or o.source != "card" for o in cards):
+        return taken
+    between = taken.removesuffix(" already has a result")
+    if len(cards) == 1:
+        return f"{between} has only {names[cards[0].entry_id]}'s card, pending (the other card goes in with --card)"
+    return f"{between} has two cards that disagree, disputed (check --resolve settles them)"
+
+
 def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], scores: tuple[int, int], game: int | None,
                  replace: bool, card_of: Entry | None, waiting: _NewTables | None = None) -> GameResult:
     names = names_of_entries(db, event, [e.id for e in entries] + ([card_of.id] if card_of is not None else []))
@@ -269,7 +281,7 @@ def _game_result(db: Db, event: Event, change: Change, entries: list[Entry], sco
             return done
         existed = q.has_result(db, pairing.id)
         if existed and not replace:
-            raise AlreadyRecorded(taken)
+            raise AlreadyRecorded(_waiting_cards(db, pairing.id, names, taken))
         if existed:
             change.action = "replace"
             original_cards(change, pairing.id)  # the director's result replaces a settlement and the cards it kept

@@ -168,3 +168,18 @@ def test_event_show_counts_only_final_results_and_names_the_rest(cli):
     assert "results entered: 1 (1 more not counted until final)" in cli("event", "show", "Fin").stdout
     cli("result", "Fin", b, 100, a, 121, "--card", b)
     assert cli("event", "show", "Fin", "--json").json()["not_counted"] == 0
+
+
+def test_the_directors_result_over_waiting_cards_says_what_is_waiting(cli, unchanged):
+    (a, b), (c, d) = _event(cli)
+    cli("result", "Fin", a, 121, b, 100, "--card", a)
+    with unchanged():
+        cli.fails("result", "Fin", a, 121, b, 100, match=f"has only {a}'s card, pending (the other card goes in with --card); use --replace")
+    cli("result", "Fin", c, 121, d, 100, "--card", c)
+    cli("result", "Fin", d, 121, c, 110, "--card", d)
+    with unchanged():
+        cli.fails("result", "Fin", c, 121, d, 100, match="has two cards that disagree, disputed (check --resolve settles them); use --replace")
+    cli("result", "Fin", c, 121, d, 100, "--replace")  # the director's word counts at once
+    assert _rows(cli)[c]["wins"] == 1
+    with unchanged():
+        cli.fails("result", "Fin", c, 121, d, 100, match="already has a result")
