@@ -41,6 +41,9 @@ class WonOrLost(Protocol):
 def scores_of(report: WonOrLost, rules_target: int, backward: bool) -> tuple[int, int]:
     """(my score, opponent's score) of a report: the winner's score is the event's
     target (in a backward event, where reaching it loses, the loser's is)."""
+    if backward and report.score >= rules_target:  # the phone sent the loser's score, the target itself
+        raise CribError(f"in this backward game the loser is the one who reached {rules_target}:"
+                        f" send the winner's score, under {rules_target}")
     winner, loser = (rules_target, report.score) if not backward else (report.score, rules_target)
     return (winner, loser) if report.winner == "me" else (loser, winner)
 

@@ -282,6 +282,8 @@ def test_a_backward_event_takes_the_winners_score(tmp_path):
     ann = Phone(app, links["Bob Ray"])
     assert ann.state()["backward"] is True and "Winner&#39;s score" in ann.page.text
     assert ann.report(1, "me", 99, "k").status_code == 400
+    target = ann.post({"game": 1, "winner": "me", "winner_score": 121, "key": "t"})  # the loser's score sent by mistake
+    assert target.status_code == 400 and "send the winner's score, under 121" in target.json()["error"]
     answer = ann.post({"game": 1, "winner": "me", "winner_score": 99, "key": "k"}).json()
     assert answer["mine"] == [99, 121]
 
