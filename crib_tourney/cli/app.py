@@ -24,7 +24,7 @@ COMMAND_MODULES = {
     "count": "engine_cmds", "peg": "engine_cmds", "stats": "engine_cmds", "game": "game",
     "new-event": "events", "enter": "events", "checkin": "checkin", "withdraw": "events", "round": "events",
     "result": "results", "quick-results": "results", "check": "results", "log": "results", "undo": "results",
-    "standings": "results", "ruling": "results", "report": "results",
+    "standings": "reports", "ruling": "results", "report": "reports",
     "cut": "playoffs", "bracket": "playoffs", "match": "playoffs", "placings": "playoffs", "consolation": "playoffs",
     "print": "printing", "serve": "web", "publish": "web", "pool": "pools", "player": "players", "event": "events", "league": "leagues",
     "ratings": "ratings",

@@ -1,24 +1,24 @@
-"""What a player did: his games in one event (for settling a dispute), his record
-across every event and league night, and an event's results report. Amounts are
-cents; the CLI and the web turn them into words."""
+"""What a player did: his games in one event (`player games`, for settling a
+dispute) and his record across every event and league night (`player history`).
+Amounts are cents; the CLI and the web turn them into words. An event's report
+is services/reports.py, its money services/money.py."""
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any, TypedDict
 
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.records import record
+from crib_tourney.services.reports import report
 from crib_tourney.services.standings import scoring_rules
 from crib_tourney.tourney.scoring import outcome_line
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.directory import acc_numbers, entries_of, entry_names, entry_of, members_of
+from crib_tourney.store.directory import entry_names, entry_of
 from crib_tourney.store.events import events_of_player, load_event
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
-from crib_tourney.tourney.ledger import Ledger, ledger
-from crib_tourney.tourney.money import format_money, parse_money
+from crib_tourney.tourney.money import format_money
 from crib_tourney.tourney.names import opponents_text
 from crib_tourney.tourney.reconcile import Card, agree
 
@@ -136,187 +136,6 @@ def player_games(db: Db, event_id: int, entry_id: int) -> PlayerGames:
 
 
 @record
-class Winnings:
-    """What an event pays, by display name, in cents: placings (with the high
-    non-qualifier prize) and pools; ``finish`` the playoff place of each placed entry."""
-
-    finish: dict[str, str]
-    prize: dict[str, int]
-    pools: dict[str, int]
-    complete: bool
-    high_nonqualifier: int = 0  # the high non-qualifier's prize (in ``prize`` too)
-    pools_collected: int = 0  # what the pools took in
-
-
-def winnings(db: Db, event_id: int) -> Winnings:
-    return _winnings(db, load_event(db, event_id))
-
-
-def _winnings(db: Db, event: Event) -> Winnings:
-    from crib_tourney.services.playoffs import placings_view
-    from crib_tourney.services.pools import pool_report
-
-    finish: dict[str, str] = {}
-    prize: dict[str, int] = {}
-    pools: dict[str, int] = {}
-    complete = False
-    high_prize = 0
-    try:
-        placings = placings_view(db, event)
-    except CribError:
-        placings = None  # no bracket (yet): no playoff finishes or prizes; pools may still pay
-    if placings is not None:
-        # placings_view still shows its prizes as text ("12.50"): read back to cents
-        complete = placings["complete"]
-        for row in placings["rows"]:
-            finish[row["player"]] = row["place"]
-            prize[row["player"]] = parse_money(row["prize"]) if row["prize"] else 0
-        high = placings["high_nonqualifier"]
-        if high and high["prize"]:
-            high_prize = parse_money(high["prize"])
-            prize[high["player"]] = prize.get(high["player"], 0) + high_prize
-    pooled = pool_report(db, event.id)
-    for pool in pooled.pools:
-        for paid in pool.payouts:
-            pools[paid.player] = pools.get(paid.player, 0) + paid.cents
-    return Winnings(finish, prize, pools, complete, high_prize, pooled.collected)
-
-
-@record
-class EventLedger:
-    """An event's cash ledger (tourney/ledger.py), in cents. ``payments_recorded``:
-    the desk recorded payments (checkin --paid); if it recorded none, every
-    entrant is taken to have paid the entry fee. ``final``: the placings are
-    decided, so the prizes are what will be paid."""
-
-    book: Ledger
-    payments_recorded: bool
-    high_nonqualifier_from_fund: bool
-    final: bool
-
-    def overpaid(self) -> str | None:
-        """The one line saying the payouts exceed what was collected (None: they do not)."""
-        b = self.book
-        out = b.prizes + b.high_nonqualifier + b.pool_prizes
-        if out <= b.collected:
-            return None
-        return f"the payouts ({format_money(out)}) exceed what was collected ({format_money(b.collected)})"
-
-    def as_dict(self) -> dict[str, Any]:
-        """As `report --json` prints it under "ledger" (amounts like "360.00")."""
-        b = self.book
-        money = {k: format_money(getattr(b, k)) for k in ("entry_fees", "unpaid", "pools_collected", "collected", "house",
-                                                          "sanctioning", "prizes", "high_nonqualifier", "pool_prizes", "balance")}
-        return {"entrants": b.entrants, "paid_entrants": b.paid_entrants, "payments_recorded": self.payments_recorded,
-                **money, "high_nonqualifier_from_fund": self.high_nonqualifier_from_fund, "final": self.final}
-
-
-def event_ledger(db: Db, event_id: int) -> EventLedger:
-    return winnings_and_ledger(db, event_id)[1]
-
-
-def winnings_and_ledger(db: Db, event_id: int) -> tuple[Winnings, EventLedger]:
-    """Who is paid what, and the ledger, from one reading of the placings (the cash sheet)."""
-    event = load_event(db, event_id)
-    won = _winnings(db, event)
-    return won, _ledger(db, event, won)
-
-
-def _ledger(db: Db, event: Event, won: Winnings) -> EventLedger:
-    from crib_tourney.services.noshows import played_entries
-
-    entries = entries_of(db, event)
-    played = played_entries(db, event)  # no-shows owe nothing and cost no sanctioning fee
-    recorded = any(e.paid is not None for e in entries)
-    paid = [e.paid for e in entries if e.paid is not None] if recorded else [event.entry_fee] * len(played)
-    book = ledger(entrants=len(played), paid=paid, entry_fee=event.entry_fee, house_share=Decimal(str(event.house_share)),
-                  sanctioning_fee=event.sanctioning_fee, prizes=[sum(won.prize.values()) - won.high_nonqualifier],
-                  high_nonqualifier=won.high_nonqualifier, pools_collected=won.pools_collected,
-                  pool_prizes=sum(won.pools.values()))
-    return EventLedger(book, recorded, event.high_nonqualifier_from_fund, won.complete)
-
-
-@record
-class ReportRow:
-    """One entrant's final result; ``prize`` and ``pools`` in cents."""
-
-    entry_id: int
-    place: int
-    name: str
-    acc_number: str
-    game_points: int
-    wins: int
-    losses: int
-    spread: int
-    qualified: bool
-    playoff_finish: str | None
-    prize: int
-    pools: int
-    withdrawn: bool
-    mrps: int | None = None  # a finished ACC event: the Master Rating Points earned
-
-    def as_dict(self) -> dict[str, Any]:
-        """As `report --json` prints it (amounts like "12.50")."""
-        return {"place": self.place, "name": self.name, "acc_number": self.acc_number, "game_points": self.game_points,
-                "wins": self.wins, "losses": self.losses, "spread": self.spread, "qualified": self.qualified,
-                "playoff_finish": self.playoff_finish, "prize": format_money(self.prize), "pools": format_money(self.pools),
-                "withdrawn": self.withdrawn, "mrps": self.mrps}
-
-
-@record
-class Report:
-    """The final results an association asks for: one row per entrant."""
-
-    event: str
-    date: str | None
-    rows: tuple[ReportRow, ...]
-    ledger: EventLedger
-    acc_event: str | None = None  # a finished ACC event (main or consolation): the rows carry MRPs
-    mrps_note: str | None = None  # "MRPs: report by hand (...)"
-    did_not_play: tuple[str, ...] = ()  # the no-shows, listed apart and not ranked
-    currency: str = "$"
-
-    @property
-    def entrants(self) -> int:
-        return len(self.rows)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"event": self.event, "date": self.date, "entrants": self.entrants, "rows": [r.as_dict() for r in self.rows],
-                "ledger": self.ledger.as_dict(), "acc_event": self.acc_event, "mrps_note": self.mrps_note,
-                "did_not_play": list(self.did_not_play), "overpaid": self.ledger.overpaid(), "currency": self.currency}
-
-
-def report(db: Db, event_id: int) -> Report:
-    return _report(db, load_event(db, event_id))
-
-
-def _report(db: Db, event: Event) -> Report:
-    from crib_tourney.services.mrps import mrps_of
-    from crib_tourney.services.noshows import ranked_apart
-    from crib_tourney.services.playoffs import shown_bracket
-
-    earned = mrps_of(db, event)
-    names = entry_names(db, event)
-    members = members_of(db, event)
-    acc_of = acc_numbers(db, event)
-    br = shown_bracket(db, event)
-    seeded = set(br.seeds.values()) if br.exists else set()
-    won = _winnings(db, event)
-    rows = []
-    apart = ranked_apart(db, event)
-    for r in apart.ranked:
-        entry: int = r.player
-        name = names[entry]
-        acc = ", ".join([number for p in members[entry] if (number := acc_of[p])])
-        rows.append(ReportRow(entry, r.rank, name, acc, r.game_points, r.wins, r.losses, r.spread, entry in seeded,
-                              won.finish.get(name) if entry in seeded or not br.exists else None,
-                              won.prize.get(name, 0), won.pools.get(name, 0), r.withdrawn,
-                              earned.of(entry) if earned.shown else None))
-    return Report(event.name, event.date, tuple(rows), _ledger(db, event, won), earned.kind if earned.shown else None,
-                  earned.note(), tuple(names[r.player] for r in apart.did_not_play), event.currency)
-
-
-@record
 class EventRecord:
     """A player's result in one event: his place (the playoff finish, else the
     rank) and what he won there, in cents (prizes and pools)."""
@@ -386,7 +205,7 @@ def history(db: Db, player_id: int) -> History:
             entry = entry_of(db, event, player)
         except CribError:
             continue
-        row = next((r for r in _report(db, event).rows if r.entry_id == entry.id), None)
+        row = next((r for r in report(db, event.id).rows if r.entry_id == entry.id), None)
         if row is None:  # a no-show: the event is his, but he did not play
             events.append(EventRecord(event.name, event.date, "did not play", 0, 0, 0, 0, 0))
             continue

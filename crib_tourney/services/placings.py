@@ -2,12 +2,12 @@
 places and prizes (services/playoffs.placings_view), and for a finished ACC event
 each qualifier's Master Rating Points (services/mrps.py), who did not play
 (services/noshows.py), and a line when the payouts exceed what was collected
-(services/histories.py's ledger). Composed here, above the playoffs, so that none
+(services/money.py's ledger). Composed here, above the playoffs, so that none
 of those needs the playoffs' module to need it back."""
 
 from __future__ import annotations
 
-from crib_tourney.services.histories import winnings_and_ledger
+from crib_tourney.services.money import winnings_and_ledger
 from crib_tourney.services.mrps import mrps_of
 from crib_tourney.services.noshows import did_not_play
 from crib_tourney.services.playoffs import Placings, placings_view

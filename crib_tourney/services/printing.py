@@ -245,7 +245,7 @@ def cash_data(db: Db, event_id: int) -> dict[str, Any]:
     """One line per player paid anything: prize (and high non-qualifier prize),
     pools, total; the director has each one signed for. (The sheet shows the
     amounts as the template receives them: "12.50".)"""
-    from crib_tourney.services.histories import winnings_and_ledger
+    from crib_tourney.services.money import winnings_and_ledger
     from crib_tourney.tourney.money import format_money
 
     from crib_tourney.services.noshows import no_shows

@@ -1,5 +1,15 @@
-"""SQLModel tables. Table classes do not validate: the CLI and tourney/ validate
-input before anything reaches here."""
+"""SQLModel tables: the schema of a new database (store/db.py creates it from
+these classes at the latest version; store/migrations.py upgrades an older one).
+
+Every class is named for its table with ``Table`` after it (``PlayerTable`` is
+the table ``player``): these classes declare tables and are never a row. The
+queries run through the thin SQL layer (store/sql.py) and hand back the records
+of store/rows.py (``Player``, ``Event``, ``Entry``, ``Pairing``, ``Outcome``) and
+of tourney/, so a ``Player`` in the code is always a record, never a table. The
+suffix names what the class is, where ``...Row`` would name what it is not.
+
+Table classes do not validate: the CLI and tourney/ validate input before
+anything reaches here."""
 
 from __future__ import annotations
 
@@ -16,12 +26,12 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
-class SchemaVersion(SQLModel, table=True):
+class SchemaVersionTable(SQLModel, table=True):
     __tablename__ = "schema_version"
     version: int = Field(primary_key=True)
 
 
-class Player(SQLModel, table=True):
+class PlayerTable(SQLModel, table=True):
     __tablename__ = "player"
     id: Optional[int] = Field(default=None, primary_key=True)
     name: str = Field(index=True)
@@ -57,10 +67,10 @@ def _event_namespace() -> dict[str, Any]:
     return namespace
 
 
-Event = type("Event", (SQLModel,), _event_namespace(), table=True)
+EventTable = type("EventTable", (SQLModel,), _event_namespace(), table=True)
 
 
-class Entry(SQLModel, table=True):
+class EntryTable(SQLModel, table=True):
     __tablename__ = "entry"
     __table_args__ = (UniqueConstraint("event_id", "player_id"), UniqueConstraint("event_id", "seq"))
     id: Optional[int] = Field(default=None, primary_key=True)
@@ -74,7 +84,7 @@ class Entry(SQLModel, table=True):
     paid: Optional[int] = None  # cents paid toward the entry fee; None: not paid
 
 
-class EntryLink(SQLModel, table=True):
+class EntryLinkTable(SQLModel, table=True):
     """An entrant's personal link: the token itself is never stored, only its
     SHA-256, so a copy of the database gives no way in; revoked links answer 404."""
 
@@ -88,7 +98,7 @@ class EntryLink(SQLModel, table=True):
     revoked: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
 
 
-class WebRequest(SQLModel, table=True):
+class WebRequestTable(SQLModel, table=True):
     """A request a phone sent, by its idempotency key: sent again, it is answered
     as the first time and records nothing twice."""
 
@@ -101,7 +111,7 @@ class WebRequest(SQLModel, table=True):
     answer: str  # the JSON answered
 
 
-class DeskSession(SQLModel, table=True):
+class DeskSessionTable(SQLModel, table=True):
     """Schema 21: a director's desk session (web/security.py), by the SHA-256 of its
     cookie's random part: a logout deletes the row. Not event data, so not written
     through the writer (store/sessions.py says why). Times in seconds since 1970."""
@@ -113,7 +123,7 @@ class DeskSession(SQLModel, table=True):
     ends: int = Field(sa_type=BigInteger)  # however busy
 
 
-class EntryMember(SQLModel, table=True):
+class EntryMemberTable(SQLModel, table=True):
     """The players of a team entry, in the order given; a player is on one team of an event."""
 
     __tablename__ = "entry_member"
@@ -125,7 +135,7 @@ class EntryMember(SQLModel, table=True):
     seat: int
 
 
-class PlayerAvoid(SQLModel, table=True):
+class PlayerAvoidTable(SQLModel, table=True):
     """Two players never seated together (family): player1 < player2."""
 
     __tablename__ = "player_avoid"
@@ -135,7 +145,7 @@ class PlayerAvoid(SQLModel, table=True):
     player2_id: int = Field(foreign_key="player.id")
 
 
-class GameDraw(SQLModel, table=True):
+class GameDrawTable(SQLModel, table=True):
     """The seed of a qualifying game seated by a random draw (round --draw)."""
 
     __tablename__ = "game_draw"
@@ -146,7 +156,7 @@ class GameDraw(SQLModel, table=True):
     seed: int
 
 
-class Pairing(SQLModel, table=True):
+class PairingTable(SQLModel, table=True):
     """One seat assignment of a qualifying game between two entries: a table, or a
     bye (entry2 empty). Schema 5: entries, not players, are the competitors.
     Schema 14: a three-sided event's table seats a third side (entry3). Schema 19:
@@ -171,7 +181,7 @@ class Pairing(SQLModel, table=True):
     entry3_id: Optional[int] = Field(default=None, foreign_key="entry.id")
 
 
-class Outcome(SQLModel, table=True):
+class OutcomeTable(SQLModel, table=True):
     """One side's record of one game: ACC scorecards are each a record of their
     own, so a game has one row per entry (equal and opposite when the cards agree)."""
 
@@ -203,7 +213,7 @@ class Outcome(SQLModel, table=True):
     counted: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
-class SettledCard(SQLModel, table=True):
+class SettledCardTable(SQLModel, table=True):
     """Schema 20: the original cards of a dispute settled by ACC 12.2 before the last
     qualifying game (its outcome rows say "provisional"): judged again from these
     once the last game is in."""
@@ -220,7 +230,7 @@ class SettledCard(SQLModel, table=True):
     forfeit: str
 
 
-class PlayoffCard(SQLModel, table=True):
+class PlayoffCardTable(SQLModel, table=True):
     """Schema 20: a player's own card of a playoff match game, from his phone: the
     game is recorded (playoff_game) once both players' cards agree."""
 
@@ -235,7 +245,7 @@ class PlayoffCard(SQLModel, table=True):
     opp_score: int
 
 
-class Audit(SQLModel, table=True):
+class AuditTable(SQLModel, table=True):
     """Every change to the data, each step with its rows before and after, written
     only by store/writer.py; undo reverts one entry. An entry belongs to an event's
     log, a league's (event_id null), or the roster's (both null)."""
@@ -253,7 +263,7 @@ class Audit(SQLModel, table=True):
     actor: Optional[str] = None
 
 
-class DataVersion(SQLModel, table=True):
+class DataVersionTable(SQLModel, table=True):
     """A counter per scope ('all', 'roster', 'event:ID') that every write moves in
     its own transaction: the live view's caches and ETags key on it."""
 
@@ -262,7 +272,7 @@ class DataVersion(SQLModel, table=True):
     version: int
 
 
-class Ruling(SQLModel, table=True):
+class RulingTable(SQLModel, table=True):
     """A dispute at the table and how it was ruled (added in schema version 2)."""
 
     __tablename__ = "ruling"
@@ -279,7 +289,7 @@ class Ruling(SQLModel, table=True):
     at: datetime = Field(default_factory=utcnow)
 
 
-class Seed(SQLModel, table=True):
+class SeedTable(SQLModel, table=True):
     """A qualifier's seed in the playoff bracket (schema version 3)."""
 
     __tablename__ = "seed"
@@ -290,7 +300,7 @@ class Seed(SQLModel, table=True):
     entry_id: int = Field(foreign_key="entry.id")
 
 
-class PlayoffMatch(SQLModel, table=True):
+class PlayoffMatchTable(SQLModel, table=True):
     """One match of the bracket layout. Its two slots name their source: a seed
     ('seed:5') or the winner or loser of an earlier match ('winner:W1.3')."""
 
@@ -308,7 +318,7 @@ class PlayoffMatch(SQLModel, table=True):
     stage: Optional[int] = None
 
 
-class PlayoffGame(SQLModel, table=True):
+class PlayoffGameTable(SQLModel, table=True):
     __tablename__ = "playoff_game"
     __table_args__ = (UniqueConstraint("match_id", "game_no"),)
     id: Optional[int] = Field(default=None, primary_key=True)
@@ -321,7 +331,7 @@ class PlayoffGame(SQLModel, table=True):
     forfeit_by: Optional[int] = Field(default=None, foreign_key="entry.id")
 
 
-class CutPlayoff(SQLModel, table=True):
+class CutPlayoffTable(SQLModel, table=True):
     """A one-game playoff between players tied across the cut line."""
 
     __tablename__ = "cut_playoff"
@@ -349,10 +359,10 @@ def _league_namespace() -> dict[str, Any]:
     return namespace
 
 
-League = type("League", (SQLModel,), _league_namespace(), table=True)
+LeagueTable = type("LeagueTable", (SQLModel,), _league_namespace(), table=True)
 
 
-class LeagueMember(SQLModel, table=True):
+class LeagueMemberTable(SQLModel, table=True):
     __tablename__ = "league_member"
     __table_args__ = (UniqueConstraint("league_id", "player_id"),)
     id: Optional[int] = Field(default=None, primary_key=True)
@@ -360,7 +370,7 @@ class LeagueMember(SQLModel, table=True):
     player_id: int = Field(foreign_key="player.id")
 
 
-class LeagueNight(SQLModel, table=True):
+class LeagueNightTable(SQLModel, table=True):
     """A night's event, with the scoring settings it was played under."""
 
     __tablename__ = "league_night"
@@ -375,7 +385,7 @@ class LeagueNight(SQLModel, table=True):
     place_points: str
 
 
-class SpecialHand(SQLModel, table=True):
+class SpecialHandTable(SQLModel, table=True):
     """A 28 or 29 hand (or another big count) for the club's records."""
 
     __tablename__ = "special_hand"
@@ -390,7 +400,7 @@ class SpecialHand(SQLModel, table=True):
     date: Optional[str] = None
 
 
-class Pool(SQLModel, table=True):
+class PoolTable(SQLModel, table=True):
     """A side pool or Q-pool of an event: its fee (cents) and how it pays."""
 
     __tablename__ = "pool"
@@ -403,7 +413,7 @@ class Pool(SQLModel, table=True):
     payout: str  # places:50,30,20 | equal | top-double
 
 
-class PoolEntry(SQLModel, table=True):
+class PoolEntryTable(SQLModel, table=True):
     __tablename__ = "pool_entry"
     __table_args__ = (UniqueConstraint("pool_id", "entry_id"),)
     id: Optional[int] = Field(default=None, primary_key=True)
@@ -411,7 +421,7 @@ class PoolEntry(SQLModel, table=True):
     entry_id: int = Field(foreign_key="entry.id")
 
 
-class LeagueAbsence(SQLModel, table=True):
+class LeagueAbsenceTable(SQLModel, table=True):
     """A member who missed a night (not a withdrawal: he is back next week)."""
 
     __tablename__ = "league_absence"
@@ -422,7 +432,7 @@ class LeagueAbsence(SQLModel, table=True):
     player_id: int = Field(foreign_key="player.id")
 
 
-class EntryTotal(SQLModel, table=True):
+class EntryTotalTable(SQLModel, table=True):
     """Schema 16: an entry's cards summed (store/totals.py), kept by the writer as it
     writes them. Derived from the outcome rows, never logged; no foreign keys, since
     undo may remove the entry or event first."""
@@ -441,7 +451,7 @@ class EntryTotal(SQLModel, table=True):
     double_skunks_taken: int
 
 
-class TotalsKept(SQLModel, table=True):
+class TotalsKeptTable(SQLModel, table=True):
     """Schema 16: the scoring rules an event's entry_total rows were summed under."""
 
     __tablename__ = "totals_kept"
@@ -449,7 +459,7 @@ class TotalsKept(SQLModel, table=True):
     rules: str
 
 
-class TableAgreed(SQLModel, table=True):
+class TableAgreedTable(SQLModel, table=True):
     """Schema 17: a table (pairing) whose two cards agree, kept by the writer with the
     totals (store/totals.py): `check` and `cut` look only at the tables not here."""
 
@@ -458,7 +468,7 @@ class TableAgreed(SQLModel, table=True):
     event_id: int = Field(index=True)
 
 
-class PlayerRating(SQLModel, table=True):
+class PlayerRatingTable(SQLModel, table=True):
     """Schema 22: a player's rating as `ratings rebuild` last made it (store/ratings.py).
     Derived from the games, never logged; kept only while ratings_kept names the
     data version they were made at."""
@@ -472,7 +482,7 @@ class PlayerRating(SQLModel, table=True):
     last_event_id: Optional[int] = None
 
 
-class RatingChange(SQLModel, table=True):
+class RatingChangeTable(SQLModel, table=True):
     """Schema 22: a player's rating before and after one event (a rating period)."""
 
     __tablename__ = "rating_change"
@@ -489,7 +499,7 @@ class RatingChange(SQLModel, table=True):
     points: float
 
 
-class RatingsKept(SQLModel, table=True):
+class RatingsKeptTable(SQLModel, table=True):
     """Schema 22: the data version and settings (tau, first deal) the kept ratings were made at."""
 
     __tablename__ = "ratings_kept"

@@ -34,7 +34,7 @@ class Card(NamedTuple):
     own: int
     opp: int
     forfeit: str  # none | won | lost
-    source: str  # result | card | resolved | provisional | rejudged (store/models.Outcome)
+    source: str  # result | card | resolved | provisional | rejudged (store/models.OutcomeTable)
 
 
 FLIPPED = {"won": "lost", "lost": "won", "none": "none"}

@@ -87,3 +87,16 @@ def acc_consolation(db: Db, name: str = "Open", date: str = "2026-09-12", number
         for _ in range(3):
             playoffs.record_playoff_game(db, event, entry["Ann"], entry["Eve"], (121, 100), None, False, False)
     return load_event(db, event.id)
+
+
+def decided(db: Db) -> tuple[Event, dict[str, int]]:
+    """EIGHT played three games with a fee of 10.00 and a payout of 60/40, cut to
+    two, Bob beats Ann 2-0; with each entry's id by name."""
+    from crib_tourney.services import playoffs
+
+    event = played_event(db, players=EIGHT, games=3, entry_fee=1000, payouts="60,40", date="2026-05-01")
+    entry = ids(db, event)
+    playoffs.cut(db, event.id, 2)
+    for _ in range(3):
+        playoffs.record_playoff_game(db, event, entry["Bob"], entry["Ann"], (121, 100), None, False, False)
+    return event, entry

@@ -1,0 +1,120 @@
+"""An event's money: who is paid what (``winnings``: placings with the high
+non-qualifier's prize, and pools) and the cash ledger (the rule in
+tourney/ledger.py: what came in, the house's and the sanctioning body's shares,
+what goes out, the balance). Amounts are cents; the CLI and the web turn them
+into words."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from crib_tourney.errors import CribError
+from crib_tourney.records import record
+from crib_tourney.store.directory import entries_of
+from crib_tourney.store.events import load_event
+from crib_tourney.store.rows import Event
+from crib_tourney.store.sql import Db
+from crib_tourney.tourney.ledger import Ledger, ledger
+from crib_tourney.tourney.money import format_money, parse_money
+
+
+@record
+class Winnings:
+    """What an event pays, by display name, in cents: placings (with the high
+    non-qualifier prize) and pools; ``finish`` the playoff place of each placed entry."""
+
+    finish: dict[str, str]
+    prize: dict[str, int]
+    pools: dict[str, int]
+    complete: bool
+    high_nonqualifier: int = 0  # the high non-qualifier's prize (in ``prize`` too)
+    pools_collected: int = 0  # what the pools took in
+
+
+def winnings(db: Db, event_id: int) -> Winnings:
+    return _winnings(db, load_event(db, event_id))
+
+
+def _winnings(db: Db, event: Event) -> Winnings:
+    from crib_tourney.services.playoffs import placings_view
+    from crib_tourney.services.pools import pool_report
+
+    finish: dict[str, str] = {}
+    prize: dict[str, int] = {}
+    pools: dict[str, int] = {}
+    complete = False
+    high_prize = 0
+    try:
+        placings = placings_view(db, event)
+    except CribError:
+        placings = None  # no bracket (yet): no playoff finishes or prizes; pools may still pay
+    if placings is not None:
+        # placings_view still shows its prizes as text ("12.50"): read back to cents
+        complete = placings["complete"]
+        for row in placings["rows"]:
+            finish[row["player"]] = row["place"]
+            prize[row["player"]] = parse_money(row["prize"]) if row["prize"] else 0
+        high = placings["high_nonqualifier"]
+        if high and high["prize"]:
+            high_prize = parse_money(high["prize"])
+            prize[high["player"]] = prize.get(high["player"], 0) + high_prize
+    pooled = pool_report(db, event.id)
+    for pool in pooled.pools:
+        for paid in pool.payouts:
+            pools[paid.player] = pools.get(paid.player, 0) + paid.cents
+    return Winnings(finish, prize, pools, complete, high_prize, pooled.collected)
+
+
+@record
+class EventLedger:
+    """An event's cash ledger (tourney/ledger.py), in cents. ``payments_recorded``:
+    the desk recorded payments (checkin --paid); if it recorded none, every
+    entrant is taken to have paid the entry fee. ``final``: the placings are
+    decided, so the prizes are what will be paid."""
+
+    book: Ledger
+    payments_recorded: bool
+    high_nonqualifier_from_fund: bool
+    final: bool
+
+    def overpaid(self) -> str | None:
+        """The one line saying the payouts exceed what was collected (None: they do not)."""
+        b = self.book
+        out = b.prizes + b.high_nonqualifier + b.pool_prizes
+        if out <= b.collected:
+            return None
+        return f"the payouts ({format_money(out)}) exceed what was collected ({format_money(b.collected)})"
+
+    def as_dict(self) -> dict[str, Any]:
+        """As `report --json` prints it under "ledger" (amounts like "360.00")."""
+        b = self.book
+        money = {k: format_money(getattr(b, k)) for k in ("entry_fees", "unpaid", "pools_collected", "collected", "house",
+                                                          "sanctioning", "prizes", "high_nonqualifier", "pool_prizes", "balance")}
+        return {"entrants": b.entrants, "paid_entrants": b.paid_entrants, "payments_recorded": self.payments_recorded,
+                **money, "high_nonqualifier_from_fund": self.high_nonqualifier_from_fund, "final": self.final}
+
+
+def event_ledger(db: Db, event_id: int) -> EventLedger:
+    return winnings_and_ledger(db, event_id)[1]
+
+
+def winnings_and_ledger(db: Db, event_id: int) -> tuple[Winnings, EventLedger]:
+    """Who is paid what, and the ledger, from one reading of the placings (the cash sheet)."""
+    event = load_event(db, event_id)
+    won = _winnings(db, event)
+    return won, _ledger(db, event, won)
+
+
+def _ledger(db: Db, event: Event, won: Winnings) -> EventLedger:
+    from crib_tourney.services.noshows import played_entries
+
+    entries = entries_of(db, event)
+    played = played_entries(db, event)  # no-shows owe nothing and cost no sanctioning fee
+    recorded = any(e.paid is not None for e in entries)
+    paid = [e.paid for e in entries if e.paid is not None] if recorded else [event.entry_fee] * len(played)
+    book = ledger(entrants=len(played), paid=paid, entry_fee=event.entry_fee, house_share=Decimal(str(event.house_share)),
+                  sanctioning_fee=event.sanctioning_fee, prizes=[sum(won.prize.values()) - won.high_nonqualifier],
+                  high_nonqualifier=won.high_nonqualifier, pools_collected=won.pools_collected,
+                  pool_prizes=sum(won.pools.values()))
+    return EventLedger(book, recorded, event.high_nonqualifier_from_fund, won.complete)

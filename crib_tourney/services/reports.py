@@ -1,0 +1,97 @@
+"""An event's results report (`report`): the final results an association asks
+for, one row per entrant (place, ACC number, game points, wins, losses, spread,
+qualified, playoff finish, prize and pools, and MRPs in a finished ACC event),
+with the event's ledger (services/money.py). The ACC's own report, checked, is
+services/official.py. Amounts are cents; the CLI turns them into words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crib_tourney.records import record
+from crib_tourney.services.money import EventLedger, winnings_and_ledger
+from crib_tourney.store.directory import acc_numbers, entry_names, members_of
+from crib_tourney.store.events import load_event
+from crib_tourney.store.rows import Event
+from crib_tourney.store.sql import Db
+from crib_tourney.tourney.money import format_money
+
+
+@record
+class ReportRow:
+    """One entrant's final result; ``prize`` and ``pools`` in cents."""
+
+    entry_id: int
+    place: int
+    name: str
+    acc_number: str
+    game_points: int
+    wins: int
+    losses: int
+    spread: int
+    qualified: bool
+    playoff_finish: str | None
+    prize: int
+    pools: int
+    withdrawn: bool
+    mrps: int | None = None  # a finished ACC event: the Master Rating Points earned
+
+    def as_dict(self) -> dict[str, Any]:
+        """As `report --json` prints it (amounts like "12.50")."""
+        return {"place": self.place, "name": self.name, "acc_number": self.acc_number, "game_points": self.game_points,
+                "wins": self.wins, "losses": self.losses, "spread": self.spread, "qualified": self.qualified,
+                "playoff_finish": self.playoff_finish, "prize": format_money(self.prize), "pools": format_money(self.pools),
+                "withdrawn": self.withdrawn, "mrps": self.mrps}
+
+
+@record
+class Report:
+    """The final results an association asks for: one row per entrant."""
+
+    event: str
+    date: str | None
+    rows: tuple[ReportRow, ...]
+    ledger: EventLedger
+    acc_event: str | None = None  # a finished ACC event (main or consolation): the rows carry MRPs
+    mrps_note: str | None = None  # "MRPs: report by hand (...)"
+    did_not_play: tuple[str, ...] = ()  # the no-shows, listed apart and not ranked
+    currency: str = "$"
+
+    @property
+    def entrants(self) -> int:
+        return len(self.rows)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": self.event, "date": self.date, "entrants": self.entrants, "rows": [r.as_dict() for r in self.rows],
+                "ledger": self.ledger.as_dict(), "acc_event": self.acc_event, "mrps_note": self.mrps_note,
+                "did_not_play": list(self.did_not_play), "overpaid": self.ledger.overpaid(), "currency": self.currency}
+
+
+def report(db: Db, event_id: int) -> Report:
+    return _report(db, load_event(db, event_id))
+
+
+def _report(db: Db, event: Event) -> Report:
+    from crib_tourney.services.mrps import mrps_of
+    from crib_tourney.services.noshows import ranked_apart
+    from crib_tourney.services.playoffs import shown_bracket
+
+    earned = mrps_of(db, event)
+    names = entry_names(db, event)
+    members = members_of(db, event)
+    acc_of = acc_numbers(db, event)
+    br = shown_bracket(db, event)
+    seeded = set(br.seeds.values()) if br.exists else set()
+    won, book = winnings_and_ledger(db, event.id)
+    rows = []
+    apart = ranked_apart(db, event)
+    for r in apart.ranked:
+        entry: int = r.player
+        name = names[entry]
+        acc = ", ".join([number for p in members[entry] if (number := acc_of[p])])
+        rows.append(ReportRow(entry, r.rank, name, acc, r.game_points, r.wins, r.losses, r.spread, entry in seeded,
+                              won.finish.get(name) if entry in seeded or not br.exists else None,
+                              won.prize.get(name, 0), won.pools.get(name, 0), r.withdrawn,
+                              earned.of(entry) if earned.shown else None))
+    return Report(event.name, event.date, tuple(rows), book, earned.kind if earned.shown else None,
+                  earned.note(), tuple(names[r.player] for r in apart.did_not_play), event.currency)

@@ -1,0 +1,17 @@
+"""services/reports.py: an event's results report."""
+
+from __future__ import annotations
+
+from crib_tourney.services import reports
+from crib_tourney.services.reports import ReportRow
+from tests.services.builders import decided
+
+
+def test_report(db):
+    event, entry = decided(db)
+    found = reports.report(db, event.id)
+    assert (found.event, found.date, found.entrants) == ("Open", "2026-05-01", 8)
+    assert found.rows[:2] == (  # the place of qualifying (Ann and Bob tied first), then the playoff finish
+        ReportRow(entry["Ann"], 1, "Ann", "", 6, 3, 0, 63, True, "2nd", 3200, 0, False),
+        ReportRow(entry["Bob"], 1, "Bob", "", 6, 3, 0, 63, True, "1st", 4800, 0, False))
+    assert [r.name for r in found.rows if not r.qualified] == ["Cat", "Hal", "Dan", "Gus", "Eve", "Fay"]
