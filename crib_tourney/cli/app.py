@@ -6,7 +6,7 @@ import io
 import os
 import sys
 from contextlib import contextmanager
-from typing import Annotated, Any, Iterator, NoReturn, Optional, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, Iterator, NoReturn, Optional, TextIO
 
 import typer
 from typer.core import TyperGroup
@@ -14,6 +14,10 @@ from typer.core import TyperGroup
 from crib_tourney import __version__
 from crib_tourney.cli import coercion, state, typer_hook
 from crib_tourney.errors import CribError, clipped
+
+if TYPE_CHECKING:  # Typer's own copy of click, which its classes take and give
+    from typer._click.core import Command, Context
+    from typer._click.formatting import HelpFormatter
 
 
 # Every command, in --help order, with the cli module that defines it (its
@@ -74,26 +78,26 @@ class CribGroup(TyperGroup):
     """Builds each command on first use, and turns domain errors into one line on
     stderr and exit 1, never a traceback."""
 
-    def list_commands(self, ctx):  # type: ignore[no-untyped-def]
+    def list_commands(self, ctx: "Context") -> list[str]:
         return list(COMMAND_MODULES)
 
-    def get_command(self, ctx, cmd_name):  # type: ignore[no-untyped-def]
+    def get_command(self, ctx: "Context", cmd_name: str) -> "Command | None":
         if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:
             self.commands[cmd_name] = build_command(cmd_name)
         return self.commands.get(cmd_name)
 
-    def format_commands(self, ctx, formatter):  # type: ignore[no-untyped-def]
+    def format_commands(self, ctx: "Context", formatter: "HelpFormatter") -> None:
         """The command list of --help, from the docstrings, without building the commands."""
         limit = formatter.width - 6 - max(map(len, COMMAND_MODULES))
         rows = [(name, typer_hook.short_help(COMMAND_SUMMARIES[name], limit)) for name in COMMAND_MODULES]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
-    def parse_args(self, ctx, args):  # type: ignore[no-untyped-def]
+    def parse_args(self, ctx: "Context", args: list[str]) -> list[str]:
         with _printable_usage_errors():
             return super().parse_args(ctx, args)
 
-    def invoke(self, ctx):  # type: ignore[no-untyped-def]
+    def invoke(self, ctx: "Context") -> Any:
         try:
             with _printable_usage_errors():
                 return super().invoke(ctx)
@@ -196,7 +200,7 @@ def summary(name: str) -> str:
     return info.help or inspect.cleandoc(info.callback.__doc__ or "")
 
 
-def build_command(name: str):  # type: ignore[no-untyped-def]
+def build_command(name: str) -> "Command":
     """The click command ``name``, from its module's register() into a Typer app of its own."""
     import typer.main
 

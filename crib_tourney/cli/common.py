@@ -5,12 +5,15 @@ from __future__ import annotations
 import gc
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Callable, Iterator
+from typing import TYPE_CHECKING, Annotated, Callable, Iterator
 
 import typer
 
 from crib_tourney.cli import state
 from crib_tourney.errors import CribError
+
+if TYPE_CHECKING:
+    from crib_tourney.store.sql import Db
 
 def number(what: str) -> Callable[[str], int]:
     """The parser of an integer option: ASCII digits within range, or one clear
@@ -30,7 +33,7 @@ IN_MEMORY = (":memory:", "sqlite://", "sqlite:///:memory:")  # every command is 
 
 
 @contextmanager
-def db(write: bool = True) -> Iterator:
+def db(write: bool = True) -> Iterator[Db]:
     """One command, one transaction on the database chosen by --db."""
     from crib_tourney.store.db import transaction
 

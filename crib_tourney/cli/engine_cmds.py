@@ -10,6 +10,7 @@ from crib_tourney.cli.output import print_json, print_table
 from crib_tourney.errors import CribError
 
 if TYPE_CHECKING:
+    from crib_tourney.engine.cards import Card
     from crib_tourney.engine.show import ShowCount
 
 # The engine is imported inside each command: every other command (and --help)
@@ -28,7 +29,7 @@ def count_cards(cards: list[str], starter: str, crib: bool, variant_name: str | 
     variant = get_variant("standard" if variant_name is None else variant_name)
     if players is not None:
         variant.check_players(players)
-    seen: set = set()
+    seen: set[Card] = set()
     hand = parse_cards(cards, seen)
     (starter_card,) = parse_cards([starter], seen)
     return count_show(hand, starter_card, is_crib=crib, variant=variant, players=players)

@@ -1,6 +1,6 @@
 """league new | list | show | set | join | night | standings | records | hand"""
 
-from typing import Annotated, List, Optional
+from typing import Annotated, Any, List, Optional
 
 import typer
 
@@ -16,7 +16,7 @@ LeagueArg = Annotated[str, typer.Argument(help="The league's id or name.")]
 
 @league_app.command("new")
 @settings_options(LeagueSettings)
-def new(name: Annotated[str, typer.Argument(help="Unique name of the league.")], settings: dict) -> None:
+def new(name: Annotated[str, typer.Argument(help="Unique name of the league.")], settings: dict[str, Any]) -> None:
     """Create a league.
 
     Example: crib-tourney league new "Elm Street" --season 2026-27 --formula grass-roots
@@ -176,7 +176,7 @@ def standings(
         print_json(data)
         return
     columns = ["rank", "player", "points", "nights", "GP", "W", "spread", "best night", "skunks", "skunked"]
-    def line(r: dict) -> list:
+    def line(r: dict[str, Any]) -> list[Any]:
         return [f"{r['rank']}{'=' if r['tied'] else ''}", r["player"] + ("" if r["member"] else " (guest)"), r["season_points"],
                 nights_shown(r["counted_nights"], r["nights"], bool(data["drop_worst"] or data["best_of_nights"])),
                 r["game_points"], r["wins"], f"{r['spread']:+d}", r["best_night"], r["skunks"], r["skunks_taken"]]

@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 import typer
 
-from crib_tourney.tourney.names import printable  # noqa: F401  (the commands print through it)
+from crib_tourney.tourney.names import printable as printable  # the commands print through it
 
 
 def print_json(data: Any) -> None:

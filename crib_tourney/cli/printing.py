@@ -2,7 +2,8 @@
 
 import re
 from pathlib import Path
-from typing import Annotated, Optional
+from types import ModuleType
+from typing import Annotated, Any, Callable, Optional
 
 import typer
 
@@ -61,11 +62,11 @@ def _chunks(kind: str, ref: str | None, paper: str, landscape: bool, game: int |
         season = check_season(ref)
         with db(write=False) as conn:
             data = DOCUMENTS[kind].load(conn, season)
-        return getattr(documents, DOCUMENTS[kind].renderer)(data, paper, landscape)
+        return _drawn(documents, DOCUMENTS[kind].renderer, data, paper, landscape)
     with db(write=False) as conn:
         if DOCUMENTS[kind].of_roster:
             data = on_paper(conn, DOCUMENTS[kind].load(conn, ref))
-            return getattr(documents, DOCUMENTS[kind].renderer)(data, paper, landscape)
+            return _drawn(documents, DOCUMENTS[kind].renderer, data, paper, landscape)
         assert ref is not None
         of = league_id(conn, ref) if DOCUMENTS[kind].of_league else event_id(conn, ref)
         try:
@@ -77,7 +78,13 @@ def _chunks(kind: str, ref: str | None, paper: str, landscape: bool, game: int |
     if DOCUMENTS[kind].takes_key and data["links"] < data["links_issued"]:  # issued, but the key is not here
         note("the personal links are not printed: their key cannot be read (the .key file beside the database,"
              " or $CRIB_TOURNEY_KEY_FILE)")
-    return getattr(documents, DOCUMENTS[kind].renderer)(data, paper, landscape)
+    return _drawn(documents, DOCUMENTS[kind].renderer, data, paper, landscape)
+
+
+def _drawn(documents: ModuleType, renderer: str, data: dict[str, Any], paper: str, landscape: bool) -> list[str]:
+    """The HTML chunks of render/documents.py's function ``renderer``."""
+    draw: Callable[[dict[str, Any], str, bool], list[str]] = getattr(documents, renderer)
+    return draw(data, paper, landscape)
 
 
 def _link_key() -> bytes | None:

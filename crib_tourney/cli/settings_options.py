@@ -13,7 +13,7 @@ from crib_tourney.records import fields
 from crib_tourney.tourney.settings import value_type
 
 
-def settings_options(schema: type, skip: tuple[str, ...] = (), shown_defaults: dict[str, str] | None = None) -> Callable:
+def settings_options(schema: type, skip: tuple[str, ...] = (), shown_defaults: dict[str, str] | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Add one option per field of ``schema`` to a command, which then receives
     them together as ``settings`` (a dict of field name to value): only the options
     given on the command line, so that settings which follow others (a team event's
@@ -21,7 +21,7 @@ def settings_options(schema: type, skip: tuple[str, ...] = (), shown_defaults: d
     never silently replaced. ``shown_defaults``: what --help says an option left
     out means, where that is not the schema's default."""
 
-    def wrap(func: Callable) -> Callable:
+    def wrap(func: Callable[..., Any]) -> Callable[..., Any]:
         signature = inspect.signature(func, eval_str=True)
         own = [p for p in signature.parameters.values() if p.name != "settings"]
         names = [f.name for f in fields(schema) if f.name not in skip]
@@ -64,12 +64,14 @@ def _given(ctx: typer.Context, name: str) -> bool:
     return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
 
 
-def _decimal(schema: type, name: str) -> Callable[[str], float]:
+def _decimal(schema: type, name: str) -> Callable[[str], float | None]:
     """The parser of a number option (a percentage, a ratio): digits and a point, never 1e1 or inf."""
-    def parse(text: str) -> float:
+    def parse(text: str) -> float | None:
         from crib_tourney.tourney.settings import parse_value
 
-        return parse_value(schema, name, text)
+        value = parse_value(schema, name, text)
+        assert value is None or isinstance(value, float)  # a float field's value (None: an optional one left empty)
+        return value
     return parse
 
 

@@ -41,7 +41,7 @@ def install_value_checks(converter: Callable[[Any, Any], Convert | None]) -> boo
         return False
     if not hasattr(core, "build_runtime_param") or not hasattr(_coercion, "RuntimeParam"):
         return False
-    typer_builds = core.build_runtime_param
+    typer_builds: Callable[[_coercion.TypeDescriptor], _coercion.RuntimeParam] = core.build_runtime_param
     if typer_builds.__module__ == __name__:
         return True  # already in place
 
@@ -86,12 +86,12 @@ def reuse_command_in_cli_runner(app: typer.Typer, command: Command) -> None:
     Other Typer apps are built as before."""
     import typer.testing
 
-    build = typer.testing._get_command
+    build = typer.testing._get_command  # type: ignore[attr-defined]  # private: the reason this hook exists
 
     def get_command(typer_instance: typer.Typer) -> Command:
         return command if typer_instance is app else build(typer_instance)
 
-    typer.testing._get_command = get_command
+    typer.testing._get_command = get_command  # type: ignore[attr-defined]  # private, as above
 
 
 def value_type(param: Any) -> Any:

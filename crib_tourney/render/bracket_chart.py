@@ -22,7 +22,7 @@ def _fit(text: str, width: float, size: float) -> float:
     return size if needed <= width else max(1.6, size * width / needed)
 
 
-def chart(columns: list[list[dict]], champion: str | None, show_champion: bool, names: list[str] | None = None) -> str:
+def chart(columns: list[list[dict[str, Any]]], champion: str | None, show_champion: bool, names: list[str] | None = None) -> str:
     """Columns of matches (first round first); each match has seeds, players,
     wins, winner and bye flags as bracket_json gives them. ``names`` head the
     columns (Quarterfinal, ...); each match is marked with the key the CLI uses
@@ -68,7 +68,7 @@ def _label(x: float, baseline: float, size: float, html: str, weight: str = "nor
             f'font-weight:{weight}">{html}</div>')
 
 
-def _slot_text(match: dict, i: int, x0: float, x1: float, y: float, base: float) -> str:
+def _slot_text(match: dict[str, Any], i: int, x0: float, x1: float, y: float, base: float) -> str:
     player = match["players"][i]
     if player is None:
         if match["bye"][i]:

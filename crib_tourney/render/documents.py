@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from crib_tourney.render.bracket_chart import pages as bracket_pages
 from html import escape
+from typing import Any
 
 from markupsafe import Markup
 
@@ -17,11 +18,11 @@ from crib_tourney.render.templates import fill, spelled_by
 CARDS_PER_SHEET = 4  # 2 x 2 on a portrait page
 
 
-def _page(paper: str, landscape: bool) -> dict:
+def _page(paper: str, landscape: bool) -> dict[str, Any]:
     return {"paper": paper, "landscape": landscape}
 
 
-def standings(data: dict, paper: str, landscape: bool) -> list[str]:
+def standings(data: dict[str, Any], paper: str, landscape: bool) -> list[str]:
     """Sixty rows to a portrait page, the column headings on every page. Each row
     is one line of text (render/columns.py); the pages are cut here, a row never
     split, so the stripes and the cut line can be drawn under each page."""
@@ -52,7 +53,7 @@ def standings(data: dict, paper: str, landscape: bool) -> list[str]:
     heading = line([("RANK", Column(ST_RANK_X)), ("TEAM" if team_event else "PLAYER", Column(ST_NAME_X, "left")),
                     *[(label.upper(), Column(edge)) for (label, _, _), edge in zip(columns, edges)]], ST_HEAD_PT, bold=True)
     top = ST_TOP_MM[bool(data["qr"])]
-    pages: list[dict] = []
+    pages: list[dict[str, Any]] = []
     room = body_h - top - ST_COLUMNS_MM
     page: list[tuple[int, list[str]]] = []
     used = 0.0
@@ -87,7 +88,7 @@ def _signed(n: int) -> str:
     return f"{n:+d}".replace("-", "\u2212") if n else "0"
 
 
-def _standings_page(page: list[tuple[int, list[str]]], cut: int, total: int, body_w: float) -> dict:
+def _standings_page(page: list[tuple[int, list[str]]], cut: int, total: int, body_w: float) -> dict[str, Any]:
     """One page's lines and the backgrounds under them: stripes, the qualifiers
     shaded, the cut dashed under the last qualifier. CSS gradients when every
     row is one line (WeasyPrint paints them as one shading; it parses an SVG
@@ -128,7 +129,7 @@ ROW_MM = 10.0  # the tallest game line worth having; below MIN_ROW_MM a card tak
 MIN_ROW_MM = {3: 7.0, 2: 4.9, 1: 0.0}  # by rows of cards on a sheet
 
 
-def scorecards(data: dict, paper: str, landscape: bool, chunks: int = 2) -> list[str]:
+def scorecards(data: dict[str, Any], paper: str, landscape: bool, chunks: int = 2) -> list[str]:
     """Cards two across, three, two or one down a portrait sheet (the most whose
     game lines stay roomy), dashed cut lines; the game lines share out the card's
     height under a heading as tall as the longest name needs. Names shrink to
@@ -169,7 +170,7 @@ def _room(card_mm: float, head_mm: float) -> float:
     return card_mm - 8 - 0.5 - head_mm - 5.5 - CARD_FOOT - 1
 
 
-def _card(card: dict, width: float, opponent_room: float) -> dict:
+def _card(card: dict[str, Any], width: float, opponent_room: float) -> dict[str, Any]:
     """A card with its name and opponents fitted, and the height its heading
     needs: a team named after its players prints them on two lines
     ("Lloyd Lachance &" / "Dale Bergstrom")."""
@@ -214,7 +215,7 @@ ROW_PAD_MM = 2.4
 TALLEST_ROW_MM = 16.0
 
 
-def _paged(items: list, room_mm: float, row_mm: float, columns: int = 1) -> tuple[list[list[list]], float]:
+def _paged(items: list[Any], room_mm: float, row_mm: float, columns: int = 1) -> tuple[list[list[list[Any]]], float]:
     """``items`` in pages of ``columns`` columns read downwards, as few pages as
     the least row height allows, rows shared out evenly; and the row height that
     fills the page (up to TALLEST_ROW_MM). Each page is a list of rows, each row
@@ -232,7 +233,7 @@ def _paged(items: list, room_mm: float, row_mm: float, columns: int = 1) -> tupl
     return pages, min(TALLEST_ROW_MM, room_mm / down)
 
 
-def tables(data: dict, paper: str, landscape: bool) -> list[str]:
+def tables(data: dict[str, Any], paper: str, landscape: bool) -> list[str]:
     """Each game on its own pages: by table (one line a table, names at 14 pt,
     table numbers at 18 pt, lines as tall as the page allows), then
     find-your-table in columns. A page is one block of plain lines per column
@@ -284,11 +285,11 @@ def _name(text: str, room: float) -> str:
     return f'<span style="font-size:{max(8.0, int(NAME_PT * room / natural * 10) / 10):.1f}pt">{escape(text)}</span>'
 
 
-def _block(kind: str, left: float, wide: float, lines: list[str], align: str = "left") -> dict:
+def _block(kind: str, left: float, wide: float, lines: list[str], align: str = "left") -> dict[str, Any]:
     return {"kind": kind, "left": f"{left:.1f}mm", "width": f"{wide:.1f}mm", "align": align, "text": Markup("\n".join(lines))}
 
 
-def _seat_page(page: list[list[dict]], row: float, lefts: list[float], side_w: float, teams: bool) -> dict:
+def _seat_page(page: list[list[dict[str, Any]]], row: float, lefts: list[float], side_w: float, teams: bool) -> dict[str, Any]:
     """One block of lines a column: the table numbers, then each side's names
     (and a team's players under them)."""
     tables = [r[0] for r in page]
@@ -303,7 +304,7 @@ def _seat_page(page: list[list[dict]], row: float, lefts: list[float], side_w: f
     return {"blocks": blocks, "row": f"{row:.2f}mm", "height": f"{row * len(page):.1f}mm", "teams": teams}
 
 
-def _find_page(page: list[list[dict]], row: float, col_w: float, teams: bool) -> dict:
+def _find_page(page: list[list[dict[str, Any]]], row: float, col_w: float, teams: bool) -> dict[str, Any]:
     """Per column: the names (a team under each member's name) and the tables."""
     columns = max((len(r) for r in page), default=0)
     blocks = []
@@ -317,15 +318,15 @@ def _find_page(page: list[list[dict]], row: float, col_w: float, teams: bool) ->
     return {"blocks": blocks, "row": f"{row:.2f}mm", "height": f"{row * len(page):.1f}mm", "teams": teams}
 
 
-def slips(data: dict, paper: str, landscape: bool) -> list[str]:
+def slips(data: dict[str, Any], paper: str, landscape: bool) -> list[str]:
     return [fill("slips.html", title=f"{data['event']['name']}: match slips", **data, **_page(paper, landscape))]
 
 
-def rulings(data: dict, paper: str, landscape: bool) -> list[str]:
+def rulings(data: dict[str, Any], paper: str, landscape: bool) -> list[str]:
     return [fill("rulings.html", title=f"{data['event']['name']}: rulings", **data, **_page(paper, landscape))]
 
 
-def bracket(data: dict, paper: str, landscape: bool) -> list[str]:
+def bracket(data: dict[str, Any], paper: str, landscape: bool) -> list[str]:
     rounds = data["rounds"]
     double = data["format"] == "double-elim"
     drawn = [{"title": title, "svg": svg} for title, svg in bracket_pages(rounds, data["champion"], champion_column=not double)]
@@ -335,27 +336,27 @@ def bracket(data: dict, paper: str, landscape: bool) -> list[str]:
                  paper=paper, landscape=True)]
 
 
-def season(data: dict, paper: str, landscape: bool) -> list[str]:
+def season(data: dict[str, Any], paper: str, landscape: bool) -> list[str]:
     return [fill("season.html", title=f"{data['season']['league']}: season", **data, **_page(paper, landscape))]
 
 
-def cash(data: dict, paper: str, landscape: bool) -> list[str]:
+def cash(data: dict[str, Any], paper: str, landscape: bool) -> list[str]:
     return [fill("cash.html", title=f"{data['event']['name']}: payouts", **data, **_page(paper, landscape))]
 
 
-def checkin(data: dict, paper: str, landscape: bool) -> list[str]:
+def checkin(data: dict[str, Any], paper: str, landscape: bool) -> list[str]:
     return [fill("checkin.html", title=f"{data['event']['name']}: check-in", **data, **_page(paper, landscape))]
 
 
-def ratings(data: dict, paper: str, landscape: bool) -> list[str]:
+def ratings(data: dict[str, Any], paper: str, landscape: bool) -> list[str]:
     return [fill("ratings.html", title=f"Ratings: {data['club'] or 'every player'}", **data, **_page(paper, landscape))]
 
 
-def acc_report(data: dict, paper: str, landscape: bool) -> list[str]:
+def acc_report(data: dict[str, Any], paper: str, landscape: bool) -> list[str]:
     """The ACC results report (`report EVENT --acc -o F.pdf`)."""
     return [fill("acc_report.html", title=f"{data['event']}: ACC results report", **data, **_page(paper, landscape))]
 
 
-def rankings(data: dict, paper: str, landscape: bool) -> list[str]:
+def rankings(data: dict[str, Any], paper: str, landscape: bool) -> list[str]:
     """A season's MRP rankings (`print rankings 2026-27`)."""
     return [fill("rankings.html", title=f"Season {data['season']}: MRP rankings", **data, **_page(paper, landscape))]

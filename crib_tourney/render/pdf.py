@@ -11,7 +11,8 @@ import sys
 from contextlib import contextmanager
 from io import BytesIO, StringIO
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from types import FrameType
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence
 from urllib.parse import unquote, urlparse
 
 from crib_tourney.errors import CribError
@@ -36,7 +37,7 @@ def _allowed(url: str) -> bool:
     return path == root or root in path.parents
 
 
-def _fetcher():  # type: ignore[no-untyped-def]
+def _fetcher() -> object:
     """Serve files from the templates folder (and inline data: pictures); refuse
     every other URL, so a name like <img src="file:///etc/passwd"> can never pull
     anything into a PDF (names are escaped besides)."""
@@ -44,15 +45,15 @@ def _fetcher():  # type: ignore[no-untyped-def]
 
     if hasattr(weasyprint, "URLFetcher"):
 
-        class TemplatesOnly(weasyprint.URLFetcher):
-            def fetch(self, url, headers=None):  # type: ignore[no-untyped-def]
+        class TemplatesOnly(weasyprint.URLFetcher):  # type: ignore[misc]  # WeasyPrint ships no types: its class is Any here
+            def fetch(self, url: str, headers: Any = None) -> Any:
                 if not _allowed(url):
                     raise ValueError(f"refused to fetch {url}: only the templates folder is served")
                 return super().fetch(url, headers)
 
         return TemplatesOnly()
 
-    def fetch(url, timeout=10, ssl_context=None):  # type: ignore[no-untyped-def]  # older WeasyPrint
+    def fetch(url: str, timeout: int = 10, ssl_context: Any = None) -> Any:  # older WeasyPrint
         if not _allowed(url):
             raise ValueError(f"refused to fetch {url}: only the templates folder is served")
         return weasyprint.default_url_fetcher(url, timeout=timeout, ssl_context=ssl_context)
@@ -60,7 +61,7 @@ def _fetcher():  # type: ignore[no-untyped-def]
     return fetch
 
 
-def _weasyprint():  # type: ignore[no-untyped-def]
+def _weasyprint() -> Any:  # the module: WeasyPrint ships no types
     """WeasyPrint, imported the quick way on Linux.
 
     It loads each library by trying names for every platform in turn; each name
@@ -143,7 +144,7 @@ def write_pdf(chunks: Sequence[str], output: Path, progress: bool = True) -> int
 def terminated_as_interrupt() -> Iterator[None]:
     """SIGTERM (a timeout, a closed session) unwinds like Ctrl-C: render workers
     are stopped and no .part file stays behind."""
-    def interrupt(_signum, _frame):  # type: ignore[no-untyped-def]
+    def interrupt(_signum: int, _frame: FrameType | None) -> NoReturn:
         raise KeyboardInterrupt
 
     try:

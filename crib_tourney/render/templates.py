@@ -6,6 +6,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
 from crib_tourney.errors import CribError
 from crib_tourney.render import terms
 from crib_tourney.tourney.names import spells_members
@@ -23,9 +25,7 @@ def templates_dir() -> Path:
 
 
 @lru_cache(maxsize=1)
-def environment():  # type: ignore[no-untyped-def]
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
-
+def environment() -> Environment:
     env = Environment(
         loader=FileSystemLoader(str(templates_dir())),
         autoescape=select_autoescape(default=True, default_for_string=True),

@@ -58,10 +58,10 @@ class Phones:
         self.version: Any = None
         self.changed = self.changed_before = -1e9
         self.links: dict[str, tuple[int, int]] | None = None
-        self.events: dict[int, dict[int, dict]] = {}
+        self.events: dict[int, dict[int, dict[str, Any]]] = {}
         self.reading = Reader(location)
 
-    def state(self, token: str, whole: bool = True) -> dict | None:
+    def state(self, token: str, whole: bool = True) -> dict[str, Any] | None:
         """The phone state a token opens; None for any token that opens nothing.
         With ``whole`` False only whether it opens something ({} if it does):
         a POST needs no state, and should not rebuild every entrant's."""
@@ -97,11 +97,11 @@ class Phones:
         return events[event_id].get(entry_id)
 
     @staticmethod
-    def _one(db: Db, event_id: int, entry_id: int) -> dict | None:
+    def _one(db: Db, event_id: int, entry_id: int) -> dict[str, Any] | None:
         """One entrant's state, read now."""
         return entrant_state(db, desk.event_of(db, event_id), entry_id)
 
-    def _keep(self, version: Any, links: dict[str, tuple[int, int]], events: dict[int, dict[int, dict]]) -> None:
+    def _keep(self, version: Any, links: dict[str, tuple[int, int]], events: dict[int, dict[int, dict[str, Any]]]) -> None:
         with self.lock:
             if version == self.version:
                 self.links, self.events = links, {**self.events, **events}
@@ -112,7 +112,7 @@ def _phones(request: Request) -> Phones:
     return found
 
 
-def lookup(request: Request, token: str, whole: bool = True) -> Response | dict:
+def lookup(request: Request, token: str, whole: bool = True) -> Response | dict[str, Any]:
     """The phone's state when the token opens a link; else the 404 (or 429 after too many misses)."""
     scoring = scoring_of(request)
     try:  # the try is taken before the look, given back when the token opens a link
@@ -137,19 +137,19 @@ def phone_json(request: Request) -> Response:
     return JSONResponse(state, headers=security.headers(None))
 
 
-def record(location: str, token: str, report: object) -> tuple[int, dict]:
+def record(location: str, token: str, report: object) -> tuple[int, dict[str, Any]]:
     """Record a phone's report in one write transaction: all of it, or nothing; (404, {}) when the token opens nothing."""
     return _write(location, token, lambda db, who: receive(db, who, report))
 
 
-def check_in(location: str, token: str, sent: object) -> tuple[int, dict]:
+def check_in(location: str, token: str, sent: object) -> tuple[int, dict[str, Any]]:
     """The player's own check-in, in one write transaction (the body must be {})."""
     if sent != {}:
         raise CribError("send an empty JSON object: {}")
     return _write(location, token, check_in_self)
 
 
-def _write(location: str, token: str, action: Callable[[Db, Holder], dict[str, Any]]) -> tuple[int, dict]:
+def _write(location: str, token: str, action: Callable[[Db, Holder], dict[str, Any]]) -> tuple[int, dict[str, Any]]:
     with transaction(location, write=True) as db:
         who = holder(db, token)
         if who is None:
@@ -157,7 +157,7 @@ def _write(location: str, token: str, action: Callable[[Db, Holder], dict[str, A
         return 200, action(db, who)
 
 
-async def _post(request: Request, write: Callable[[str, str, object], tuple[int, dict]]) -> Response:
+async def _post(request: Request, write: Callable[[str, str, object], tuple[int, dict[str, Any]]]) -> Response:
     """A phone's POST: the link checked, the page's CSRF token, the rate per link, a
     JSON body of at most BODY_LIMIT bytes; then ``write`` in one transaction."""
     token = request.path_params["token"]

@@ -32,7 +32,7 @@ class Page:
     title: str
     kind: str
     heading: str
-    context: dict = field(default_factory=dict)
+    context: dict[str, Any] = field(default_factory=dict)
     data: Mapping[str, Any] | None = None  # the JSON twin, served at path + ".json"
     nav: list[tuple[str, str]] = field(default_factory=list)
 
