@@ -128,10 +128,13 @@ def test_the_readme_has_examples():
     assert sum(1 for e in found if e.shown) >= 8, "the README shows the output of a few commands"
 
 
-def test_every_example_command_runs_as_written(tmp_path):
-    env = prepare(tmp_path)
-    for example in examples(README.read_text(encoding="utf-8")):
-        done = run(example, tmp_path, env)
+def run_session(text: str, folder: Path) -> int:
+    """Run every example of ``text`` in order in ``folder``; an AssertionError names
+    the first that fails or prints other than shown. Returns how many ran."""
+    env = prepare(folder)
+    found = examples(text)
+    for example in found:
+        done = run(example, folder, env)
         where = f"README.md line {example.line}: $ {example.command}"
         if example.refused:
             assert done.returncode == 1, f"{where}\nshould be refused (exit 1), exit {done.returncode}\n{done.stdout}"
@@ -144,6 +147,26 @@ def test_every_example_command_runs_as_written(tmp_path):
             lines = printed.rstrip("\n").splitlines()
             assert matches(example.shown, lines), (
                 f"{where}\nthe README shows:\n" + "\n".join(example.shown) + "\nit prints:\n" + "\n".join(lines))
+    return len(found)
+
+
+def test_every_example_command_runs_as_written(tmp_path):
+    assert run_session(README.read_text(encoding="utf-8"), tmp_path) >= 40
+
+
+def test_a_wrong_example_fails(tmp_path):
+    """The test can fail: a shown output that differs, a command that does not work,
+    a refusal that is not one."""
+    for wrong in (["$ crib-tourney count 5H 5D 5S JC --starter 5C --json | head -1", "{", "$ echo two", "three"],
+                  ["$ crib-tourney standings Nowhere"],
+                  ["$ crib-tourney count 5H 5D 5S JC --starter 5C", "error: no"]):
+        folder = tmp_path / str(len(list(tmp_path.iterdir())))
+        folder.mkdir()
+        try:
+            run_session("\n".join(["```console", *wrong, "```"]), folder)
+        except AssertionError:
+            continue
+        raise AssertionError(f"not caught: {wrong}")
 
 
 def test_the_convention_itself():
