@@ -1,7 +1,8 @@
 """Every command is documented (issue 31), as datasette's test_docs does it: the
 commands and options are read from the CLI itself (the click tree Typer builds,
 every command of cli/app.py's lazy COMMAND_MODULES table built), and each command
-must have help text and be named in the README, and each option must have help."""
+must have help text and be named in the README, and each of its options and
+arguments must have help."""
 
 from __future__ import annotations
 
@@ -37,10 +38,6 @@ LEAVES = [(path, command) for path, command in ALL if path and not hasattr(comma
 GROUPS = [(path, command) for path, command in ALL if path and hasattr(command, "list_commands")]
 
 
-def options(command: Any) -> list[Any]:
-    return [p for p in command.params if p.param_type_name == "option" and not p.hidden]
-
-
 def test_the_tree_is_read_whole():
     """The walk sees every command of the lazy table, and the subcommands of each group."""
     assert {path[0] for path, _ in ALL if path} == set(COMMAND_MODULES)
@@ -54,10 +51,10 @@ def test_every_command_has_help(path, command):
     assert (command.help or "").strip(), f"crib-tourney {' '.join(path)} has no help text"
 
 
-@pytest.mark.parametrize("path,command", LEAVES, ids=[" ".join(path) for path, _ in LEAVES])
-def test_every_option_has_help(path, command):
-    missing = [p.opts[0] for p in options(command) if not (p.help or "").strip()]
-    assert not missing, f"crib-tourney {' '.join(path)}: options without help: {missing}"
+@pytest.mark.parametrize("path,command", ALL, ids=[" ".join(path) or "crib-tourney" for path, _ in ALL])
+def test_every_option_and_argument_has_help(path, command):
+    missing = [p.opts[0] for p in command.params if not getattr(p, "hidden", False) and not (getattr(p, "help", None) or "").strip()]
+    assert not missing, f"crib-tourney {' '.join(path)}: options or arguments without help: {missing}"
 
 
 def test_every_command_is_named_in_the_readme():
