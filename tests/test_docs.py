@@ -57,6 +57,11 @@ def test_every_option_and_argument_has_help(path, command):
     assert not missing, f"crib-tourney {' '.join(path)}: options or arguments without help: {missing}"
 
 
+@pytest.mark.parametrize("path,command", LEAVES, ids=[" ".join(path) for path, _ in LEAVES])
+def test_every_command_has_an_example(path, command):
+    assert "Example" in (command.help or ""), f"crib-tourney {' '.join(path)}: its help shows no example"
+
+
 def test_every_command_is_named_in_the_readme():
     """Each command by its name, a subcommand by its whole path (`player edit`), in backquotes
     or in an example (`$ crib-tourney player edit ...`)."""
