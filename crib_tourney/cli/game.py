@@ -85,7 +85,7 @@ def game(
 
     The file lists each deal's dealer, the hands kept, the crib, the starter and
     the play (the cards in the order played; whose card each is and the goes
-    follow from the hands). See the README for the JSON and the text form.
+    follow from the hands). The README's "Public interfaces" gives the JSON and the text form.
     Example: crib-tourney game final.json
     """
     from crib_tourney.engine.game import score_game

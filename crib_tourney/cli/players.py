@@ -92,9 +92,9 @@ def show(
 def edit(
     player: Annotated[str, typer.Argument(help="Name, #id or ACC number.")],
     name: Annotated[Optional[str], typer.Option("--name", help="New name.")] = None,
-    acc_number: Annotated[Optional[str], typer.Option("--acc-number")] = None,
-    club: Annotated[Optional[str], typer.Option("--club")] = None,
-    email: Annotated[Optional[str], typer.Option("--email")] = None,
+    acc_number: Annotated[Optional[str], typer.Option("--acc-number", help="New ACC number.")] = None,
+    club: Annotated[Optional[str], typer.Option("--club", help="New club.")] = None,
+    email: Annotated[Optional[str], typer.Option("--email", help="New e-mail address.")] = None,
     avoid: Annotated[Optional[List[str]], typer.Option("--avoid", help="Never pair with this player (family); repeatable.")] = None,
     allow: Annotated[Optional[List[str]], typer.Option("--no-avoid", help="Pair with this player again; repeatable.")] = None,
 ) -> None:

@@ -64,7 +64,7 @@ def serve(
         settings = Scoring(director, trust_proxy)
     if host not in LOOPBACK:
         note(f"listening on {host}: anyone on that network can read these pages"
-             + (" (put a TLS proxy in front: see the README, Players at the table)" if scoring else " (they are read-only)"))
+             + (" (put a TLS proxy in front: see examples/README.md, The room)" if scoring else " (they are read-only)"))
     note(f"serving {state.DB_LOCATION} at http://{'[' + host + ']' if ':' in host else host}:{port}/ (Ctrl-C stops)")
     if scoring:
         note("scoring is on: players' links open /p/TOKEN" + ("; the desk is /desk/" if director else " (no desk: no --director-password-file)"))
