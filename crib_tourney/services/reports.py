@@ -6,12 +6,13 @@ services/official.py. Amounts are cents; the CLI turns them into words."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Mapping
 
 from crib_tourney.records import record
 from crib_tourney.services.money import EventLedger, Winnings, winnings, winnings_and_ledger
 from crib_tourney.store.directory import acc_numbers, entry_names, members_of
 from crib_tourney.store.events import load_event
+from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.money import format_money
@@ -98,17 +99,16 @@ class _Results:
                          won.prize.get(name, 0), won.pools.get(name, 0), r.withdrawn, self.mrps.get(entry))
 
 
-def _acc_of(db: Db, event: Event) -> Callable[[int], str]:
+def _acc_text(players: list[int], numbers: Mapping[int, str | None]) -> str:
     """An entry's ACC numbers (a team's, comma-separated; "" when none)."""
-    members, numbers = members_of(db, event), acc_numbers(db, event)
-    return lambda entry: ", ".join([number for p in members[entry] if (number := numbers[p])])
+    return ", ".join([number for p in players if (number := numbers[p])])
 
 
 def _report(db: Db, event: Event) -> Report:
     results = _Results(db, event)
     won, book = winnings_and_ledger(db, event.id)
-    acc = _acc_of(db, event)
-    rows = tuple(results.row(won, r, acc(r.player)) for r in results.apart.ranked)
+    members, numbers = members_of(db, event), acc_numbers(db, event)
+    rows = tuple(results.row(won, r, _acc_text(members[r.player], numbers)) for r in results.apart.ranked)
     earned, names = results.earned, results.names
     return Report(event.name, event.date, rows, book, earned.kind if earned.shown else None,
                   earned.note(), tuple(names[r.player] for r in results.apart.did_not_play), event.currency)
@@ -122,4 +122,6 @@ def report_row(db: Db, event_id: int, entry_id: int) -> ReportRow | None:
     found = next((r for r in results.apart.ranked if r.player == entry_id), None)
     if found is None:
         return None
-    return results.row(winnings(db, event.id), found, _acc_of(db, event)(entry_id))
+    players = members_of(db, event)[entry_id]
+    numbers = {p: player.acc_number for p, player in players_by_id(db, players).items()}  # his, not the event's
+    return results.row(winnings(db, event.id), found, _acc_text(players, numbers))
