@@ -10,6 +10,9 @@ from typing import Any, Mapping
 
 from crib_tourney.records import record
 from crib_tourney.services.money import EventLedger, Winnings, winnings, winnings_and_ledger
+from crib_tourney.services.mrps import mrps_of
+from crib_tourney.services.noshows import ranked_apart
+from crib_tourney.services.playoffs import shown_bracket
 from crib_tourney.store.directory import acc_numbers, entry_names, members_of
 from crib_tourney.store.events import load_event
 from crib_tourney.store.players import players_by_id
@@ -78,10 +81,6 @@ class _Results:
     the no-shows, the bracket's seeds, the winnings and the MRPs."""
 
     def __init__(self, db: Db, event: Event) -> None:
-        from crib_tourney.services.mrps import mrps_of
-        from crib_tourney.services.noshows import ranked_apart
-        from crib_tourney.services.playoffs import shown_bracket
-
         self.earned = mrps_of(db, event)
         self.names = entry_names(db, event)
         br = shown_bracket(db, event)
