@@ -67,15 +67,15 @@ def text_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequenc
         safe = printable(text)
         return safe if ascii_for is None else safe.encode(ascii_for, "replace").decode(ascii_for)
 
-    def cell(value: Any) -> str:
-        return "" if value is None else str(value) if type(value) is int else shown(str(value))  # a number needs no care
-
     top, head_bar, under, side, bottom = ASCII_BOX if ascii_for is not None else BOX
     head = [shown(c) for c in columns]
     padded: list[list[str]] = []  # each column's cells, header first, padded to its width with a space either side
     widths: list[int] = []
     for k, name in enumerate(columns):
-        texts = [head[k]] + [cell(row[k]) if k < len(row) else "" for row in rows]  # a short row: empty cells
+        cells = ["" if v is None else str(v) for v in (row[k] if k < len(row) else None for row in rows)]  # a short row: empty cells
+        if ascii_for is not None or not "".join(cells).isprintable():  # made safe cell by cell only when one needs it
+            cells = [shown(c) for c in cells]
+        texts = [head[k]] + cells
         if "".join(texts).isascii():  # a letter is a column: str's own padding is exact
             width = max(map(len, texts))
             pad = str.rjust if name in right else str.ljust

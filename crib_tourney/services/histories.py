@@ -9,7 +9,7 @@ from typing import Any, TypedDict
 
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.records import record
-from crib_tourney.services.reports import report
+from crib_tourney.services.reports import report_row
 from crib_tourney.services.standings import scoring_rules
 from crib_tourney.tourney.scoring import outcome_line
 from crib_tourney.store import qualifying as q
@@ -205,7 +205,7 @@ def history(db: Db, player_id: int) -> History:
             entry = entry_of(db, event, player)
         except CribError:
             continue
-        row = next((r for r in report(db, event.id).rows if r.entry_id == entry.id), None)
+        row = report_row(db, event.id, entry.id)  # his row alone: not the event's whole report
         if row is None:  # a no-show: the event is his, but he did not play
             events.append(EventRecord(event.name, event.date, "did not play", 0, 0, 0, 0, 0))
             continue

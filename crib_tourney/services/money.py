@@ -11,6 +11,9 @@ from typing import Any
 
 from crib_tourney.errors import CribError
 from crib_tourney.records import record
+from crib_tourney.services.noshows import played_entries
+from crib_tourney.services.playoffs import placings_view
+from crib_tourney.services.pools import pool_report
 from crib_tourney.store.directory import entries_of
 from crib_tourney.store.events import load_event
 from crib_tourney.store.rows import Event
@@ -37,8 +40,6 @@ def winnings(db: Db, event_id: int) -> Winnings:
 
 
 def _winnings(db: Db, event: Event) -> Winnings:
-    from crib_tourney.services.playoffs import placings_view
-    from crib_tourney.services.pools import pool_report
 
     finish: dict[str, str] = {}
     prize: dict[str, int] = {}
@@ -107,7 +108,6 @@ def winnings_and_ledger(db: Db, event_id: int) -> tuple[Winnings, EventLedger]:
 
 
 def _ledger(db: Db, event: Event, won: Winnings) -> EventLedger:
-    from crib_tourney.services.noshows import played_entries
 
     entries = entries_of(db, event)
     played = played_entries(db, event)  # no-shows owe nothing and cost no sanctioning fee

@@ -57,6 +57,10 @@ class EventMrps:
         row = next((r for r in self.rows if r.entry_id == entry_id), None)
         return None if row is None or self.by_hand else row.total
 
+    def totals(self) -> dict[int, int | None]:
+        """Each qualifier's total MRPs by entry, as ``of`` gives them one at a time."""
+        return {r.entry_id: None if self.by_hand else r.total for r in reversed(self.rows)}
+
     def note(self) -> str | None:
         """The one line that goes with the results when the schedule cannot say."""
         return f"{BY_HAND} ({self.by_hand})" if self.shown and self.by_hand else None

@@ -17,9 +17,15 @@ from crib_tourney.tourney.standings import Row
 
 
 def no_shows(db: Db, event: Event) -> frozenset[int]:
-    """The entries who never played."""
-    scheduled = q.scheduled_games(db, event.id) if event.check_in else 0
-    return frozenset(e.id for e in entries_of(db, event) if no_show(e, event.check_in, scheduled))
+    """The entries who never played. Read once per command (``report`` asks four
+    times: the ranking, the high non-qualifier, the ledger, the pools)."""
+    return db.memo(("no shows", event.id, event.check_in), ("event", "entry", "pairing"), lambda: _no_shows(db, event))
+
+
+def _no_shows(db: Db, event: Event) -> frozenset[int]:
+    check_in = event.check_in
+    scheduled = q.scheduled_games(db, event.id) if check_in else 0
+    return frozenset(e.id for e in entries_of(db, event) if no_show(e, check_in, scheduled))
 
 
 def played_entries(db: Db, event: Event) -> list[Entry]:

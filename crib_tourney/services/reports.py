@@ -6,15 +6,20 @@ services/official.py. Amounts are cents; the CLI turns them into words."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from crib_tourney.records import record
-from crib_tourney.services.money import EventLedger, winnings_and_ledger
+from crib_tourney.services.money import EventLedger, Winnings, winnings, winnings_and_ledger
+from crib_tourney.services.mrps import mrps_of
+from crib_tourney.services.noshows import ranked_apart
+from crib_tourney.services.playoffs import shown_bracket
 from crib_tourney.store.directory import acc_numbers, entry_names, members_of
 from crib_tourney.store.events import load_event
+from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.money import format_money
+from crib_tourney.tourney.standings import Row
 
 
 @record
@@ -71,27 +76,51 @@ def report(db: Db, event_id: int) -> Report:
     return _report(db, load_event(db, event_id))
 
 
-def _report(db: Db, event: Event) -> Report:
-    from crib_tourney.services.mrps import mrps_of
-    from crib_tourney.services.noshows import ranked_apart
-    from crib_tourney.services.playoffs import shown_bracket
+class _Results:
+    """What every row of an event's report reads, read once: the standings without
+    the no-shows, the bracket's seeds, the winnings and the MRPs."""
 
-    earned = mrps_of(db, event)
-    names = entry_names(db, event)
-    members = members_of(db, event)
-    acc_of = acc_numbers(db, event)
-    br = shown_bracket(db, event)
-    seeded = set(br.seeds.values()) if br.exists else set()
+    def __init__(self, db: Db, event: Event) -> None:
+        self.earned = mrps_of(db, event)
+        self.names = entry_names(db, event)
+        br = shown_bracket(db, event)
+        self.bracket = br.exists
+        self.seeded = set(br.seeds.values()) if br.exists else set()
+        self.apart = ranked_apart(db, event)
+        # by entry: a lookup each, never a search of the qualifiers (4,096 at 20,000 players)
+        self.mrps = self.earned.totals() if self.earned.shown else {}
+
+    def row(self, won: Winnings, r: Row[int], acc: str) -> ReportRow:
+        entry, name = r.player, self.names[r.player]
+        qualified = entry in self.seeded
+        return ReportRow(entry, r.rank, name, acc, r.game_points, r.wins, r.losses, r.spread, qualified,
+                         won.finish.get(name) if qualified or not self.bracket else None,
+                         won.prize.get(name, 0), won.pools.get(name, 0), r.withdrawn, self.mrps.get(entry))
+
+
+def _acc_text(players: list[int], numbers: Mapping[int, str | None]) -> str:
+    """An entry's ACC numbers (a team's, comma-separated; "" when none)."""
+    return ", ".join([number for p in players if (number := numbers[p])])
+
+
+def _report(db: Db, event: Event) -> Report:
+    results = _Results(db, event)
     won, book = winnings_and_ledger(db, event.id)
-    rows = []
-    apart = ranked_apart(db, event)
-    for r in apart.ranked:
-        entry: int = r.player
-        name = names[entry]
-        acc = ", ".join([number for p in members[entry] if (number := acc_of[p])])
-        rows.append(ReportRow(entry, r.rank, name, acc, r.game_points, r.wins, r.losses, r.spread, entry in seeded,
-                              won.finish.get(name) if entry in seeded or not br.exists else None,
-                              won.prize.get(name, 0), won.pools.get(name, 0), r.withdrawn,
-                              earned.of(entry) if earned.shown else None))
-    return Report(event.name, event.date, tuple(rows), book, earned.kind if earned.shown else None,
-                  earned.note(), tuple(names[r.player] for r in apart.did_not_play), event.currency)
+    members, numbers = members_of(db, event), acc_numbers(db, event)
+    rows = tuple(results.row(won, r, _acc_text(members[r.player], numbers)) for r in results.apart.ranked)
+    earned, names = results.earned, results.names
+    return Report(event.name, event.date, rows, book, earned.kind if earned.shown else None,
+                  earned.note(), tuple(names[r.player] for r in results.apart.did_not_play), event.currency)
+
+
+def report_row(db: Db, event_id: int, entry_id: int) -> ReportRow | None:
+    """One entry's row of the report (None: a no-show, listed apart and not
+    ranked), read without making the other rows nor the ledger (`player history`)."""
+    event = load_event(db, event_id)
+    results = _Results(db, event)
+    found = next((r for r in results.apart.ranked if r.player == entry_id), None)
+    if found is None:
+        return None
+    players = members_of(db, event)[entry_id]
+    numbers = {p: player.acc_number for p, player in players_by_id(db, players).items()}  # his, not the event's
+    return results.row(winnings(db, event.id), found, _acc_text(players, numbers))

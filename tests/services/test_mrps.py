@@ -16,6 +16,7 @@ def test_event_mrps_of_a_finished_consolation(db):
                                                         Mrps(entry["Eve"], "Eve", 2, 10, 0, None, None)))
     assert (earned.shown, earned.of(entry["Ann"]), earned.of(entry["Eve"]), earned.of(entry["Bob"]), earned.note()) == (
         True, 33, None, None, None)
+    assert earned.totals() == {entry["Ann"]: 33, entry["Eve"]: None}  # what of() gives, for every qualifier at once
     assert earned.as_dict()["rows"][0] == {"rank": 1, "name": "Ann", "game_points": 18, "matches_won": 1,
                                            "qualifying": 21, "playoff": 12, "mrps": 33}
     assert mrps.mrps_of(db, event) == earned
@@ -43,4 +44,5 @@ def test_a_schedule_the_acc_table_lacks_is_reported_by_hand(db):
     earned = mrps.event_mrps(db, event.id)
     assert (earned.by_hand, earned.shown, earned.of(entry["Ann"])) == (
         "the ACC schedule has no Main with 9 qualifying games", True, None)
+    assert earned.totals() == {entry["Ann"]: None, entry["Eve"]: None}
     assert earned.note() == "MRPs: report by hand (the ACC schedule has no Main with 9 qualifying games)"

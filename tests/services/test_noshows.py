@@ -52,3 +52,11 @@ def test_standings_apart_and_rows_apart(db):
         "Open", [{"player": "Ann", "rank": 1}, {"player": "Bob", "rank": 1}], ["Eve"])
     full = new_event(db, "Full", games=1)
     assert noshows.rows_apart(db, full, rows) == StandingsApart("Full", rows, [])
+
+
+def test_no_shows_are_read_again_after_a_withdrawal(db):
+    """Read once per command (a memo), and read again once an entry changes."""
+    event = new_event(db, players=("Ann", "Bob", "Cat", "Dan", "Eve"), games=2)
+    assert noshows.no_shows(db, event) == frozenset()
+    events.withdraw(db, event.id, ids(db, event)["Eve"])
+    assert noshows.no_shows(db, event) == frozenset({ids(db, event)["Eve"]})

@@ -1,0 +1,87 @@
+"""The two reads issue 31 gives goals at 20,000 players: `report` after the cut
+(goal 1.0 s) and `player history` of one player (goal 0.3 s), whole processes.
+
+    python tests/benchmarks/bench_report_history.py [--players 20000] [--runs 5] [--keep DIR]
+
+The event is bench_scale.py's (build_big_event.py: 22 games played, five
+withdrawals and five late entries every 3 games), cut once (untimed: the
+default qualifiers, the bracket written) before the timed runs. `player history`
+is timed twice: as after any write (its rating made again from every game), then
+with the ratings kept by `ratings rebuild` (untimed) and read as they are. Each command is
+run ``--runs`` times on the same cut copy (both only read); the median wall time
+and CPU seconds (user + system, the steadier figure on a shared machine) are
+printed, with `python -c "import typer"` measured in the same run as the floor.
+Building the 20,000-player event takes some minutes (``--keep DIR`` keeps the
+built database there and reuses it). Not a test: run it on purpose.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+CRIB = [sys.executable, "-m", "crib_tourney"]
+GOALS = {"report": 1.0, "player history": 0.3}
+
+
+def run(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one whole process."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    took = time.perf_counter() - start
+    if status != 0:
+        raise SystemExit(f"{command} failed: {process.stderr.read().decode() if process.stderr else ''}")
+    return took, usage.ru_utime + usage.ru_stime
+
+
+def timed(command: list[str], env: dict[str, str], runs: int) -> tuple[float, float]:
+    """Median wall and CPU seconds of ``runs`` runs."""
+    walls, cpus = zip(*(run(command, env) for _ in range(runs)))
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=20000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--changes-every", type=int, default=3)
+    parser.add_argument("--keep", type=Path, help="a folder to keep the built database in (and reuse it)")
+    args = parser.parse_args()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = args.keep or Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        pristine = folder / f"p{args.players}-c{args.changes_every}.db"
+        if not pristine.exists():
+            subprocess.run([sys.executable, str(HERE / "build_big_event.py"), str(pristine), "--players", str(args.players),
+                            "--extra-games", "0", "--changes-every", str(args.changes_every)], check=True, env=env)
+        work = Path(tmp) / "cut.db"
+        shutil.copy(pristine, work)
+        work_env = dict(env, CRIB_TOURNEY_DB=str(work))
+        subprocess.run(CRIB + ["cut", "Big Open"], check=True, capture_output=True, env=work_env)  # untimed
+        floor = timed([sys.executable, "-c", "import typer"], env, args.runs)
+        print(f"{args.players} players, median of {args.runs} runs")
+        print(f"{'command':16} {'wall s':>7} {'CPU s':>7} {'x typer':>8} {'goal s':>7}")
+        print(f"{'import typer':16} {floor[0]:7.3f} {floor[1]:7.3f} {1:8.2f} {'':>7}")
+        history = ["player", "history", "Player 0001"]
+        for label, command in (("report", ["report", "Big Open"]), ("player history", history)):
+            wall, cpu = timed(CRIB + command, work_env, args.runs)
+            print(f"{label:16} {wall:7.3f} {cpu:7.3f} {wall / floor[0]:8.2f} {GOALS[label]:7.1f}", flush=True)
+        # its rating: the ratings kept by `ratings rebuild` are read while nothing changed since;
+        # after any write (a result, the cut) they are made again from every game, as above
+        subprocess.run(CRIB + ["ratings", "rebuild"], check=True, capture_output=True, env=work_env)  # untimed
+        wall, cpu = timed(CRIB + history, work_env, args.runs)
+        print(f"{'  ratings kept':16} {wall:7.3f} {cpu:7.3f} {wall / floor[0]:8.2f} {GOALS['player history']:7.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
