@@ -9,7 +9,7 @@ from typing import Any, TypedDict
 
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.records import record
-from crib_tourney.services.standings import scoring_rules
+from crib_tourney.services.standings import scoring_rules, three_sided_lines
 from crib_tourney.tourney.scoring import outcome_line
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import acc_numbers, entries_of, entry_names, entry_of, members_of
@@ -21,6 +21,11 @@ from crib_tourney.tourney.ledger import Ledger, ledger
 from crib_tourney.tourney.money import format_money, parse_money
 from crib_tourney.tourney.names import opponents_text
 from crib_tourney.tourney.reconcile import Card, agree
+from crib_tourney.tourney.triples import Card3, cards_agree, place_of
+from crib_tourney.services.playoffs import placings_view, shown_bracket
+from crib_tourney.services.pools import pool_report
+from crib_tourney.services.noshows import played_entries, ranked_apart
+from crib_tourney.services.mrps import mrps_of
 
 
 class _Game(TypedDict):
@@ -96,9 +101,6 @@ def _games_at_tables_of_three(db: Db, event: Event, entry_id: int) -> list[GameR
     """_games_of at tables of three: each game as the entry's own card says, or as
     the first other card read from its side; the cards agree when every card holds
     the same scores."""
-    from crib_tourney.services.standings import three_sided_lines
-    from crib_tourney.tourney.triples import Card3, cards_agree, place_of
-
     names, rules = entry_names(db, event), scoring_rules(event)
     pairings = q.pairings_of(db, event.id, entry_id)
     cards: dict[int, list[Card3]] = {}
@@ -153,9 +155,6 @@ def winnings(db: Db, event_id: int) -> Winnings:
 
 
 def _winnings(db: Db, event: Event) -> Winnings:
-    from crib_tourney.services.playoffs import placings_view
-    from crib_tourney.services.pools import pool_report
-
     finish: dict[str, str] = {}
     prize: dict[str, int] = {}
     pools: dict[str, int] = {}
@@ -223,8 +222,6 @@ def winnings_and_ledger(db: Db, event_id: int) -> tuple[Winnings, EventLedger]:
 
 
 def _ledger(db: Db, event: Event, won: Winnings) -> EventLedger:
-    from crib_tourney.services.noshows import played_entries
-
     entries = entries_of(db, event)
     played = played_entries(db, event)  # no-shows owe nothing and cost no sanctioning fee
     recorded = any(e.paid is not None for e in entries)
@@ -291,10 +288,6 @@ def report(db: Db, event_id: int) -> Report:
 
 
 def _report(db: Db, event: Event) -> Report:
-    from crib_tourney.services.mrps import mrps_of
-    from crib_tourney.services.noshows import ranked_apart
-    from crib_tourney.services.playoffs import shown_bracket
-
     earned = mrps_of(db, event)
     names = entry_names(db, event)
     members = members_of(db, event)
