@@ -217,27 +217,27 @@ def history(
     Example: crib-tourney player history "Pat Smith" --json
     """
     from crib_tourney.inputs.names import player_id
-    from crib_tourney.services.histories import history as load
-    from crib_tourney.tourney.money import format_money as money
+    from crib_tourney.services.histories import history as player_history
+    from crib_tourney.tourney.money import format_money
 
     from crib_tourney.services.ratings import of_player
 
     with db(write=False) as conn:
         found = player_id(conn, player)
-        data = load(conn, found)
+        data = player_history(conn, found)
         rated = of_player(conn, found)
     if as_json:
         print_json({**data.as_dict(), "rating": rated.as_dict()})
         return
     change = {e.event: e for e in rated.events}  # event names are unique
     print_table(f"{data.player}: history", ["event", "date", "place", "GP", "W", "L", "spread", "prize", "MRPs", "rating", "change"],
-                [[e.event, e.date or "", e.place, e.game_points, e.wins, e.losses, f"{e.spread:+d}", money(e.prize),
+                [[e.event, e.date or "", e.place, e.game_points, e.wins, e.losses, f"{e.spread:+d}", format_money(e.prize),
                   "" if e.mrps is None else e.mrps,
                   f"{change[e.event].after:.0f}" if e.event in change else "",
                   f"{change[e.event].after - change[e.event].before:+.0f}" if e.event in change else ""]
                  for e in data.events], right=["GP", "W", "L", "spread", "prize", "MRPs", "rating", "change"])
     say(f"{len(data.events)} events: {data.game_points} game points, {data.wins}-{data.losses}, spread {data.spread:+d},"
-        f" prizes {money(data.prize)}" + (f", {data.mrps} MRPs" if data.mrps else "") + f"; rating {rating_line(rated)}")
+        f" prizes {format_money(data.prize)}" + (f", {data.mrps} MRPs" if data.mrps else "") + f"; rating {rating_line(rated)}")
 
 
 @players_app.command("ratings")
@@ -298,12 +298,12 @@ def rankings(
 
     Example: crib-tourney player rankings --season 2026-27 --csv
     """
-    from crib_tourney.services.rankings import rankings as load
+    from crib_tourney.services.rankings import rankings as season_rankings
 
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     with db(write=False) as conn:
-        data = load(conn, season)
+        data = season_rankings(conn, season)
     if as_json:
         print_json(data.as_dict())
         return

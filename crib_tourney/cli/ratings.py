@@ -25,10 +25,10 @@ def rebuild(
     settings (--tau, --first-deal, --start-rd, --start-volatility) for them.
     Example: crib-tourney ratings rebuild --tau 0.5
     """
-    from crib_tourney.services.ratings import rebuild as run
+    from crib_tourney.services.ratings import rebuild as rebuild_ratings
 
     with db() as conn:
-        done = run(conn, tau, first_deal, start_rd, start_volatility)
+        done = rebuild_ratings(conn, tau, first_deal, start_rd, start_volatility)
     if as_json:
         print_json({"players": done.players, "games": done.games, "events": done.events, **done.settings.as_dict()})
         return

@@ -444,7 +444,7 @@ def standings(
     Example: crib-tourney standings "Spring Open" --json
     """
     from crib_tourney.inputs import names
-    from crib_tourney.services.noshows import standings_apart as load
+    from crib_tourney.services.noshows import standings_apart
     from crib_tourney.services.standings import standings_document
     from crib_tourney.tourney.names import spells_members
 
@@ -452,7 +452,7 @@ def standings(
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     with db(write=False) as conn:
         event_no = names.event_id(conn, event)
-        loaded = load(conn, event_no, "provisional" if provisional else "final")
+        loaded = standings_apart(conn, event_no, "provisional" if provisional else "final")
         if with_ratings:
             from crib_tourney.services.ratings import during
 
@@ -582,7 +582,7 @@ def report(
       crib-tourney report "Spring Open" --acc -o acc-report.pdf
     """
     from crib_tourney.inputs.names import event_id
-    from crib_tourney.services.histories import report as load
+    from crib_tourney.services.histories import report as event_report
 
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
@@ -590,7 +590,7 @@ def report(
         _acc_report(event, as_json, as_csv, output)
         return
     with db(write=False) as conn:
-        data = load(conn, event_id(conn, event)).as_dict()
+        data = event_report(conn, event_id(conn, event)).as_dict()
     if as_json:
         from crib_tourney import jsontext
 
