@@ -7,10 +7,31 @@ from typing import Annotated, Any, Iterator, List, Optional, TYPE_CHECKING
 
 import typer
 
-from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, number, write_or_print
-from crib_tourney.cli.output import note, print_json, print_table, printable, say
+from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, number, write_or_print, read_text_file, refuse_the_database
+from crib_tourney.cli.output import note, print_json, print_table, printable, say, text_table
 from crib_tourney.errors import AlreadyRecorded, CribError
 from crib_tourney.tourney.numbers import whole_number
+from crib_tourney.inputs import names
+from crib_tourney.services import results as service, changes
+from crib_tourney.services.three_sides import record_three
+from crib_tourney.services.results import competitor, import_results, check as check_event, undo as undo_event
+from crib_tourney.tourney.names import fold, spells_members
+from crib_tourney.inputs.csvrows import results_file
+from crib_tourney.services.events import open_game
+from crib_tourney.store.writer import Log, last_entry_id
+from crib_tourney.services.changes import entries as log_entries
+from crib_tourney.services.noshows import standings_apart
+from crib_tourney.services.standings import standings_document
+from crib_tourney.csvfiles import csv_text
+from crib_tourney.inputs.cards import disputed
+from crib_tourney.inputs.names import event_id, player_id
+from crib_tourney.services.rulings import make_ruling
+from crib_tourney.services.ratings import during
+from crib_tourney.cli.game import read_game
+from crib_tourney.services.histories import report as event_report
+from crib_tourney import jsontext
+from crib_tourney.cli.ledger import ledger_text
+from crib_tourney.services.official import acc_report
 
 if TYPE_CHECKING:
     from crib_tourney.services.results import Recorded
@@ -43,9 +64,6 @@ def result(
       crib-tourney result "Threes" "Ann" 121 "Bob" 95 "Cy" 80
       crib-tourney result "Threes" --game 2 --table 4 121 95 80
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.services import results as service
-
     if args and args[0] == "import":
         if len(args) != 3:
             raise CribError("usage: crib-tourney result import EVENT FILE.csv")
@@ -99,9 +117,6 @@ def _refuse_options(what: str, given: dict[str, bool], why: str) -> None:
 def _by_table(args: list[str], game: int | None, table: int, replace: bool, forfeit: str | None, card: str | None,
               playoff: bool, match_game: int | None, cascade: bool) -> "Recorded":
     """result EVENT --game G --table T SCORE SCORE [SCORE]: the scores in the table sheet's order."""
-    from crib_tourney.inputs import names
-    from crib_tourney.services import results as service
-
     if forfeit is not None or card is not None or playoff or match_game is not None or cascade:
         raise CribError("--table takes only the table's scores (and --game, --replace)")
     if game is None:
@@ -116,9 +131,6 @@ def _by_table(args: list[str], game: int | None, table: int, replace: bool, forf
 
 def _three(args: list[str], game: int | None, replace: bool, card: str | None) -> "Recorded":
     """result EVENT A SCORE B SCORE C SCORE: a table of three, the sides in any order."""
-    from crib_tourney.inputs import names
-    from crib_tourney.services.three_sides import record_three
-
     event = args[0]
     pairs = [(args[i], args[i + 1]) for i in (1, 3, 5)]
     scores = [whole_number(score, f"{name}'s score") for name, score in pairs]
@@ -133,10 +145,6 @@ def _three(args: list[str], game: int | None, replace: bool, card: str | None) -
 
 def _sides(conn: "Db", event_id: int, name1: str, name2: str) -> tuple[int, int]:
     """The two entries named; two players of one team are refused in their own words."""
-    from crib_tourney.inputs import names
-    from crib_tourney.services.results import competitor
-    from crib_tourney.tourney.names import fold
-
     first, second = names.entry_id(conn, event_id, name1), names.entry_id(conn, event_id, name2)
     if first == second and fold(name1) != fold(name2):
         team = competitor(conn, event_id, first).team_name
@@ -146,11 +154,6 @@ def _sides(conn: "Db", event_id: int, name1: str, name2: str) -> tuple[int, int]
 
 
 def _import(event: str, file: Path) -> None:
-    from crib_tourney.cli.common import read_text_file
-    from crib_tourney.inputs import names
-    from crib_tourney.inputs.csvrows import results_file
-    from crib_tourney.services.results import import_results
-
     text = read_text_file(file)
     with db() as conn:
         event_id = names.event_id(conn, event)
@@ -181,11 +184,6 @@ def quick_results(
       > 3 forfeit Pat Smith
       > undo
     """
-
-    from crib_tourney.inputs import names
-    from crib_tourney.services import results as service
-    from crib_tourney.services.events import open_game
-    from crib_tourney.store.writer import Log, last_entry_id
 
     if sys.stdin is None:
         raise CribError("quick-results reads its lines from standard input, and it is closed")
@@ -320,9 +318,6 @@ def check(
     Example: crib-tourney check "Spring Open" --resolve
              crib-tourney check "Spring Open" --resolve 3 12 --use-card "Pat Smith"
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.services.results import check as check_event
-
     if (game is None) != (table is None) or (game is not None and use_card is None):
         raise typer.BadParameter("GAME TABLE go with --use-card PLAYER: check EVENT --resolve GAME TABLE --use-card PLAYER")
     if use_card is not None and game is None:
@@ -365,8 +360,6 @@ def _one_log(event: str | None, players: bool, league: str | None) -> None:
 
 def _log_ids(conn: "Db", event: str | None, league: str | None) -> tuple[int | None, int | None]:
     """The event or league whose log is named (neither: the roster's)."""
-    from crib_tourney.inputs import names
-
     return (None if event is None else names.event_id(conn, event)), (None if league is None else names.league_id(conn, league))
 
 
@@ -377,8 +370,6 @@ def log(event: LogEventArg = None, players: PlayersLogOption = False, league: Le
 
     Example: crib-tourney log "Spring Open"; crib-tourney log --players
     """
-    from crib_tourney.services.changes import entries as log_entries
-
     _one_log(event, players, league)
     with db(write=False) as conn:
         found = log_entries(conn, *_log_ids(conn, event, league))
@@ -407,10 +398,6 @@ def undo(event: LogEventArg = None, players: PlayersLogOption = False, league: L
 
     Example: crib-tourney undo "Spring Open"; crib-tourney undo --players --dry-run
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.services import changes
-    from crib_tourney.services.results import undo as undo_event
-
     _one_log(event, players, league)
     if change is not None and event is None:
         raise typer.BadParameter("--change is for an event's undo")
@@ -443,19 +430,12 @@ def standings(
 
     Example: crib-tourney standings "Spring Open" --json
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.services.noshows import standings_apart
-    from crib_tourney.services.standings import standings_document
-    from crib_tourney.tourney.names import spells_members
-
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     with db(write=False) as conn:
         event_no = names.event_id(conn, event)
         loaded = standings_apart(conn, event_no, "provisional" if provisional else "final")
         if with_ratings:
-            from crib_tourney.services.ratings import during
-
             estimates = during(conn, event_no)
     name, rows = loaded.event, loaded.rows
     rated: list[tuple[float | None, float | None]] = []  # each row's rating before the event and now, by the entry's name
@@ -469,8 +449,6 @@ def standings(
     if with_ratings:
         columns += ["rating_before", "rating_now"]
     if as_csv:
-        from crib_tourney.csvfiles import csv_text
-
         typer.echo(csv_text(columns, ([r["rank"], r["player"], r["game_points"], r["wins"], r["losses"], r["spread"], r["plus"],
                                        r["minus"], r["skunks"], r["skunks_taken"], r["tied"]]
                                       + (list(rated[i]) if with_ratings else []) for i, r in enumerate(rows))), nl=False)
@@ -527,14 +505,8 @@ def ruling(
       crib-tourney ruling "Spring Open" peg 5H 10D 5C 5S --claim 6 --seat 2 --game 3 --player "Lee Wong"
       crib-tourney ruling "Spring Open" game game3.json --claim 121 --seat 2 --game 3 --player "Lee Wong"
     """
-    from crib_tourney.inputs.cards import disputed
-    from crib_tourney.inputs.names import event_id, player_id
-    from crib_tourney.services.rulings import make_ruling
-
     game_sheet = None
     if kind == "game":  # the file is read and parsed before the database is opened
-        from crib_tourney.cli.game import read_game
-
         if len(tokens) != 1:
             raise CribError(f"a game ruling takes one game file, not {len(tokens)} arguments")
         game_sheet = read_game(tokens[0])
@@ -581,9 +553,6 @@ def report(
       crib-tourney report "Spring Open" --csv -o results.csv
       crib-tourney report "Spring Open" --acc -o acc-report.pdf
     """
-    from crib_tourney.inputs.names import event_id
-    from crib_tourney.services.histories import report as event_report
-
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     if acc:
@@ -592,16 +561,10 @@ def report(
     with db(write=False) as conn:
         data = event_report(conn, event_id(conn, event)).as_dict()
     if as_json:
-        from crib_tourney import jsontext
-
         text = jsontext.dumps(data, ensure_ascii=False) + "\n"
     elif as_csv or (output is not None and output.suffix.lower() == ".csv"):
-        from crib_tourney.csvfiles import csv_text
-
         text = csv_text(REPORT_COLUMNS, (["" if r[c] is None else r[c] for c in REPORT_COLUMNS] for r in data["rows"]))
     else:
-        from crib_tourney.cli.output import text_table
-
         mrps = data["acc_event"] is not None and data["mrps_note"] is None
         text = text_table(f"{data['event']}: results", ["place", "name", "ACC", "GP", "W", "L", "spread", "qualified", "playoffs",
                                                        "prize", "pools"] + (["MRPs"] if mrps else []),
@@ -614,7 +577,6 @@ def report(
             text += data["mrps_note"] + "\n"
         if data["did_not_play"]:
             text += f"did not play (not ranked): {', '.join(data['did_not_play'])}\n"
-        from crib_tourney.cli.ledger import ledger_text
 
         text += "\n" + ledger_text(f"{data['event']}: ledger", data["ledger"])
         if data["overpaid"]:
@@ -630,19 +592,15 @@ ACC_COLUMNS = ["rank", "name", "acc_number", "game_points", "games_won", "plus",
 def _acc_report(event: str, as_json: bool, as_csv: bool, output: Path | None) -> None:
     """report --acc: checked by the service; written as JSON, CSV (one row per
     qualifier with his playoff place, then the high non-qualifier), a PDF or text."""
-    from crib_tourney.inputs.names import event_id
-    from crib_tourney.services.official import acc_report
-
     pdf = output is not None and output.suffix.lower() == ".pdf"
     if pdf and (as_json or as_csv):
         raise typer.BadParameter("a .pdf is the printed report: drop --json/--csv, or name a .json/.csv file")
     if pdf and output is not None:
-        from crib_tourney.cli.common import refuse_the_database
-
         refuse_the_database(output)
     with db(write=False) as conn:
         data = acc_report(conn, event_id(conn, event)).as_dict()
     if pdf and output is not None:
+        # only for a PDF: the renderers and Jinja2 would cost every result, standings and check ~25 ms CPU
         from crib_tourney.render.documents import acc_report as chunks
         from crib_tourney.render.pdf import write_pdf
 
@@ -650,12 +608,8 @@ def _acc_report(event: str, as_json: bool, as_csv: bool, output: Path | None) ->
         note(f"wrote the ACC report of {data['event']} to {output} ({pages} page{'s' if pages != 1 else ''})")
         return
     if as_json or (output is not None and output.suffix.lower() == ".json"):
-        from crib_tourney import jsontext
-
         text = jsontext.dumps(data, ensure_ascii=False) + "\n"
     elif as_csv or (output is not None and output.suffix.lower() == ".csv"):
-        from crib_tourney.csvfiles import csv_text
-
         place = {p["name"]: p for p in data["placements"]}
         lines = [[r["rank"], r["name"], r["acc_number"], r["game_points"], r["games_won"], r["plus"], r["minus"], r["net_spread"],
                   "" if r["mrps"] is None else r["mrps"], r["q_pool"], r["other_awards"],
@@ -672,8 +626,6 @@ def _acc_report(event: str, as_json: bool, as_csv: bool, output: Path | None) ->
 
 
 def acc_report_text(data: dict[str, Any]) -> str:
-    from crib_tourney.cli.output import text_table
-
     cur = data["currency"]
     head = [f"ACC results report: {data['tournament']}" + (f", {data['event']}" if data["event"] != data["tournament"] else ""),
             f"{data['kind']}; {data['date'] or 'no date'}" + (f"; {data['location']}" if data["location"] else "")
