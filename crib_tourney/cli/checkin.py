@@ -11,6 +11,12 @@ import typer
 
 from crib_tourney.cli.common import EventArg, JsonOption, db
 from crib_tourney.cli.output import print_json, print_table, say
+from crib_tourney.inputs.names import entry_id, event_id
+from crib_tourney.services.checkin import door_list, check_in
+from crib_tourney.errors import CribError
+from crib_tourney.inputs.money import cents
+from crib_tourney.tourney.checkin import Payment
+from crib_tourney.tourney.money import format_money
 
 if TYPE_CHECKING:
     from crib_tourney.store.sql import Db
@@ -34,12 +40,9 @@ def checkin(
     --paid records the event's entry fee; --paid 12.50 (or --amount 12.50) that amount.
     Example: crib-tourney checkin "Spring Open" "Pat Smith" "Lee Wong" --paid
     """
-    from crib_tourney.inputs.names import entry_id, event_id
-
     if list_:
         if players or paid or amount is not None or unpaid:
             raise typer.BadParameter("--list shows the door list; name no players and no payment with it", param_hint="--list")
-        from crib_tourney.services.checkin import door_list
 
         with db(write=False) as conn:
             _show_list(door_list(conn, event_id(conn, event)), as_json)
@@ -48,7 +51,6 @@ def checkin(
         raise typer.BadParameter("name the players who are here (or --list)", param_hint="PLAYERS")
     if (paid or amount is not None) and unpaid:
         raise typer.BadParameter("choose one of --paid (--amount) and --unpaid", param_hint="--paid/--unpaid")
-    from crib_tourney.services.checkin import check_in
 
     with db() as conn:
         ref = event_id(conn, event)
@@ -65,9 +67,6 @@ def _amount_after_paid(conn: "Db", event: int, players: list[str], paid: bool, a
     (an ACC number of an entrant stays a player)."""
     if not paid:
         return players, amount
-    from crib_tourney.errors import CribError
-    from crib_tourney.inputs.money import cents
-    from crib_tourney.inputs.names import entry_id
 
     amounts = []
     for text in players:
@@ -90,20 +89,14 @@ def _amount_after_paid(conn: "Db", event: int, players: list[str], paid: bool, a
 
 
 def _payment(paid: bool, amount: str | None, unpaid: bool) -> "Payment | None":
-    from crib_tourney.tourney.checkin import Payment
-
     if unpaid:
         return Payment()
     if amount is not None:
-        from crib_tourney.inputs.money import cents
-
         return Payment(cents=cents(amount, "--amount"))
     return Payment(fee=True) if paid else None
 
 
 def _money(cents: int | None) -> str | None:
-    from crib_tourney.tourney.money import format_money
-
     return None if cents is None else format_money(cents)
 
 

@@ -6,11 +6,16 @@ import gc
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Callable, Iterator
+import os
 
 import typer
 
 from crib_tourney.cli import state
 from crib_tourney.errors import CribError
+from crib_tourney.tourney.numbers import whole_number
+from crib_tourney.store.db import transaction
+from crib_tourney.store.sql import sqlite_path
+from crib_tourney.outfiles import replace_file, writable_target
 
 if TYPE_CHECKING:
     from crib_tourney.store.sql import Db
@@ -19,8 +24,6 @@ def number(what: str) -> Callable[[str], int]:
     """The parser of an integer option: ASCII digits within range, or one clear
     line; Python's int() alone takes '1_2_1' and Arabic-Indic digits, and a
     20-digit number overflows the database."""
-    from crib_tourney.tourney.numbers import whole_number
-
     return lambda text: whole_number(text, what)
 
 
@@ -35,8 +38,6 @@ IN_MEMORY = (":memory:", "sqlite://", "sqlite:///:memory:")  # every command is 
 @contextmanager
 def db(write: bool = True) -> Iterator[Db]:
     """One command, one transaction on the database chosen by --db."""
-    from crib_tourney.store.db import transaction
-
     if state.DB_LOCATION.strip() in IN_MEMORY:
         raise CribError(f"--db {state.DB_LOCATION.strip()} keeps nothing from one command to the next: give a file")
     if not gc.get_freeze_count():  # once a process (tests run many commands in one: no garbage of theirs kept)
@@ -55,10 +56,6 @@ def refuse_the_database(output: Path) -> None:
     """An output file (-o) that is the database, one of SQLite's files beside it or
     the personal links' key, also through a symbolic link: writing it would lose
     the data (-o crib-tourney.db, a slip of tab completion), so one line instead."""
-    import os
-
-    from crib_tourney.store.sql import sqlite_path
-
     path = sqlite_path(state.DB_LOCATION.strip())
     kept = {f"{path}{suffix}": what for suffix, what in DATABASE_FILES.items()} if path else {}
     key = os.environ.get("CRIB_TOURNEY_KEY_FILE") or (f"{path}.key" if path else None)
@@ -81,7 +78,6 @@ def write_or_print(output: Path | None, text: str) -> bool:
     if output is None or str(output) == "-":
         typer.echo(text, nl=False)
         return False
-    from crib_tourney.outfiles import replace_file, writable_target
 
     refuse_the_database(output)
     replace_file(writable_target(output), text.encode("utf-8"), output)  # whole, or the old file stays

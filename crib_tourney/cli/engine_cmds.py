@@ -8,6 +8,12 @@ from crib_tourney.cli.common import number
 
 from crib_tourney.cli.output import print_json, print_table
 from crib_tourney.errors import CribError
+from crib_tourney.engine.cards import parse_cards
+from crib_tourney.engine.show import count_show, spoken, heels
+from crib_tourney.engine.variants import get_variant
+from crib_tourney.engine.dispute import rule
+from crib_tourney.engine.play import score_play, team_seats
+from crib_tourney.engine.stats import score_distribution
 
 if TYPE_CHECKING:
     from crib_tourney.engine.cards import Card
@@ -22,10 +28,6 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print only JSON.")]
 
 def count_cards(cards: list[str], starter: str, crib: bool, variant_name: str | None, players: int | None = None) -> "ShowCount":
     """Parse and count a show."""
-    from crib_tourney.engine.cards import parse_cards
-    from crib_tourney.engine.show import count_show
-    from crib_tourney.engine.variants import get_variant
-
     variant = get_variant("standard" if variant_name is None else variant_name)
     if players is not None:
         variant.check_players(players)
@@ -50,12 +52,6 @@ def count(
 
     Example: crib-tourney count 5H 5D 5S JC --starter 5C
     """
-    from crib_tourney.engine.dispute import rule
-    from crib_tourney.engine.show import spoken
-
-    from crib_tourney.engine.show import heels
-    from crib_tourney.engine.variants import get_variant
-
     result = count_cards(cards, starter, crib, variant, players)
     data = {"total": result.total, "items": [i.as_dict() for i in result.items]}
     dealer_heels = heels(result.starter, get_variant("standard" if variant is None else variant))
@@ -95,9 +91,6 @@ def peg(
     alone and can play no more says go too (unless out of cards): that closes the count.
     Example: crib-tourney peg 5H 10D 5C 6S go go 4C
     """
-    from crib_tourney.engine.play import score_play, team_seats
-    from crib_tourney.engine.variants import get_variant
-
     rules = get_variant(_default_variant(players or 2) if variant is None else variant)
     if players is None:
         players = rules.min_players  # two, or what the variant needs (four for doubles, one for solitaire)
@@ -144,9 +137,6 @@ def stats(
 
     Example: crib-tourney stats --json
     """
-    from crib_tourney.engine.stats import score_distribution
-    from crib_tourney.engine.variants import get_variant
-
     dist = score_distribution(get_variant("standard" if variant is None else variant), crib=crib)
     if as_json:
         print_json(dist.as_dict())

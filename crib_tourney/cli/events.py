@@ -2,6 +2,7 @@
 
 from pathlib import Path
 from typing import Annotated, Any, List, Optional
+import secrets
 
 import typer
 
@@ -9,7 +10,18 @@ from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, numbe
 from crib_tourney.cli.output import print_json, print_table, say
 from crib_tourney.cli.settings_options import settings_options
 from crib_tourney.tourney.names import checked_name
-from crib_tourney.tourney.settings import EventSettings
+from crib_tourney.tourney.settings import EventSettings, build, parse_pairs
+from crib_tourney.services.events import (
+    create_event, event_summaries, event_details, change_settings, withdraw as withdraw_entry, make_round, unschedule,
+)
+from crib_tourney.inputs import names
+from crib_tourney.services import events as service
+from crib_tourney.inputs.csvrows import teams_file
+from crib_tourney.csvfiles import csv_text
+from crib_tourney.services.official import desk_schedule
+from crib_tourney.services.ratings import during
+from crib_tourney.tourney.deskfiles import SCHEDULE_HEADER
+from crib_tourney.tourney.glicko2 import win_probability
 
 events_app = typer.Typer(help="Events: list, show and change settings.", no_args_is_help=True)
 
@@ -20,9 +32,6 @@ def new_event(name: Annotated[str, typer.Argument(help="Unique name of the event
 
     Example: crib-tourney new-event "Spring Open" --date 2026-04-11 --games 9
     """
-    from crib_tourney.services.events import create_event
-    from crib_tourney.tourney.settings import build
-
     clean = checked_name(name, "event")
     checked = build(EventSettings, settings)  # before the database is opened (or created)
     with db() as conn:
@@ -36,8 +45,6 @@ def list_(as_json: JsonOption = False) -> None:
 
     Example: crib-tourney event list
     """
-    from crib_tourney.services.events import event_summaries
-
     with db(write=False) as conn:
         rows = event_summaries(conn)
     if as_json:
@@ -53,9 +60,6 @@ def show(event: EventArg, as_json: JsonOption = False) -> None:
 
     Example: crib-tourney event show "Spring Open"
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.services.events import event_details
-
     with db(write=False) as conn:
         data = event_details(conn, names.event_id(conn, event))
     if as_json:
@@ -81,10 +85,6 @@ def set_(
     unless --recut (before the first playoff game).
     Example: crib-tourney event set "Spring Open" games=9 double_skunk_points=4
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.services.events import change_settings
-    from crib_tourney.tourney.settings import parse_pairs
-
     changes = parse_pairs(EventSettings, pairs)
     with db() as conn:
         done = change_settings(conn, names.event_id(conn, event), changes, recut)
@@ -106,12 +106,7 @@ def enter(
              crib-tourney enter "Doubles" --team "Pat Smith" "Lee Wong" --team-name "The Aces"
              crib-tourney enter "Doubles" --teams teams.csv --new
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.services import events as service
-
     if teams is not None:
-        from crib_tourney.inputs.csvrows import teams_file
-
         if players or team or team_name:
             raise typer.BadParameter("--teams FILE takes no players, --team or --team-name", param_hint="--teams")
         text = read_text_file(teams)
@@ -141,9 +136,6 @@ def withdraw(event: EventArg, players: Annotated[List[str], typer.Argument(help=
 
     Example: crib-tourney withdraw "Spring Open" "Pat Smith" "Lee Wong"
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.services.events import withdraw as withdraw_entry
-
     with db() as conn:
         event_id = names.event_id(conn, event)
         done = withdraw_entry(conn, event_id, [names.entry_id(conn, event_id, player) for player in players])
@@ -170,16 +162,10 @@ def round_(
              crib-tourney round "Club Night" --draw 4711
              crib-tourney round "Spring Open" --show 3 --csv --format acc-desk
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.services.events import make_round, unschedule
-
     if as_csv or format is not None:
         if format != "acc-desk" or not as_csv or show is None:
             raise typer.BadParameter("the ACC desk's schedule is: round EVENT --show N --csv --format acc-desk",
                                      param_hint="--csv/--format")
-        from crib_tourney.csvfiles import csv_text
-        from crib_tourney.services.official import desk_schedule
-        from crib_tourney.tourney.deskfiles import SCHEDULE_HEADER
 
         with db(write=False) as conn:
             rows = desk_schedule(conn, names.event_id(conn, event), show)
@@ -189,8 +175,6 @@ def round_(
     if seed is not None and not draw:
         raise typer.BadParameter("a seed needs --draw", param_hint="SEED")
     if draw and seed is None:
-        import secrets
-
         seed = secrets.randbelow(1_000_000)
 
     if unschedule_from is not None:
@@ -203,8 +187,6 @@ def round_(
         event_no = names.event_id(conn, event)
         views = make_round(conn, event_no, all_games, show, seed if draw else None, ignore_check_in=ignore_check_in)
         if odds:
-            from crib_tourney.services.ratings import during
-
             estimates = during(conn, event_no)
     if as_json:
         shown: list[Any] = [v.as_dict() for v in views]
@@ -236,8 +218,6 @@ def round_(
 
 def _chance(estimates: Any, players: list[str]) -> float | None:
     """The first player's chance to win by the ratings so far (None: three at a table, or one unrated)."""
-    from crib_tourney.tourney.glicko2 import win_probability
-
     if len(players) != 2 or any(p not in estimates for p in players):
         return None
     return win_probability(estimates[players[0]].now, estimates[players[1]].now)

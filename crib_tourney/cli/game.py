@@ -9,6 +9,10 @@ import typer
 from crib_tourney.cli.common import JsonOption, number, read_text_file
 from crib_tourney.cli.output import print_json
 from crib_tourney.errors import CribError
+from crib_tourney.engine.gamefile import parse_game
+from crib_tourney.engine.variants import get_variant
+from crib_tourney.engine.game import SkunkLines, score_game
+from crib_tourney.tourney.settings import EventSettings
 
 if TYPE_CHECKING:
     from crib_tourney.engine.game import GameResult, SkunkLines
@@ -21,8 +25,6 @@ MAX_FILE = 1_000_000  # bytes; a game of a thousand deals is far smaller
 def read_game(file: str) -> "GameSheet":
     """The game in FILE (JSON or the text form; '-' reads standard input), or one
     clear line saying why not."""
-    from crib_tourney.engine.gamefile import parse_game
-
     if file == "-":
         data = sys.stdin.buffer.read(MAX_FILE + 1)
         if len(data) > MAX_FILE:
@@ -45,8 +47,6 @@ def read_game(file: str) -> "GameSheet":
 
 def rules_of(sheet: "GameSheet", variant: str | None, players: int | None, team_count: int | None) -> tuple["Variant", int, int | None]:
     """The variant, players and teams: the options, else the file's, else the variant's fewest players."""
-    from crib_tourney.engine.variants import get_variant
-
     if variant is not None and sheet.variant is not None and get_variant(variant).name != get_variant(sheet.variant).name:
         raise CribError(f"the file's game is {sheet.variant}, --variant says {variant}")
     if players is not None and sheet.players is not None and players != sheet.players:
@@ -60,9 +60,6 @@ def rules_of(sheet: "GameSheet", variant: str | None, players: int | None, team_
 
 def event_skunk_lines(variant: "Variant", skunk: int | None, double: int | None) -> "SkunkLines":
     """The skunk lines an event of this variant has by default (tourney/settings.py), or as given."""
-    from crib_tourney.engine.game import SkunkLines
-    from crib_tourney.tourney.settings import EventSettings
-
     defaults = EventSettings(variant=variant.name).completed()
     lines = SkunkLines(defaults.skunk_margin if skunk is None else skunk,
                        defaults.double_skunk_margin if double is None else double)
@@ -88,8 +85,6 @@ def game(
     follow from the hands). The README's "Public interfaces" gives the JSON and the text form.
     Example: crib-tourney game final.json
     """
-    from crib_tourney.engine.game import score_game
-
     sheet = read_game(file)
     rules, seats, teams = rules_of(sheet, variant, players, team_count)
     lines = event_skunk_lines(rules, skunk_margin, double_skunk_margin)

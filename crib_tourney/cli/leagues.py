@@ -8,7 +8,15 @@ from crib_tourney.cli.common import JsonOption, db, number
 from crib_tourney.cli.output import print_json, print_table, say
 from crib_tourney.cli.settings_options import settings_options
 from crib_tourney.tourney.names import checked_name
-from crib_tourney.tourney.settings import LeagueSettings
+from crib_tourney.tourney.settings import LeagueSettings, build, parse_pairs
+from crib_tourney.services.leagues import (
+    create_league, league_summaries, league_details, change_league, join as join_league, new_night, mark_absent, season_view, records as
+    league_records, record_hand,
+)
+from crib_tourney.inputs.names import league_id, players_or_new, player_id, event_id
+from crib_tourney.inputs.dates import day
+from crib_tourney.tourney.league import nights_shown
+from crib_tourney.inputs.cards import hand as typed_hand
 
 league_app = typer.Typer(help="Club leagues: weekly nights and season standings.", no_args_is_help=True)
 LeagueArg = Annotated[str, typer.Argument(help="The league's id or name.")]
@@ -21,9 +29,6 @@ def new(name: Annotated[str, typer.Argument(help="Unique name of the league.")],
 
     Example: crib-tourney league new "Elm Street" --season 2026-27 --formula grass-roots
     """
-    from crib_tourney.services.leagues import create_league
-    from crib_tourney.tourney.settings import build
-
     clean = checked_name(name, "league")
     checked = build(LeagueSettings, settings)
     with db() as conn:
@@ -37,8 +42,6 @@ def list_(as_json: JsonOption = False) -> None:
 
     Example: crib-tourney league list
     """
-    from crib_tourney.services.leagues import league_summaries
-
     with db(write=False) as conn:
         rows = league_summaries(conn)
     if as_json:
@@ -54,9 +57,6 @@ def show(league: LeagueArg, as_json: JsonOption = False) -> None:
 
     Example: crib-tourney league show "Elm Street"
     """
-    from crib_tourney.inputs.names import league_id
-    from crib_tourney.services.leagues import league_details
-
     with db(write=False) as conn:
         data = league_details(conn, league_id(conn, league))
     if as_json:
@@ -76,10 +76,6 @@ def set_(league: LeagueArg, pairs: Annotated[List[str], typer.Argument(help="SET
 
     Example: crib-tourney league set "Elm Street" formula=acc-internet drop_worst=2
     """
-    from crib_tourney.inputs.names import league_id
-    from crib_tourney.services.leagues import change_league
-    from crib_tourney.tourney.settings import parse_pairs
-
     changes = parse_pairs(LeagueSettings, pairs)
     with db() as conn:
         changed = change_league(conn, league_id(conn, league), changes)
@@ -96,9 +92,6 @@ def join(
 
     Example: crib-tourney league join "Elm Street" "Pat Smith" "Lee Wong"
     """
-    from crib_tourney.inputs.names import league_id, players_or_new
-    from crib_tourney.services.leagues import join as join_league
-
     with db() as conn:
         joined = join_league(conn, league_id(conn, league), players_or_new(conn, players, new))
     say("\n".join(f"{name} joined {joined.league}" for name in joined.players))
@@ -116,10 +109,6 @@ def night(
     Then: enter guests, and use round / result / standings.
     Example: crib-tourney league night "Elm Street" --date 2026-09-08 --absent "Pat Smith"
     """
-    from crib_tourney.inputs.dates import day
-    from crib_tourney.inputs.names import league_id, player_id
-    from crib_tourney.services.leagues import new_night
-
     when = day(date)
     with db() as conn:
         made = new_night(conn, league_id(conn, league), when, [player_id(conn, p) for p in absent or []])
@@ -141,9 +130,6 @@ def absent(
 
     Example: crib-tourney league absent "Elm Street" "Pat Smith" --night 3
     """
-    from crib_tourney.inputs.names import league_id, player_id
-    from crib_tourney.services.leagues import mark_absent
-
     with db() as conn:
         marked = mark_absent(conn, league_id(conn, league), [player_id(conn, p) for p in players], night_no)
     say("\n".join(f"{name}: absent on night {marked.night}" for name in marked.players))
@@ -162,11 +148,6 @@ def standings(
 
     Example: crib-tourney league standings "Elm Street" --from 2026-09-01 --to 2026-11-30
     """
-    from crib_tourney.inputs.dates import day
-    from crib_tourney.inputs.names import league_id
-    from crib_tourney.services.leagues import season_view
-    from crib_tourney.tourney.league import nights_shown
-
     since, until = day(date_from), day(date_to)
     if since is not None and until is not None and since > until:  # an empty table said nothing of the slip
         raise typer.BadParameter(f"--from {since} is after --to {until}", param_hint="--from/--to")
@@ -194,9 +175,6 @@ def records(league: LeagueArg, as_json: JsonOption = False) -> None:
 
     Example: crib-tourney league records "Elm Street"
     """
-    from crib_tourney.inputs.names import league_id
-    from crib_tourney.services.leagues import records as league_records
-
     with db(write=False) as conn:
         data = league_records(conn, league_id(conn, league))
     if as_json:
@@ -224,10 +202,6 @@ def hand(
 
     Example: crib-tourney league hand "Elm Street" "Pat Smith" 5H 5D 5S JC --starter 5C --claim 29
     """
-    from crib_tourney.inputs.cards import hand as typed_hand
-    from crib_tourney.inputs.names import event_id, league_id, player_id
-    from crib_tourney.services.leagues import record_hand
-
     held, turned = typed_hand(cards, starter)
     with db() as conn:
         kept = record_hand(conn, league_id(conn, league), player_id(conn, player), held, turned, crib, claim,

@@ -3,6 +3,9 @@ report prints them under its table (the JSON has them under "ledger")."""
 
 from typing import Any
 
+from crib_tourney.cli.output import text_table
+from crib_tourney.csvfiles import csv_text
+
 # (key of report --json's "ledger", label, sign as the sum uses it)
 LINES = [
     ("entry_fees", "entry fees collected", "+"), ("pools_collected", "pool money collected", "+"),
@@ -27,14 +30,10 @@ def ledger_rows(ledger: dict[str, Any]) -> list[list[str]]:
 
 
 def ledger_text(title: str, ledger: dict[str, Any]) -> str:
-    from crib_tourney.cli.output import text_table
-
     return text_table(title, ["ledger", "amount"], ledger_rows(ledger), right=["amount"])
 
 
 def ledger_csv(ledger: dict[str, Any]) -> str:
     """item,amount rows (amounts as in the JSON, going out negative)."""
-    from crib_tourney.csvfiles import csv_text
-
     return csv_text(["item", "amount"], ([key, ("-" if sign == "-" and ledger[key] != "0.00" else "") + ledger[key]]
                                          for key, _, sign in LINES))

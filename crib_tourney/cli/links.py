@@ -10,6 +10,13 @@ import typer
 
 from crib_tourney.cli.common import EventArg, JsonOption, db
 from crib_tourney.errors import CribError
+from crib_tourney import tokens
+from crib_tourney.inputs.names import entry_id, event_id
+from crib_tourney.services.links import issue, has_links
+from crib_tourney.cli.output import print_json, print_table, note
+from crib_tourney.csvfiles import csv_text
+from crib_tourney.cli import state
+from crib_tourney.store.events import load_event
 
 if TYPE_CHECKING:
     from crib_tourney.store.sql import Db
@@ -32,10 +39,6 @@ def links(
     Links made with another key than the one on hand are refused, never printed.
     Example: crib-tourney event links "Spring Open" --csv > links.csv
     """
-    from crib_tourney import tokens
-    from crib_tourney.inputs.names import entry_id, event_id
-    from crib_tourney.services.links import issue
-
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     if reissue and revoke:
@@ -52,31 +55,18 @@ def links(
             raise CribError(wrong_key(exc.event)) from None
     rows = [{"entry": link.entry, "name": link.name, "url": link.url} for link in issued.links]
     if as_json:
-        from crib_tourney.cli.output import print_json
-
         print_json({"links": rows, "new": issued.new, "revoked": issued.revoked})
     elif as_csv:
-        from crib_tourney.csvfiles import csv_text
-
         typer.echo(csv_text(["entry", "name", "url"], ([r["entry"], r["name"], r["url"]] for r in rows)), nl=False)
     else:
-        from crib_tourney.cli.output import print_table
-
         print_table(None, ["entry", "name", "url"], [[r["entry"], r["name"], r["url"]] for r in rows], right=["entry"])
     if issued.new or issued.revoked:
-        from crib_tourney.cli.output import note
-
         note(f"issued {issued.new} new link{'s' if issued.new != 1 else ''}"
              + (f", revoked {issued.revoked}" if issued.revoked else ""))
 
 
 def link_key(conn: "Db", event_ref: int, reissue: bool) -> bytes:
     """The key on hand; one is made only for an event with no links (or links to be reissued)."""
-    from crib_tourney import tokens
-    from crib_tourney.cli import state
-    from crib_tourney.services.links import has_links
-    from crib_tourney.store.events import load_event
-
     try:
         return tokens.load_key(state.DB_LOCATION, create=False)
     except tokens.KeyMissing:
@@ -89,9 +79,6 @@ def link_key(conn: "Db", event_ref: int, reissue: bool) -> bytes:
 
 def wrong_key(event: str) -> str:
     """The refusal of links another key made, with the way out."""
-    from crib_tourney import tokens
-    from crib_tourney.cli import state
-
     return (f"the personal links of {event} were not made with the key in {tokens.key_file(state.DB_LOCATION)}: put the key"
             f" that made them there, or issue new ones (the printed ones stop opening): {tokens.reissue_hint(event)}")
 

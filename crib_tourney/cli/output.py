@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import sys
 from typing import Any, Sequence
+import codecs
+import unicodedata
 
 import typer
 
 from crib_tourney.tourney.names import printable as printable  # the commands print through it
+from crib_tourney import jsontext
 
 
 def print_json(data: Any) -> None:
     """JSON on stdout: as UTF-8 text, or \\u escapes on a terminal that is not
     UTF-8 (PYTHONIOENCODING=ascii, a C locale), so no name is lost or fails."""
-    from crib_tourney import jsontext  # not at import: most runs print no JSON
-
     typer.echo(jsontext.dumps(data, ensure_ascii=not _unicode(_stdout_encoding())))
 
 
@@ -23,8 +24,6 @@ def _stdout_encoding() -> str:
 
 
 def _unicode(encoding: str) -> bool:
-    import codecs
-
     try:
         return codecs.lookup(encoding).name.startswith("utf")
     except LookupError:
@@ -102,6 +101,5 @@ def cell_width(text: str) -> int:
     """Columns a text takes on a terminal: accents take none, wide letters two."""
     if text.isascii():
         return len(text)
-    import unicodedata
 
     return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)

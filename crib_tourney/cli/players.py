@@ -8,6 +8,18 @@ import typer
 from crib_tourney.cli.common import JsonOption, db, read_text_file, write_or_print
 from crib_tourney.cli.output import note, print_json, print_table, say
 from crib_tourney.errors import CribError
+from crib_tourney.services.players import (
+    add as add_player, search as search_players, details, edit as edit_player, keep_apart, import_players,
+)
+from crib_tourney.tourney.names import checked_acc, checked_detail, checked_name
+from crib_tourney.inputs.names import player_id, entry_id, event_id
+from crib_tourney.services.ratings import of_player, table
+from crib_tourney.inputs.csvrows import roster_rows
+from crib_tourney.csvfiles import csv_text
+from crib_tourney.tourney.deskfiles import ROSTER_HEADER, SCORECARD_TYPE, split_name
+from crib_tourney.services.histories import player_games, history as player_history
+from crib_tourney.tourney.money import format_money
+from crib_tourney.services.rankings import rankings as season_rankings
 
 if TYPE_CHECKING:
     from crib_tourney.services.ratings import PlayerRating
@@ -30,9 +42,6 @@ def add(
 
     Example: crib-tourney player add "Pat Smith" --acc-number 12345 --club "Elm Street"
     """
-    from crib_tourney.services.players import add as add_player
-    from crib_tourney.tourney.names import checked_acc, checked_detail, checked_name
-
     checked_name(name, "player")  # before the database is opened (or created)
     checked_acc(acc_number), checked_detail(club, "a club"), checked_detail(email, "an e-mail address")
     with db() as conn:
@@ -49,8 +58,6 @@ def list_(
 
     Example: crib-tourney player list smith
     """
-    from crib_tourney.services.players import search as search_players
-
     with db(write=False) as conn:
         players = [p.as_dict() for p in search_players(conn, search)]
     if as_json:
@@ -68,10 +75,6 @@ def show(
 
     Example: crib-tourney player show "Pat Smith"
     """
-    from crib_tourney.inputs.names import player_id
-    from crib_tourney.services.players import details
-    from crib_tourney.services.ratings import of_player
-
     with db(write=False) as conn:
         found = player_id(conn, player)
         data = details(conn, found)
@@ -104,10 +107,6 @@ def edit(
     Example: crib-tourney player edit "Pat Smith" --club "Oak Hall"
              crib-tourney player edit "Pat Smith" --avoid "Chris Smith"
     """
-    from crib_tourney.inputs.names import player_id
-    from crib_tourney.services.players import edit as edit_player
-    from crib_tourney.services.players import keep_apart
-
     if name is None and acc_number is None and club is None and email is None and not avoid and not allow:
         raise CribError("nothing to change: give --name, --acc-number, --club, --email, --avoid or --no-avoid")
     with db() as conn:
@@ -131,9 +130,6 @@ def import_(
 
     Example: crib-tourney player import examples/club-roster.csv
     """
-    from crib_tourney.inputs.csvrows import roster_rows
-    from crib_tourney.services.players import import_players
-
     roster = roster_rows(read_text_file(file), str(file))
     with db() as conn:
         done = import_players(conn, roster)
@@ -154,16 +150,11 @@ def export(
       crib-tourney player export -o roster.csv
       crib-tourney player export --format acc-desk -o acc-roster.csv
     """
-    from crib_tourney.csvfiles import csv_text
-    from crib_tourney.services.players import search as search_players
-
     if format not in ("crib-tourney", "acc-desk"):
         raise CribError(f"--format is crib-tourney or acc-desk, not '{format}'")
     with db(write=False) as conn:
         players = search_players(conn, None)
     if format == "acc-desk":
-        from crib_tourney.tourney.deskfiles import ROSTER_HEADER, SCORECARD_TYPE, split_name
-
         text = csv_text(ROSTER_HEADER, [[*split_name(p.name), p.email or "", p.acc_number or "", SCORECARD_TYPE]
                                         for p in players])
     else:
@@ -182,9 +173,6 @@ def games(
 
     Example: crib-tourney player games "Spring Open" "Pat Smith"
     """
-    from crib_tourney.inputs.names import entry_id, event_id
-    from crib_tourney.services.histories import player_games
-
     with db(write=False) as conn:
         event_no = event_id(conn, event)
         data = player_games(conn, event_no, entry_id(conn, event_no, player))
@@ -216,28 +204,22 @@ def history(
 
     Example: crib-tourney player history "Pat Smith" --json
     """
-    from crib_tourney.inputs.names import player_id
-    from crib_tourney.services.histories import history as load
-    from crib_tourney.tourney.money import format_money as money
-
-    from crib_tourney.services.ratings import of_player
-
     with db(write=False) as conn:
         found = player_id(conn, player)
-        data = load(conn, found)
+        data = player_history(conn, found)
         rated = of_player(conn, found)
     if as_json:
         print_json({**data.as_dict(), "rating": rated.as_dict()})
         return
     change = {e.event: e for e in rated.events}  # event names are unique
     print_table(f"{data.player}: history", ["event", "date", "place", "GP", "W", "L", "spread", "prize", "MRPs", "rating", "change"],
-                [[e.event, e.date or "", e.place, e.game_points, e.wins, e.losses, f"{e.spread:+d}", money(e.prize),
+                [[e.event, e.date or "", e.place, e.game_points, e.wins, e.losses, f"{e.spread:+d}", format_money(e.prize),
                   "" if e.mrps is None else e.mrps,
                   f"{change[e.event].after:.0f}" if e.event in change else "",
                   f"{change[e.event].after - change[e.event].before:+.0f}" if e.event in change else ""]
                  for e in data.events], right=["GP", "W", "L", "spread", "prize", "MRPs", "rating", "change"])
     say(f"{len(data.events)} events: {data.game_points} game points, {data.wins}-{data.losses}, spread {data.spread:+d},"
-        f" prizes {money(data.prize)}" + (f", {data.mrps} MRPs" if data.mrps else "") + f"; rating {rating_line(rated)}")
+        f" prizes {format_money(data.prize)}" + (f", {data.mrps} MRPs" if data.mrps else "") + f"; rating {rating_line(rated)}")
 
 
 @players_app.command("ratings")
@@ -255,8 +237,6 @@ def ratings(
 
     Example: crib-tourney player ratings --club "Elm Street" --min-games 10
     """
-    from crib_tourney.services.ratings import table
-
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     with db(write=False) as conn:
@@ -264,8 +244,6 @@ def ratings(
     if as_json:
         print_json({"ratings": [r.as_dict() for r in rows]})
     elif as_csv:
-        from crib_tourney.csvfiles import csv_text
-
         typer.echo(csv_text(["rank", "player", "club", "rating", "rd", "volatility", "games", "last_played", "provisional"],
                             ([r.rank, r.player, r.club, f"{r.rating:.1f}", f"{r.rd:.1f}", f"{r.volatility:.6f}", r.games,
                               r.last_played, "yes" if r.provisional else ""] for r in rows)), nl=False)
@@ -298,19 +276,15 @@ def rankings(
 
     Example: crib-tourney player rankings --season 2026-27 --csv
     """
-    from crib_tourney.services.rankings import rankings as load
-
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     with db(write=False) as conn:
-        data = load(conn, season)
+        data = season_rankings(conn, season)
     if as_json:
         print_json(data.as_dict())
         return
     columns = ["rank", "name", "acc_number", "season_mrps", "events", "lifetime_mrps", "titles_crossed", "title"]
     if as_csv:
-        from crib_tourney.csvfiles import csv_text
-
         typer.echo(csv_text(columns, ([r.rank, r.name, r.acc_number or "", r.season, r.events, r.lifetime,
                                        "; ".join(r.crossed), r.title or ""] for r in data.rows)), nl=False)
         return

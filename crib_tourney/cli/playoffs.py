@@ -9,7 +9,12 @@ from crib_tourney.cli.common import EventArg, JsonOption, db, number
 from crib_tourney.cli.output import print_json, print_table, say
 from crib_tourney.cli.settings_options import settings_options
 from crib_tourney.errors import CribError
-from crib_tourney.tourney.settings import EventSettings
+from crib_tourney.tourney.settings import EventSettings, build
+from crib_tourney.inputs import names
+from crib_tourney.services.playoffs import cut as make_cut, BestOf, bracket_document, bracket_view, match_view
+from crib_tourney.services.placings import placings as load_placings
+from crib_tourney.tourney.names import spells_members, checked_name
+from crib_tourney.services.events import create_consolation
 
 if TYPE_CHECKING:
     from crib_tourney.services.playoffs import BracketData
@@ -25,9 +30,6 @@ def cut(
     For single-elim and double-elim events every entrant is seeded in entry order.
     Example: crib-tourney cut "Spring Open"
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.services.playoffs import cut as make_cut
-
     with db() as conn:
         data = make_cut(conn, names.event_id(conn, event), qualifiers)
     first = data["rounds"][0]["matches"]
@@ -53,9 +55,6 @@ def bracket(
 
     Example: crib-tourney bracket "Spring Open" --json
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.services.playoffs import BestOf, bracket_document, bracket_view
-
     change = None
     if set_best_of is not None:
         where, _, n = set_best_of.partition("=")
@@ -124,9 +123,6 @@ def match(
 
     Example: crib-tourney match "Spring Open" W2.1
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.services.playoffs import match_view
-
     with db(write=False) as conn:
         data = match_view(conn, names.event_id(conn, event), key)
     if as_json:
@@ -145,10 +141,6 @@ def placings(event: EventArg, as_json: JsonOption = False) -> None:
 
     Example: crib-tourney placings "Spring Open"
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.services.placings import placings as load_placings
-    from crib_tourney.tourney.names import spells_members
-
     with db(write=False) as conn:
         data = load_placings(conn, names.event_id(conn, event))
     if as_json:
@@ -199,11 +191,6 @@ def consolation(
       crib-tourney consolation "Spring Open" --format single-elim --entry-fee 10 --payouts 60,40
       crib-tourney consolation "Spring Open" --only "Pat Smith" "Lee Wong" "Ann Lee" "Bo Chan"
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.tourney.names import checked_name
-    from crib_tourney.services.events import create_consolation
-    from crib_tourney.tourney.settings import build
-
     if only and except_:
         raise typer.BadParameter("choose one of --only and --except", param_hint="--only/--except")
     if players and not (only or except_):

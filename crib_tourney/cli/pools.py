@@ -6,6 +6,10 @@ import typer
 
 from crib_tourney.cli.common import EventArg, JsonOption, db
 from crib_tourney.cli.output import print_json, print_table, say
+from crib_tourney.inputs.money import cents, pool_kind, pool_payout
+from crib_tourney.inputs.names import event_id, entry_id
+from crib_tourney.services.pools import add_pool, join_pool, leave_pool, pool_report, pool_id
+from crib_tourney.tourney.money import format_money
 
 if TYPE_CHECKING:
     from crib_tourney.store.sql import Db
@@ -27,11 +31,6 @@ def add(
 
     Example: crib-tourney pool add "Spring Open" "Skins" --fee 10 --payout places:50,30,20
     """
-    from crib_tourney.inputs.money import cents, pool_kind, pool_payout
-    from crib_tourney.inputs.names import event_id
-    from crib_tourney.services.pools import add_pool
-    from crib_tourney.tourney.money import format_money
-
     kind_of = pool_kind(kind)
     fee_cents, pays = cents(fee, "the pool fee"), pool_payout(payout, kind_of)
     with db() as conn:
@@ -45,9 +44,6 @@ def join(event: EventArg, name: PoolArg, players: PlayersArg) -> None:
 
     Example: crib-tourney pool join "Spring Open" "Skins" "Pat Smith" "Lee Wong"
     """
-    from crib_tourney.services.pools import join_pool
-    from crib_tourney.tourney.money import format_money
-
     with db() as conn:
         joined = join_pool(conn, *_pool_and_entries(conn, event, name, players))
     say("\n".join(f"{e} joined {joined.pool} ({format_money(joined.fee)})" for e in joined.entries))
@@ -59,8 +55,6 @@ def leave(event: EventArg, name: PoolArg, players: PlayersArg) -> None:
 
     Example: crib-tourney pool leave "Spring Open" "Skins" "Pat Smith"
     """
-    from crib_tourney.services.pools import leave_pool
-
     with db() as conn:
         left = leave_pool(conn, *_pool_and_entries(conn, event, name, players))
     say("\n".join(f"{e} left {left.pool}" for e in left.entries))
@@ -72,10 +66,6 @@ def report(event: EventArg, as_json: JsonOption = False) -> None:
 
     Example: crib-tourney pool report "Spring Open" --json
     """
-    from crib_tourney.inputs.names import event_id
-    from crib_tourney.services.pools import pool_report
-    from crib_tourney.tourney.money import format_money
-
     with db(write=False) as conn:
         data = pool_report(conn, event_id(conn, event))
     if as_json:
@@ -105,9 +95,6 @@ def _kind_name(kind: str) -> str:
 
 def _pool_and_entries(conn: "Db", event: str, pool: str, players: list[str]) -> tuple[int, int, list[int]]:
     """The event, its pool and the entries named, as ids (the pool first, as a director reads the line)."""
-    from crib_tourney.inputs.names import entry_id, event_id
-    from crib_tourney.services.pools import pool_id
-
     event_no = event_id(conn, event)
     pool_no = pool_id(conn, event_no, pool)
     return event_no, pool_no, [entry_id(conn, event_no, p) for p in players]

@@ -10,6 +10,15 @@ import typer
 from crib_tourney.cli.common import db, number, refuse_the_database
 from crib_tourney.cli.output import note
 from crib_tourney.errors import CribError
+from crib_tourney.render.pdf import write_pdf
+from crib_tourney.inputs.names import event_id, league_id
+from crib_tourney.render import documents
+from crib_tourney.services.printing import DOCUMENTS, document_data, on_paper
+from crib_tourney.tokens import WrongKey
+from crib_tourney.tourney.seasons import check_season
+from crib_tourney import tokens
+from crib_tourney.cli import state
+from crib_tourney.cli.links import wrong_key
 
 # the keys of services/printing.DOCUMENTS, spelled here so --help need not import the services (a test checks)
 KINDS = ("standings", "bracket", "scorecards", "tables", "slips", "rulings", "season", "cash", "checkin", "ratings", "rankings")
@@ -43,21 +52,13 @@ def print_(
     target = output or Path(f"{_slug(event)}-{kind}.pdf" if event is not None else f"{kind}.pdf")
     refuse_the_database(target)
     chunks = _chunks(kind, event, paper.lower(), landscape, game)
-    from crib_tourney.render.pdf import write_pdf
 
     pages = write_pdf(chunks, target)
     note(f"wrote {target} ({pages} page{'s' if pages != 1 else ''})")
 
 
 def _chunks(kind: str, ref: str | None, paper: str, landscape: bool, game: int | None) -> list[str]:
-    from crib_tourney.inputs.names import event_id, league_id
-    from crib_tourney.render import documents
-    from crib_tourney.services.printing import DOCUMENTS, document_data, on_paper
-    from crib_tourney.tokens import WrongKey
-
     if DOCUMENTS[kind].of_season:  # rankings: a season, not an event
-        from crib_tourney.tourney.seasons import check_season
-
         assert ref is not None  # print needs its argument for every kind but ratings
         season = check_season(ref)
         with db(write=False) as conn:
@@ -72,8 +73,6 @@ def _chunks(kind: str, ref: str | None, paper: str, landscape: bool, game: int |
         try:
             data = document_data(conn, kind, of, game, _link_key() if DOCUMENTS[kind].takes_key else None)
         except WrongKey as exc:  # links that would open nothing are never printed
-            from crib_tourney.cli.links import wrong_key
-
             raise CribError(wrong_key(exc.event)) from None
     if DOCUMENTS[kind].takes_key and data["links"] < data["links_issued"]:  # issued, but the key is not here
         note("the personal links are not printed: their key cannot be read (the .key file beside the database,"
@@ -89,9 +88,6 @@ def _drawn(documents: ModuleType, renderer: str, data: dict[str, Any], paper: st
 
 def _link_key() -> bytes | None:
     """The database's link key, if links were ever issued (printing never makes one)."""
-    from crib_tourney import tokens
-    from crib_tourney.cli import state
-
     try:
         return tokens.load_key(state.DB_LOCATION, create=False)
     except CribError:

@@ -6,6 +6,7 @@ import typer
 
 from crib_tourney.cli.common import JsonOption, db
 from crib_tourney.cli.output import print_json, say
+from crib_tourney.services.ratings import rebuild as rebuild_ratings
 
 ratings_app = typer.Typer(help="Ratings across events (Glicko-2): rebuild them from every final game.", no_args_is_help=True)
 
@@ -25,10 +26,8 @@ def rebuild(
     settings (--tau, --first-deal, --start-rd, --start-volatility) for them.
     Example: crib-tourney ratings rebuild --tau 0.5
     """
-    from crib_tourney.services.ratings import rebuild as run
-
     with db() as conn:
-        done = run(conn, tau, first_deal, start_rd, start_volatility)
+        done = rebuild_ratings(conn, tau, first_deal, start_rd, start_volatility)
     if as_json:
         print_json({"players": done.players, "games": done.games, "events": done.events, **done.settings.as_dict()})
         return

@@ -9,8 +9,22 @@ import typer
 
 from crib_tourney.cli.common import EventArg, JsonOption, RecutOption, db, number
 from crib_tourney.cli.output import print_json, print_table, printable, say
+from crib_tourney.cli.common import read_text_file
 from crib_tourney.errors import AlreadyRecorded, CribError
 from crib_tourney.tourney.numbers import whole_number
+from crib_tourney.inputs import names
+from crib_tourney.services import results as service, changes
+from crib_tourney.services.three_sides import record_three
+from crib_tourney.services.results import competitor, import_results, check as check_event, undo as undo_event
+from crib_tourney.tourney.names import fold
+from crib_tourney.inputs.csvrows import results_file
+from crib_tourney.services.events import open_game
+from crib_tourney.store.writer import Log, last_entry_id
+from crib_tourney.services.changes import entries as log_entries
+from crib_tourney.inputs.cards import disputed
+from crib_tourney.inputs.names import event_id, player_id
+from crib_tourney.services.rulings import make_ruling
+from crib_tourney.cli.game import read_game
 
 if TYPE_CHECKING:
     from crib_tourney.services.results import Recorded
@@ -43,9 +57,6 @@ def result(
       crib-tourney result "Threes" "Ann" 121 "Bob" 95 "Cy" 80
       crib-tourney result "Threes" --game 2 --table 4 121 95 80
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.services import results as service
-
     if args and args[0] == "import":
         if len(args) != 3:
             raise CribError("usage: crib-tourney result import EVENT FILE.csv")
@@ -99,9 +110,6 @@ def _refuse_options(what: str, given: dict[str, bool], why: str) -> None:
 def _by_table(args: list[str], game: int | None, table: int, replace: bool, forfeit: str | None, card: str | None,
               playoff: bool, match_game: int | None, cascade: bool) -> "Recorded":
     """result EVENT --game G --table T SCORE SCORE [SCORE]: the scores in the table sheet's order."""
-    from crib_tourney.inputs import names
-    from crib_tourney.services import results as service
-
     if forfeit is not None or card is not None or playoff or match_game is not None or cascade:
         raise CribError("--table takes only the table's scores (and --game, --replace)")
     if game is None:
@@ -116,9 +124,6 @@ def _by_table(args: list[str], game: int | None, table: int, replace: bool, forf
 
 def _three(args: list[str], game: int | None, replace: bool, card: str | None) -> "Recorded":
     """result EVENT A SCORE B SCORE C SCORE: a table of three, the sides in any order."""
-    from crib_tourney.inputs import names
-    from crib_tourney.services.three_sides import record_three
-
     event = args[0]
     pairs = [(args[i], args[i + 1]) for i in (1, 3, 5)]
     scores = [whole_number(score, f"{name}'s score") for name, score in pairs]
@@ -133,10 +138,6 @@ def _three(args: list[str], game: int | None, replace: bool, card: str | None) -
 
 def _sides(conn: "Db", event_id: int, name1: str, name2: str) -> tuple[int, int]:
     """The two entries named; two players of one team are refused in their own words."""
-    from crib_tourney.inputs import names
-    from crib_tourney.services.results import competitor
-    from crib_tourney.tourney.names import fold
-
     first, second = names.entry_id(conn, event_id, name1), names.entry_id(conn, event_id, name2)
     if first == second and fold(name1) != fold(name2):
         team = competitor(conn, event_id, first).team_name
@@ -146,11 +147,6 @@ def _sides(conn: "Db", event_id: int, name1: str, name2: str) -> tuple[int, int]
 
 
 def _import(event: str, file: Path) -> None:
-    from crib_tourney.cli.common import read_text_file
-    from crib_tourney.inputs import names
-    from crib_tourney.inputs.csvrows import results_file
-    from crib_tourney.services.results import import_results
-
     text = read_text_file(file)
     with db() as conn:
         event_id = names.event_id(conn, event)
@@ -181,11 +177,6 @@ def quick_results(
       > 3 forfeit Pat Smith
       > undo
     """
-
-    from crib_tourney.inputs import names
-    from crib_tourney.services import results as service
-    from crib_tourney.services.events import open_game
-    from crib_tourney.store.writer import Log, last_entry_id
 
     if sys.stdin is None:
         raise CribError("quick-results reads its lines from standard input, and it is closed")
@@ -320,9 +311,6 @@ def check(
     Example: crib-tourney check "Spring Open" --resolve
              crib-tourney check "Spring Open" --resolve 3 12 --use-card "Pat Smith"
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.services.results import check as check_event
-
     if (game is None) != (table is None) or (game is not None and use_card is None):
         raise typer.BadParameter("GAME TABLE go with --use-card PLAYER: check EVENT --resolve GAME TABLE --use-card PLAYER")
     if use_card is not None and game is None:
@@ -365,8 +353,6 @@ def _one_log(event: str | None, players: bool, league: str | None) -> None:
 
 def _log_ids(conn: "Db", event: str | None, league: str | None) -> tuple[int | None, int | None]:
     """The event or league whose log is named (neither: the roster's)."""
-    from crib_tourney.inputs import names
-
     return (None if event is None else names.event_id(conn, event)), (None if league is None else names.league_id(conn, league))
 
 
@@ -377,8 +363,6 @@ def log(event: LogEventArg = None, players: PlayersLogOption = False, league: Le
 
     Example: crib-tourney log "Spring Open"; crib-tourney log --players
     """
-    from crib_tourney.services.changes import entries as log_entries
-
     _one_log(event, players, league)
     with db(write=False) as conn:
         found = log_entries(conn, *_log_ids(conn, event, league))
@@ -407,10 +391,6 @@ def undo(event: LogEventArg = None, players: PlayersLogOption = False, league: L
 
     Example: crib-tourney undo "Spring Open"; crib-tourney undo --players --dry-run
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.services import changes
-    from crib_tourney.services.results import undo as undo_event
-
     _one_log(event, players, league)
     if change is not None and event is None:
         raise typer.BadParameter("--change is for an event's undo")
@@ -452,14 +432,8 @@ def ruling(
       crib-tourney ruling "Spring Open" peg 5H 10D 5C 5S --claim 6 --seat 2 --game 3 --player "Lee Wong"
       crib-tourney ruling "Spring Open" game game3.json --claim 121 --seat 2 --game 3 --player "Lee Wong"
     """
-    from crib_tourney.inputs.cards import disputed
-    from crib_tourney.inputs.names import event_id, player_id
-    from crib_tourney.services.rulings import make_ruling
-
     game_sheet = None
     if kind == "game":  # the file is read and parsed before the database is opened
-        from crib_tourney.cli.game import read_game
-
         if len(tokens) != 1:
             raise CribError(f"a game ruling takes one game file, not {len(tokens)} arguments")
         game_sheet = read_game(tokens[0])

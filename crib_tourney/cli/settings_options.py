@@ -10,7 +10,8 @@ import typer
 from crib_tourney.cli.common import number
 from crib_tourney.records import fields
 
-from crib_tourney.tourney.settings import value_type
+from crib_tourney.tourney.settings import value_type, parse_value
+from crib_tourney.tourney.money import parse_money
 
 
 def settings_options(schema: type, skip: tuple[str, ...] = (), shown_defaults: dict[str, str] | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -67,8 +68,6 @@ def _given(ctx: typer.Context, name: str) -> bool:
 def _decimal(schema: type, name: str) -> Callable[[str], float | None]:
     """The parser of a number option (a percentage, a ratio): digits and a point, never 1e1 or inf."""
     def parse(text: str) -> float | None:
-        from crib_tourney.tourney.settings import parse_value
-
         value = parse_value(schema, name, text)
         assert value is None or isinstance(value, float)  # a float field's value (None: an optional one left empty)
         return value
@@ -78,7 +77,5 @@ def _decimal(schema: type, name: str) -> Callable[[str], float | None]:
 def _money(what: str) -> Callable[[str], int]:
     """The parser of an amount option: cents, or one clear line."""
     def parse(text: str) -> int:
-        from crib_tourney.tourney.money import parse_money
-
         return parse_money(text, what)
     return parse

@@ -2,14 +2,25 @@
 
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, List, Optional
+import sys
+import ipaddress
+import socket
+import os
 
 import typer
+import uvicorn
 
 from crib_tourney.cli import state
 from crib_tourney.cli.common import db, number
 from crib_tourney.cli.output import note
-from crib_tourney.errors import CribError
+from crib_tourney.errors import CribError, NotFound
 from crib_tourney.served import SERVE_PORT
+from crib_tourney.web.security import DirectorPassword
+from crib_tourney.services.events import event_summaries
+from crib_tourney.web.server import create_app, HEAD_LIMIT, http_protocol
+from crib_tourney.web.writing import Scoring
+from crib_tourney.web.publish import publish as write_site
+from crib_tourney.inputs.names import event_id, league_id
 
 if TYPE_CHECKING:
     import socket
@@ -42,25 +53,17 @@ def serve(
                         " (without it serve is read-only)")
     director = None
     if password_file is not None:
-        from crib_tourney.web.security import DirectorPassword
-
         director = DirectorPassword.from_file(password_file)
     host = host.strip()
     if not host:  # '' listened on every address and printed http://:8000/
         raise CribError("--host needs an address: 127.0.0.1 (this computer only) or 0.0.0.0 (every address)")
-    from crib_tourney.services.events import event_summaries
 
     with db(write=False) as conn:  # the schema is checked (and upgraded) once; every request then reads only
         event_summaries(conn)
     listening = _listen(host, port)  # refused here in one line, not in uvicorn's log
-    import uvicorn
-
-    from crib_tourney.web.server import create_app
 
     settings = None
     if scoring:
-        from crib_tourney.web.writing import Scoring
-
         settings = Scoring(director, trust_proxy)
     if host not in LOOPBACK:
         note(f"listening on {host}: anyone on that network can read these pages"
@@ -68,12 +71,10 @@ def serve(
     note(f"serving {state.DB_LOCATION} at http://{'[' + host + ']' if ':' in host else host}:{port}/ (Ctrl-C stops)")
     if scoring:
         note("scoring is on: players' links open /p/TOKEN" + ("; the desk is /desk/" if director else " (no desk: no --director-password-file)"))
-    import sys
 
     # Pages are rebuilt on a background thread while the event loop answers: hand the
     # interpreter over every millisecond, not every five, so a request waits less.
     sys.setswitchinterval(0.001)
-    from crib_tourney.web.server import HEAD_LIMIT, http_protocol
 
     server = uvicorn.Server(uvicorn.Config(create_app(state.DB_LOCATION, settings), host=host, port=port, log_level="warning",
                                            timeout_keep_alive=30, http=http_protocol(), h11_max_incomplete_event_size=HEAD_LIMIT))
@@ -88,9 +89,6 @@ def serve(
 def _listen(host: str, port: int) -> "socket.socket":
     """A socket bound to ``host``:``port``, or one clear line saying why not
     (an address that is none, a name that does not resolve, a port in use)."""
-    import ipaddress
-    import socket
-
     if host.replace(".", "").isdigit():  # dotted numbers are an IPv4 address or nothing: never a name to look up
         try:
             ipaddress.IPv4Address(host)
@@ -121,8 +119,6 @@ def publish(
 
     Example: crib-tourney publish "Spring Open" --output site/
     """
-    from crib_tourney.web.publish import publish as write_site
-
     if not refs and not everything:
         raise typer.BadParameter("name an event or league, or give --all", param_hint="EVENT|LEAGUE")
     output = _site_folder(output_name)
@@ -136,8 +132,6 @@ def _site_folder(name: str) -> Path:
     """The folder a site is written into, or one clear refusal: none named
     ('' was the current folder), the root of a file system (a hundred files in
     /), a file, or a symbolic link to nothing."""
-    import os
-
     if not name.strip():
         raise CribError("--output needs a folder for the site, e.g. -o site")
     output = Path(name)
@@ -157,9 +151,6 @@ def _site_folder(name: str) -> Path:
 
 def _events_and_leagues(conn: "Db", refs: list[str]) -> tuple[list[int], list[int]]:
     """What each name means: an event, else a league (whose refusal then names the league)."""
-    from crib_tourney.errors import NotFound
-    from crib_tourney.inputs.names import event_id, league_id
-
     events: list[int] = []
     leagues: list[int] = []
     for ref in refs:

@@ -30,6 +30,8 @@ from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Change
 from crib_tourney.tourney.reconcile import Card, resolve
 from crib_tourney.tourney.triples import Card3, parse_place_points, settle
+from crib_tourney.services.standings import OWN_CARDS, event_standings
+from crib_tourney.tourney import bracket as bk
 
 # A card as the store reads it: (entry, own, opp, opp2, forfeit, source).
 CardRow = tuple[Any, ...]
@@ -39,9 +41,6 @@ def apparent_qualifiers(db: Db, event: Event) -> set[int]:
     """The apparent qualifiers as cross-checking finds them: the top of the standings,
     each player counted from his own cards (his pending and disputed games as his
     card says, a provisional settlement by his original card)."""
-    from crib_tourney.services.standings import OWN_CARDS, event_standings  # only a disputed game needs them
-    from crib_tourney.tourney import bracket as bk
-
     standings = event_standings(db, event, view=OWN_CARDS)
     cut = bk.qualifier_count(len(standings), event.qualify_ratio)
     return {r.player for r in standings if r.rank <= cut and r.games > 0}

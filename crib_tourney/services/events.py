@@ -22,16 +22,21 @@ from crib_tourney.store import brackets as bs
 from crib_tourney.store import events as store
 from crib_tourney.store import players as players_store
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.directory import entries_of, entry_names, member_names, members_of, name_taken, players_in_game
+from crib_tourney.store.directory import entries_of, entry_names, member_names, members_of, name_taken, players_in_game, roster
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event, Player
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import CLI, Actor, Change, Log
 from crib_tourney.tourney import settings as schema
-from crib_tourney.tourney.checkin import waiting_for
+from crib_tourney.tourney.checkin import waiting_for, withdrew_when
 from crib_tourney.tourney.formats import FORMATS, PairingRequest
 from crib_tourney.tourney.names import listed, checked_name, fold
 from crib_tourney.tourney.pairings import History, Meetings, pair_code, pair_key
+from crib_tourney.services import playoffs
+from crib_tourney.services.players import resolve_players
+from crib_tourney.services.results import Recorded, entry_of, forfeit_rows
+from crib_tourney.services.three_sides import schedule_three
+from crib_tourney.services.standings import event_standings, uncounted_games
 
 if TYPE_CHECKING:
     from crib_tourney.inputs.csvrows import TeamsFile
@@ -112,7 +117,6 @@ class Withdrawal:
 
     def line(self) -> str:
         forfeited = f"; forfeits scheduled game(s) {', '.join(map(str, self.forfeited))}" if self.forfeited else ""
-        from crib_tourney.tourney.checkin import withdrew_when
 
         return f"{self.name} withdrew {withdrew_when(self.after_game)}{forfeited}"
 
@@ -200,7 +204,6 @@ def change_settings(db: Db, event_id: int, changes: Mapping[str, Any], recut: bo
     before, after = schema.as_dict(event.settings), schema.as_dict(merged)
     followed = {k: v for k, v in after.items() if k not in changes and v != before[k]} if "variant" in changes else {}
     store.update_settings(change, event.id, followed | dict(changes))
-    from crib_tourney.services import playoffs
 
     recut_done = playoffs.recut_if_moved(db, store.load_event(db, event.id), change, recut)
     done = SettingsChanged(event.name, tuple(changes.items()), recut_done)
@@ -218,7 +221,6 @@ def _players(change: Change, refs: Players) -> list[Player]:
         if isinstance(ref, NewPlayer):
             new.setdefault(fold(ref.name), ref)
     wanted: list[int | NewPlayer] = [r for r in refs if isinstance(r, int)] + list(new.values())
-    from crib_tourney.services.players import resolve_players
 
     found = resolve_players(change, wanted)
     by_id = {r: p for r, p in zip(wanted, found) if isinstance(r, int)}
@@ -303,8 +305,6 @@ def _refuse_name_clash(db: Db, event: Event, name: str, players: list[Player], o
     """A side is named by its team name or any member's name: a team named like a
     player of another team, or a player named like another team, would make that
     name mean either (withdraw EVENT Ann withdrew the team 'Ann')."""
-    from crib_tourney.store.directory import roster
-
     playing = roster(db)
     clash = next((pid for pid in on_team if fold(playing[pid]) == fold(name)), None)
     if clash is not None:
@@ -358,10 +358,6 @@ def withdraw(db: Db, event_id: int, entry_ids: int | Sequence[int], by: Actor = 
     ACC rule for a player who leaves); a qualifier forfeits his playoff matches as
     each opponent is known. One withdrawn before his first game is a no-show
     (tourney/noshows.py): out of the money and the ranking."""
-    from crib_tourney.services import playoffs
-    from crib_tourney.tourney.checkin import withdrew_when
-    from crib_tourney.services.results import Recorded, entry_of, forfeit_rows
-
     wanted = [entry_ids] if isinstance(entry_ids, int) else list(entry_ids)
     event = store.load_event(db, event_id)
     names = entry_names(db, event)
@@ -477,8 +473,6 @@ def schedule_next(change: Change, event: Event, draw_seed: int | None = None, ig
         raise CribError(f"all {event.games} qualifying games of {event.name} are already scheduled")
     players = players_in_game(db, event, game_no)
     if event.sides == 3:
-        from crib_tourney.services.three_sides import schedule_three
-
         schedule_three(change, event, game_no, players, _history(db, event, game_no, players), draw_seed)
         return game_no
     if len(players) < 2:
@@ -497,8 +491,6 @@ def schedule_next(change: Change, event: Event, draw_seed: int | None = None, ig
 
 def _ranking(db: Db, event: Event) -> list[int]:
     """The entries in standings order (a format that pairs by standings)."""
-    from crib_tourney.services.standings import event_standings
-
     return [r.player for r in event_standings(db, event)]
 
 
@@ -574,8 +566,6 @@ def make_round(db: Db, event_id: int, all_games: bool = False, show: int | None 
     views = [game_view(db, event, g) for g in games]
     pairing = FORMATS[event.format].pairing
     if show is None and pairing is not None and pairing.by_standings:
-        from crib_tourney.services.standings import uncounted_games
-
         # the standings it paired from count only final games: say what they could not count
         uncounted = uncounted_games(db, event)
         if any(uncounted):
@@ -634,8 +624,6 @@ def create_consolation(db: Db, event_id: int, name: str | None, format_: str | N
     rules but keeps its own money: no fee and no payouts unless ``settings`` give
     them (entry_fee, payouts, prize_fund, house_share). No-shows never play it;
     ``only`` or ``leave_out`` (entries of the main event) say who does."""
-    from crib_tourney.services import playoffs
-
     event = store.load_event(db, event_id)
     field = playoffs.non_qualifiers(db, event)
     named = list(only if only is not None else leave_out or [])

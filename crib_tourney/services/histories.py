@@ -11,6 +11,7 @@ from crib_tourney.errors import CribError, NotFound
 from crib_tourney.records import record
 from crib_tourney.services.reports import report_row
 from crib_tourney.services.standings import scoring_rules
+from crib_tourney.services.standings import three_sided_lines
 from crib_tourney.tourney.scoring import outcome_line
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entry_names, entry_of
@@ -21,6 +22,7 @@ from crib_tourney.store.sql import Db
 from crib_tourney.tourney.money import format_money
 from crib_tourney.tourney.names import opponents_text
 from crib_tourney.tourney.reconcile import Card, agree
+from crib_tourney.tourney.triples import Card3, cards_agree, place_of
 
 
 class _Game(TypedDict):
@@ -96,9 +98,6 @@ def _games_at_tables_of_three(db: Db, event: Event, entry_id: int) -> list[GameR
     """_games_of at tables of three: each game as the entry's own card says, or as
     the first other card read from its side; the cards agree when every card holds
     the same scores."""
-    from crib_tourney.services.standings import three_sided_lines
-    from crib_tourney.tourney.triples import Card3, cards_agree, place_of
-
     names, rules = entry_names(db, event), scoring_rules(event)
     pairings = q.pairings_of(db, event.id, entry_id)
     cards: dict[int, list[Card3]] = {}

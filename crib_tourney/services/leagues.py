@@ -12,7 +12,7 @@ from crib_tourney.inputs.names import NewPlayer
 from crib_tourney.records import record
 from crib_tourney.services.players import resolve_players
 from crib_tourney.store import events as events_store
-from crib_tourney.store import leagues as store
+from crib_tourney.store import leagues as store, qualifying as q
 from crib_tourney.store.directory import entries_of, name_taken, player_names
 from crib_tourney.store.events import load_event
 from crib_tourney.store.leagues import League, load_league
@@ -23,6 +23,9 @@ from crib_tourney.tourney import league as lg
 from crib_tourney.tourney import settings as schema
 from crib_tourney.tourney.names import checked_name
 from crib_tourney.tourney.settings import EventSettings, LeagueSettings
+from crib_tourney.services.events import enter_players, insert_event
+from crib_tourney.services.standings import event_standings
+from crib_tourney.engine.show import count_show
 
 
 def _league(db: Db, league_id: int) -> League:
@@ -91,8 +94,6 @@ def new_night(db: Db, league_id: int, night_date: Date | None = None, absent: li
               by: Actor = CLI) -> Night:
     """Create the night's event (default: today's) with the league's settings and
     every member entered, but those marked absent (an absence is not a withdrawal)."""
-    from crib_tourney.services.events import enter_players, insert_event
-
     league = _league(db, league_id)
     when = (night_date or Date.today()).isoformat()
     number = store.next_night_number(db, league.id)
@@ -136,8 +137,6 @@ class Absences:
 
 def mark_absent(db: Db, league_id: int, player_ids: list[int], night_no: int | None = None, by: Actor = CLI) -> Absences:
     """Members who missed a night (default: the latest), before its games are paired."""
-    from crib_tourney.store import qualifying as q
-
     league = _league(db, league_id)
     nights = {n["night_no"]: n for n in store.nights(db, league.id)}
     if not nights:
@@ -163,8 +162,6 @@ def mark_absent(db: Db, league_id: int, player_ids: list[int], night_no: int | N
 
 
 def _nights(db: Db, league: League, date_from: Date | None, date_to: Date | None) -> list[lg.Night[int]]:
-    from crib_tourney.services.standings import event_standings
-
     nights = []
     for night in store.nights(db, league.id):
         if (date_from and night["date"] < date_from.isoformat()) or (date_to and night["date"] > date_to.isoformat()):
@@ -243,8 +240,6 @@ def record_hand(db: Db, league_id: int, player_id: int, hand: Cards, starter: Ca
                 event_id: int | None = None, by: Actor = CLI) -> HandRecorded:
     """A special hand for the club's records, counted by the engine first; held
     on a night of the league (``event_id``), or by a member."""
-    from crib_tourney.engine.show import count_show
-
     league = _league(db, league_id)
     player = players_by_id(db, [player_id]).get(player_id)
     if player is None:

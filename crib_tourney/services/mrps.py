@@ -11,8 +11,10 @@ from crib_tourney.store.directory import acc_numbers, entry_names, members_of
 from crib_tourney.store.events import load_event
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
-from crib_tourney.tourney import mrp
+from crib_tourney.tourney import mrp, bracket as bk
 from crib_tourney.tourney.formats import FORMATS
+from crib_tourney.services.playoffs import event_decided, shown_bracket
+from crib_tourney.services.standings import event_standings
 
 BY_HAND = "MRPs: report by hand"
 
@@ -79,10 +81,6 @@ def event_mrps(db: Db, event_id: int) -> EventMrps:
 def mrps_of(db: Db, event: Event) -> EventMrps:
     """Each qualifier's MRPs. Only a player with an ACC number earns them (a team:
     when one of its players has one)."""
-    from crib_tourney.services.playoffs import event_decided, shown_bracket
-    from crib_tourney.services.standings import event_standings
-    from crib_tourney.tourney import bracket as bk
-
     kind = event.acc_event if event.acc_event in ("main", "consolation") else None
     if kind is None:
         return EventMrps(None, False, 0, ())

@@ -8,12 +8,13 @@ from typing import Any
 
 from crib_tourney.records import record
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.directory import entries_of
+from crib_tourney.store.directory import entries_of, entry_names
 from crib_tourney.store.events import load_event
 from crib_tourney.store.rows import Entry, Event
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.noshows import no_show, rerank
 from crib_tourney.tourney.standings import Row
+from crib_tourney.services.standings import event_standings, standings_rows, uncounted_games
 
 
 def no_shows(db: Db, event: Event) -> frozenset[int]:
@@ -43,8 +44,6 @@ class RankedApart:
 
 
 def ranked_apart(db: Db, event: Event) -> RankedApart:
-    from crib_tourney.services.standings import event_standings
-
     rows = event_standings(db, event)
     gone = no_shows(db, event)
     if not gone:
@@ -63,8 +62,6 @@ class NoShows:
 
 
 def did_not_play(db: Db, event_id: int) -> NoShows:
-    from crib_tourney.store.directory import entry_names
-
     event = load_event(db, event_id)
     gone, names = no_shows(db, event), entry_names(db, event)
     return NoShows(tuple(names[e.id] for e in entries_of(db, event) if e.id in gone))
@@ -83,8 +80,6 @@ class StandingsApart:
 
 
 def standings_apart(db: Db, event_id: int, view: str = "final") -> StandingsApart:
-    from crib_tourney.services.standings import standings_rows, uncounted_games
-
     event = load_event(db, event_id)
     pending, disputed = uncounted_games(db, event)
     apart = rows_apart(db, event, list(standings_rows(db, event, view)))
@@ -97,7 +92,6 @@ def rows_apart(db: Db, event: Event, rows: list[Any]) -> StandingsApart:
     gone = no_shows(db, event)
     if not gone:
         return StandingsApart(event.name, rows, [])
-    from crib_tourney.store.directory import entry_names
 
     names = entry_names(db, event)
     gone_names = {names[e] for e in gone}

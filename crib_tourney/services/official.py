@@ -15,6 +15,14 @@ from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.money import format_money, parse_money
 from crib_tourney.tourney.official import QualifierLine, problems
+from crib_tourney.services.playoffs import shown_bracket, placings_view
+from crib_tourney.tourney import bracket as bk
+from crib_tourney.services.mrps import mrps_of
+from crib_tourney.services.pools import pool_report
+from crib_tourney.services.standings import event_standings
+from crib_tourney.tourney.noshows import played
+from crib_tourney.store import qualifying as q
+from crib_tourney.tourney.deskfiles import schedule_row
 
 KIND_TITLES = {"main": "Main", "consolation": "Consolation"}
 
@@ -93,9 +101,6 @@ def acc_report(db: Db, event_id: int) -> AccReport:
 
 def _unfinished(db: Db, event: Event) -> str | None:
     """What the event still lacks before its results are final (None: nothing)."""
-    from crib_tourney.services.playoffs import shown_bracket
-    from crib_tourney.tourney import bracket as bk
-
     br = shown_bracket(db, event)
     if not br.exists:
         return f"no cut yet (the qualifying games, then: crib-tourney cut \"{event.name}\")"
@@ -107,12 +112,6 @@ def _unfinished(db: Db, event: Event) -> str | None:
 
 
 def _acc_report(db: Db, event: Event) -> AccReport:
-    from crib_tourney.services.mrps import mrps_of
-    from crib_tourney.services.playoffs import placings_view, shown_bracket
-    from crib_tourney.services.pools import pool_report
-    from crib_tourney.services.standings import event_standings
-    from crib_tourney.tourney.noshows import played
-
     if event.acc_event not in KIND_TITLES:
         raise CribError(f"{event.name} is not an ACC event (mark it: crib-tourney event set \"{event.name}\" acc_event=main)")
     missing = _unfinished(db, event)
@@ -144,7 +143,6 @@ def _acc_report(db: Db, event: Event) -> AccReport:
     if found:
         raise CribError(f"the report of {event.name} does not add up: {'; '.join(found)}")
     tournament = load_event(db, event.parent_event_id).name if event.parent_event_id is not None else event.name
-    from crib_tourney.store import qualifying as q
 
     scheduled = q.scheduled_games(db, event.id)
     participants = sum(played(e, event.check_in, scheduled) for e in entries_of(db, event))
@@ -155,9 +153,6 @@ def _acc_report(db: Db, event: Event) -> AccReport:
 def desk_schedule(db: Db, event_id: int, game: int) -> list[list[object]]:
     """Game ``game`` as the ACC desk reads a schedule (tourney/deskfiles.py): each
     player named by his ACC number. Refused while a player has none, naming them."""
-    from crib_tourney.store import qualifying as q
-    from crib_tourney.tourney.deskfiles import schedule_row
-
     event = load_event(db, event_id)
     if event.sides != 2 or event.team_size != 1:
         raise CribError(f"the ACC desk's schedule seats two players at a table; {event.name} does not")

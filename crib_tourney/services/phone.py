@@ -43,7 +43,7 @@ from crib_tourney.store import links as link_store
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Actor, Change, Log
 from crib_tourney.tokens import looks_like_token, same_hash, token_hash
-from crib_tourney.services import checkin, three_sides
+from crib_tourney.services import checkin, three_sides, results
 from crib_tourney.services.phone_matches import match_now, parse_match_report, report_match_game
 from crib_tourney.services.playoffs import Bracket, placed
 from crib_tourney.store import brackets as st
@@ -364,8 +364,6 @@ def _record_outcome(db: Db, event: Event, change: Change, entries: list[Entry], 
     """One side's card (``card_of``), or with None the whole result (the director
     correcting a game); the bracket, if there is one, held to it. Returns the lines
     the CLI would print."""
-    from crib_tourney.services import results
-
     recorded = results._game_result(db, event, change, entries, (scores[0], scores[1]), game, True, card_of)
     return [recorded.line()] + _keep_bracket(db, event, change)
 
@@ -392,8 +390,6 @@ def _parse_three(body: dict[str, Any]) -> Report:
 
 def _settled_rows(event: Event, pairing_id: int, cards: list[Card]) -> list[dict[str, Any]]:
     """Outcome rows of settled cards, as `check --resolve` writes them."""
-    from crib_tourney.services import results
-
     return [results.outcome_row(event, pairing_id, c) for c in cards]
 
 

@@ -30,6 +30,7 @@ from crib_tourney.tourney.ledger import fund_for_places
 from crib_tourney.tourney.money import format_money, parse_payouts, payout_shares
 from crib_tourney.tourney.scoring import ScoringRules, check_scores, won_game
 from crib_tourney.tourney.standings import Row
+from crib_tourney.services.noshows import no_shows, played_entries, ranked_apart
 
 
 # --- what the playoff commands did ---------------------------------------------
@@ -378,7 +379,6 @@ def make_bracket(db: Db, event: Event, qualifiers: int | None, by: Actor = CLI) 
     active = [e.id for e in entries if e.withdrawn_after is None]
     if fmt.seeds_by_standings:
         _check_qualifying_finished(db, event)
-        from crib_tourney.services.noshows import no_shows
 
         played = len(entries) - len(no_shows(db, event))  # the no-shows are no part of the field the ratio counts
         count = bk.qualifier_count(played, event.qualify_ratio) if qualifiers is None else qualifiers
@@ -658,8 +658,6 @@ def match_slip(db: Db, event: Event, key: str) -> MatchSlip:
 def event_fund(db: Db, event: Event, high_nonqualifier: HighNonQualifier | None) -> int:
     """The fund the payout table shares, in cents: as set, or the entry fees less the
     house's share; less the high non-qualifier's prize when the event pays it from the fund."""
-    from crib_tourney.services.noshows import played_entries
-
     hnq_prize = event.high_nonqualifier_prize if high_nonqualifier is not None else 0
     played = played_entries(db, event)  # no-shows are out of the fund
     fees = len(played) * event.entry_fee
@@ -694,8 +692,6 @@ def placed(db: Db, event: Event) -> Placed:
         bands = bk.placings(br.specs, br.states, len(br.seeds))
         complete = bk.champion(br.specs, br.states) is not None
     elif FORMATS[event.format].placed_by_standings or event.sides == 3:  # three at a table: placed by the standings
-        from crib_tourney.services.noshows import ranked_apart
-
         standings = [r for r in ranked_apart(db, event).ranked if not r.withdrawn]
         bands = _bands_by_rank(standings)
         complete = round_robin_finished(db, event)
@@ -757,7 +753,6 @@ def _high_nonqualifier(db: Db, event: Event, br: Bracket, names: dict[int, str])
     """The best-ranked player who missed the cut (a bracket seeded from qualifying)."""
     if not br.exists or not FORMATS[event.format].seeds_by_standings:
         return None
-    from crib_tourney.services.noshows import no_shows
 
     seeded = set(br.seeds.values()) | no_shows(db, event)
     best = next((r for r in event_standings(db, event) if r.player not in seeded and not r.withdrawn), None)
@@ -792,7 +787,6 @@ def non_qualifiers(db: Db, event: Event) -> list[Entry]:
     br = shown_bracket(db, event)
     if not br.exists:
         raise CribError(f"cut {event.name} first: the consolation is played by the non-qualifiers")
-    from crib_tourney.services.noshows import no_shows
 
     seeded = set(br.seeds.values()) | no_shows(db, event)
     by_id = {e.id: e for e in entries_of(db, event)}

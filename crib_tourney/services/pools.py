@@ -18,6 +18,9 @@ from crib_tourney.store.writer import CLI, Actor, Change, Log
 from crib_tourney.tourney.money import format_money
 from crib_tourney.tourney.names import checked_name, fold
 from crib_tourney.tourney.pools import KINDS, graduated_table, parse_payout, pool_prizes
+from crib_tourney.services.playoffs import event_decided, shown_bracket
+from crib_tourney.services.standings import event_standings
+from crib_tourney.tourney import bracket as bk
 
 
 def _kind_name(kind: str) -> str:
@@ -177,8 +180,6 @@ class PoolReport:
 
 def pool_report(db: Db, event_id: int) -> PoolReport:
     """Every pool: fee, entrants, collected, and who is paid what."""
-    from crib_tourney.services.playoffs import event_decided
-
     event = load_event(db, event_id)
     kept = store.pools(db, event.id)
     if not kept:  # no pool: nothing to order (the finishing order of 20,000 entrants costs a report 0.1 s)
@@ -212,10 +213,6 @@ def pool_report(db: Db, event_id: int) -> PoolReport:
 def _finishing_order(db: Db, event: Event) -> list[list[int]]:
     """Every entrant in final order, tied ones grouped: the bracket's placings
     first (when there is one), then the rest by the standings."""
-    from crib_tourney.services.playoffs import shown_bracket
-    from crib_tourney.services.standings import event_standings
-    from crib_tourney.tourney import bracket as bk
-
     groups: list[list[int]] = []
     br = shown_bracket(db, event)
     placed: set[int] = set()

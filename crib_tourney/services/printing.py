@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable, cast
+import re
 
-from crib_tourney.services.standings import uncounted_games, scoring_rules, standings_rows
+from crib_tourney.services.standings import uncounted_games, scoring_rules, standings_rows, three_sided_lines
 from crib_tourney.tourney.scoring import GameLine, outcome_line
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.directory import entries_of, entry_names, member_names, members_of
+from crib_tourney.store.directory import entries_of, entry_names, member_names, members_of, roster
 from crib_tourney.store.events import load_event
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event
@@ -18,7 +19,24 @@ from crib_tourney.store.sql import Db
 from crib_tourney.tourney.bracket import qualifier_count
 from crib_tourney.tourney.names import opponents_text
 from crib_tourney.tourney.settings import as_dict
-from crib_tourney.tourney.names import fold
+from crib_tourney.tourney.names import fold, duplicated
+from crib_tourney.render.qr import page_address, qr_svg
+from crib_tourney.services.noshows import rows_apart, played_entries, no_shows
+from crib_tourney.store.leagues import is_night
+from crib_tourney.tourney.formats import FORMATS
+from crib_tourney.store.links import of_event
+from crib_tourney.services.links import live_links
+from crib_tourney.services.checkin import door_list
+from crib_tourney.served import SERVED
+from crib_tourney.tourney.money import format_money
+from crib_tourney.errors import CribError
+from crib_tourney.services.events import game_view
+from crib_tourney.services.playoffs import bracket_json, match_slip
+from crib_tourney.services.rulings import rulings_of
+from crib_tourney.services.leagues import season_print_data
+from crib_tourney.tourney.league import dropped_nights, nights_shown
+from crib_tourney.services.rankings import rankings
+from crib_tourney.services.ratings import table
 
 
 def _header(event: Event) -> dict[str, Any]:
@@ -29,21 +47,16 @@ def _live_page(public_url: str | None, page: str) -> dict[str, str] | None:
     """The QR code of a live page, when the event (or league) has a public address."""
     if not public_url:
         return None
-    from crib_tourney.render.qr import page_address, qr_svg
 
     address = page_address(public_url, page)
     return {"address": address, "svg": qr_svg(address)}
 
 
 def standings_data(db: Db, event_id: int) -> dict[str, Any]:
-    from crib_tourney.services.noshows import rows_apart
-
     event = load_event(db, event_id)
     apart = rows_apart(db, event, list(standings_rows(db, event)))  # no-shows listed apart, not ranked
     rows, did_not_play = apart.rows, apart.did_not_play
     cut = 0
-    from crib_tourney.store.leagues import is_night
-    from crib_tourney.tourney.formats import FORMATS
 
     # a league night plays no playoff, nor a three-sided event: no cut line
     if FORMATS[event.format].seeds_by_standings and event.sides == 2 and not is_night(db, event.id):
@@ -62,7 +75,6 @@ def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str
     event = load_event(db, event_id)
     personal = _personal_links(db, event.id, key)
     rules = scoring_rules(event)
-    from crib_tourney.services.noshows import played_entries
 
     names = entry_names(db, event)
     entered = played_entries(db, event)  # a no-show gets no card
@@ -97,7 +109,6 @@ def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str
         start = f"table {first[0]}, seat {first[2]}" if first and first[0] is not None else ("bye" if first else None)
         cards.append({"player": names[pid], "members": players[pid], "acc_number": acc_number, "start": start,
                       "games": rows, "totals": totals if any_played else None, "qr": personal.get(pid)})
-    from crib_tourney.store.links import of_event
 
     issued = len({link.entry_id for link in of_event(db, event.id) if not link.revoked})
     return {"event": _header(event), "cards": cards, "links": len(personal), "links_issued": issued}
@@ -127,8 +138,6 @@ def _seats(db: Db, event: Event, names: dict[int, str]) -> tuple[Seats, Played]:
 def _three_sided_seats(db: Db, event: Event, names: dict[int, str]) -> tuple[Seats, Played]:
     """Seats and results of a three-sided event: a seat names both opponents, a
     result the place (W, 2nd, 3rd) and its line the place's points."""
-    from crib_tourney.services.standings import three_sided_lines
-
     seats: Seats = {}
     for p in q.pairings(db, event.id):
         for seat, side in enumerate(p.sides, 1):
@@ -142,8 +151,6 @@ def _personal_links(db: Db, event_id: int, key: bytes | None) -> dict[int, dict[
     """Each entry's live personal link as a QR code (none without the key)."""
     if key is None:
         return {}
-    from crib_tourney.render.qr import qr_svg
-    from crib_tourney.services.links import live_links
 
     return {link.entry: {"address": link.url, "svg": qr_svg(link.url)} for link in live_links(db, event_id, key)}
 
@@ -152,11 +159,6 @@ def checkin_data(db: Db, event_id: int) -> dict[str, Any]:
     """The door sheet: every entrant alphabetically with a check-in box and what
     he paid, and the QR code of the event's page that says how to check in (under
     its public address, or the served one). (Amounts as the template receives them: "25.00".)"""
-    from crib_tourney.render.qr import page_address, qr_svg
-    from crib_tourney.services.checkin import door_list
-    from crib_tourney.served import SERVED
-    from crib_tourney.tourney.money import format_money
-
     event = load_event(db, event_id)
     door = door_list(db, event.id)
     address = page_address(event.public_url or f"{SERVED}/events/{event.id}/", "checkin")
@@ -170,9 +172,6 @@ def checkin_data(db: Db, event_id: int) -> dict[str, Any]:
 def tables_data(db: Db, event_id: int, game: int | None = None) -> dict[str, Any]:
     """The seating of a game (default: the latest; 0: every game), with a
     find-your-table list by name."""
-    from crib_tourney.errors import CribError
-    from crib_tourney.services.events import game_view
-
     event = load_event(db, event_id)
     last = q.scheduled_games(db, event.id)
     if last == 0:
@@ -196,9 +195,6 @@ def tables_data(db: Db, event_id: int, game: int | None = None) -> dict[str, Any
 def slips_data(db: Db, event_id: int) -> dict[str, Any]:
     """A slip for every match whose two players are known and not yet decided,
     or, before any game is played, for every first-round match with two players."""
-    from crib_tourney.errors import CribError
-    from crib_tourney.services.playoffs import bracket_json, match_slip
-
     event = load_event(db, event_id)
     data = bracket_json(db, event)
     keys = [m["key"] for r in data["rounds"] for m in r["matches"] if all(m["players"]) and not m["winner"]]
@@ -214,24 +210,16 @@ def slips_data(db: Db, event_id: int) -> dict[str, Any]:
 
 
 def rulings_data(db: Db, event_id: int) -> dict[str, Any]:
-    from crib_tourney.services.rulings import rulings_of
-
     event = load_event(db, event_id)
     return {"event": _header(event), "rulings": rulings_of(db, event.id)}
 
 
 def bracket_data(db: Db, event_id: int) -> dict[str, Any]:
-    from crib_tourney.services.playoffs import bracket_json
-
     event = load_event(db, event_id)
     return bracket_json(db, event) | {"event_header": _header(event)}
 
 
 def season_data(db: Db, league_id: int) -> dict[str, Any]:
-    from crib_tourney.services.leagues import season_print_data
-
-    from crib_tourney.tourney.league import dropped_nights, nights_shown
-
     data = season_print_data(db, league_id)
     season = data["season"]
     dropping = bool(season["drop_worst"] or season["best_of_nights"])
@@ -247,9 +235,6 @@ def cash_data(db: Db, event_id: int) -> dict[str, Any]:
     amounts as the template receives them: "12.50".)"""
     from crib_tourney.services.money import winnings_and_ledger
     from crib_tourney.tourney.money import format_money
-
-    from crib_tourney.services.noshows import no_shows
-
     event = load_event(db, event_id)
     won, book = winnings_and_ledger(db, event.id)
     paid = {p: (won.prize.get(p, 0), won.pools.get(p, 0)) for p in set(won.prize) | set(won.pools)}
@@ -272,15 +257,11 @@ def cash_data(db: Db, event_id: int) -> dict[str, Any]:
 
 def rankings_data(db: Db, season: str) -> dict[str, Any]:
     """A season's MRP rankings (`print rankings 2026-27`)."""
-    from crib_tourney.services.rankings import rankings
-
     return rankings(db, season).as_dict()
 
 
 def ratings_data(db: Db, club: str | None) -> dict[str, Any]:
     """The rating list (services/ratings.table) as the sheet shows it: whole numbers, the 95% range."""
-    from crib_tourney.services.ratings import table
-
     rows = [{"rank": r.rank, "player": r.player, "club": r.club, "rating": f"{r.rating:.0f}",
              "range": f"{r.rating - 2 * r.rd:.0f}-{r.rating + 2 * r.rd:.0f}", "games": r.games, "last_played": r.last_played,
              "provisional": r.provisional} for r in table(db, club)]
@@ -329,9 +310,6 @@ def paper_names(db: Db) -> dict[str, str]:
     """How namesakes are told apart on paper: the screen's 'Janet Novak #45' (a
     database id, meaningless to a player) becomes 'Janet Novak (ACC 90391)', or
     her club, or failing both her place among the namesakes ('Janet Novak (2)')."""
-    from crib_tourney.store.directory import roster
-    from crib_tourney.tourney.names import duplicated, fold
-
     names = roster(db)
     twins = sorted(duplicated(names))
     if not twins:
@@ -350,8 +328,6 @@ def paper_names(db: Db) -> dict[str, str]:
 def on_paper(db: Db, data: Any, names: dict[str, str] | None = None) -> Any:
     """``data`` with every namesake's '#id' replaced as :func:`paper_names` says
     (in names, team names made of names, bracket winners alike)."""
-    import re
-
     names = paper_names(db) if names is None else names
     if not names:
         return data

@@ -15,6 +15,7 @@ from crib_tourney.store.events import all_events
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.seasons import bounds, check_season, crossed, season_of, title
 from crib_tourney.tourney.names import fold
+from crib_tourney.services.mrps import mrps_of
 
 
 @record
@@ -55,8 +56,6 @@ def _current_season() -> str:
 def rankings(db: Db, season: str | None = None) -> Rankings:
     """The season's rankings (default: the season of today), most MRPs first;
     players with the same season MRPs share a rank."""
-    from crib_tourney.services.mrps import mrps_of
-
     season = check_season(season) if season is not None else _current_season()
     first, last = bounds(season)
     in_season: dict[int, int] = {}

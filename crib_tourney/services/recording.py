@@ -17,6 +17,7 @@ from crib_tourney.store.rows import Event, Pairing
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Actor, Change, Log
 from crib_tourney.tourney.checkin import withdrew_when
+from crib_tourney.services import playoffs
 
 if TYPE_CHECKING:
     from crib_tourney.services.playoffs import Recut
@@ -84,6 +85,5 @@ def keep_bracket(db: Db, event: Event, change: Change, recut: bool) -> Recut | N
     Without a bracket the playoff code is not even loaded (~25 ms of start-up)."""
     if not recut and not st.seeded_count(db, event.id):
         return None
-    from crib_tourney.services import playoffs
 
     return playoffs.recut_if_moved(db, event, change, recut)

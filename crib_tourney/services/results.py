@@ -31,6 +31,11 @@ from crib_tourney.store.writer import CLI, Actor, Change, Log, LogEntry
 from crib_tourney.tourney.reconcile import Card, copy_card, is_final, needs_resolving
 from crib_tourney.tourney.reconcile import use_card as chosen_card
 from crib_tourney.tourney.scoring import check_scores, won_game
+from crib_tourney.inputs.csvrows import LineError, ForfeitLine, ResultLine
+from crib_tourney.services import playoffs
+from crib_tourney.services.three_sides import three_result, settle_tables
+from crib_tourney.csvfiles import refuse
+from crib_tourney.services.standings import check_cards, standings_rows, uncounted_games
 
 if TYPE_CHECKING:
     from crib_tourney.services.standings import CardProblem, StandingRow
@@ -234,8 +239,6 @@ class _NewTables:
     def write(self) -> list[LineError]:
         """Write what is waiting (before any line that writes on its own, to keep the
         order); returns the lines refused because their table has a card already."""
-        from crib_tourney.inputs.csvrows import LineError
-
         carded = q.with_cards(self.db, list(self.rows))
         refused = [LineError(self.taken[p][0], _imported_over(self.taken[p][1])) for p in carded]
         for p in carded:
@@ -351,12 +354,8 @@ def record_result(db: Db, event_id: int, first: int, score1: int, second: int, s
     entries = [entry_of(db, event, first), entry_of(db, event, second)]
     scores = (score1, score2)
     if playoff:
-        from crib_tourney.services import playoffs
-
         return Recorded((playoffs.record_cut_playoff(db, event, first, second, scores, by),))
     if plays_in_bracket(st.all_seeded(db, event.id, [first, second]), game is not None, card is not None):
-        from crib_tourney.services import playoffs
-
         return Recorded(tuple(playoffs.record_playoff_game(db, event, first, second, scores, match_game, replace, cascade, by)))
     if match_game is not None or cascade:
         raise CribError("--match-game and --cascade are for playoff matches; this is a qualifying game")
@@ -371,16 +370,12 @@ def record_forfeit(db: Db, event_id: int, loser: int, game: int | None = None, r
     event = load_event(db, event_id)
     entry = entry_of(db, event, loser)
     if game is None and st.all_seeded(db, event.id, [entry.id]):
-        from crib_tourney.services import playoffs
-
         if playoffs.Bracket(db, event).current_match(entry.id):
             return _bracket_forfeit(db, event, entry, by)
     return qualifying_change(db, event, "forfeit", recut, by, lambda change: _forfeit(db, event, change, entry, game, replace))
 
 
 def _bracket_forfeit(db: Db, event: Event, loser: Entry, by: Actor) -> Recorded:
-    from crib_tourney.services import playoffs
-
     change = Change(db, "playoff", Log(event.id), by)
     facts = playoffs.record_playoff_forfeit(db, event, loser.id, change, whole_match=False)
     change.log("; ".join(f.line() for f in facts))
@@ -396,8 +391,6 @@ def record_table(db: Db, event_id: int, game: int, table: int, scores: tuple[int
     if len(scores) != len(entries):
         raise CribError(f"table {table} of game {game} seats {len(entries)} sides: give {len(entries)} scores, not {len(scores)}")
     if len(entries) == 3:
-        from crib_tourney.services.three_sides import three_result
-
         scored = [(e.id, s) for e, s in zip(entries, scores)]
         return qualifying_change(db, event, "result", recut, by,
                                   lambda change: three_result(db, event, change, scored, game, replace, None))
@@ -429,9 +422,6 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
     """The rows of a results CSV, all or nothing, as one change that one undo
     reverts: every bad line is reported, those the file's own checks found
     (csvrows) with those the games refuse."""
-    from crib_tourney.csvfiles import refuse
-    from crib_tourney.inputs.csvrows import ForfeitLine, LineError, ResultLine
-
     event = load_event(db, event_id)
     errors: list[LineError] = list(results.errors)
     count = 0
@@ -492,8 +482,6 @@ def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
     the one at this game and table), or, with ``use_card`` (game, table, entry),
     one game by the card the director chose."""
     if event.sides == 3:
-        from crib_tourney.services.three_sides import settle_tables
-
         return settle_tables(db, event, recut, by, use_card, only)
     names = entry_names(db, event)
     # read every table first (streamed), write after: no write under an open read
@@ -541,8 +529,6 @@ def check(db: Db, event_id: int, resolve: bool = False, recut: bool = False, by:
           use_card: tuple[int, int, int] | None = None, only: tuple[int, int] | None = None) -> Checked:
     """The games settled by the ACC rule (when ``resolve``; one game by the
     director's chosen card with ``use_card``) and the card problems left."""
-    from crib_tourney.services.standings import check_cards
-
     event = load_event(db, event_id)
     resolved = resolve_cards(db, event, recut, by, use_card, only) if resolve or use_card else []
     return Checked(tuple(resolved), tuple(check_cards(db, event)), tuple(judged_again(db, event)),
@@ -580,8 +566,6 @@ def undo(db: Db, event_id: int, recut: bool = False, by: Actor = CLI, expected: 
 def standings(db: Db, event_id: int, view: str = "final") -> EventStandings:
     """The standings (``view``: final games only, or as if every lone card stood),
     with the games not counted yet."""
-    from crib_tourney.services.standings import standings_rows, uncounted_games
-
     event = load_event(db, event_id)
     pending, disputed = uncounted_games(db, event)
     return EventStandings(event.name, standings_rows(db, event, view), pending, disputed, view)

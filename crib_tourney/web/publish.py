@@ -20,12 +20,14 @@ import re
 import stat
 from pathlib import Path
 from typing import Callable
+import errno
 
 from crib_tourney import jsontext
 from crib_tourney.errors import CribError
 from crib_tourney.services import site as facts
 from crib_tourney.services.database import Db
 from crib_tourney.web import site
+from crib_tourney.render.pdf import terminated_as_interrupt
 
 PART = re.compile(r"\..+\.(?:html|json)\.part")  # a page publish was writing when it was stopped
 
@@ -33,8 +35,6 @@ PART = re.compile(r"\..+\.(?:html|json)\.part")  # a page publish was writing wh
 def publish(db: Db, events: list[int], leagues: list[int], everything: bool, output: Path) -> tuple[int, int]:
     """Write the pages of these events and leagues (``everything``: of all of
     them) and the index; (files written, files unchanged)."""
-    from crib_tourney.render.pdf import terminated_as_interrupt
-
     if everything:
         events, leagues = facts.event_ids(db), facts.league_ids(db)
     paths = ["index"] + [p for event_id in events for p in site.event_paths(db, event_id)]
@@ -206,8 +206,6 @@ def _unlink(fd: int, name: str) -> None:
 
 
 def _why(exc: OSError) -> str:
-    import errno
-
     if exc.errno in (errno.ELOOP, errno.EMLINK):
         return "it is a symbolic link; publish writes only inside its folder"
     return exc.strerror or str(exc)

@@ -37,6 +37,9 @@ import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, TypeVar
+from concurrent.futures import ThreadPoolExecutor
+import asyncio
+from urllib.parse import urlsplit
 
 from crib_tourney.errors import CribError
 from crib_tourney.services import desk_sessions
@@ -108,8 +111,6 @@ class SignIns:
     OVERALL = 4  # ... and from everyone: 4 x 16 MB; the other threads stay free for phones and pages
 
     def __init__(self, per_minute: int = 20, clock: Callable[[], float] = time.monotonic):
-        from concurrent.futures import ThreadPoolExecutor
-
         self.tries = Limiter(per_minute, clock)
         self.lock = threading.Lock()
         self.flying: dict[str, int] = {}
@@ -166,8 +167,6 @@ class SignIns:
     async def check_password(self, key: str, director: "DirectorPassword", attempt: str) -> bool:
         """Whether ``attempt`` is the password, checked on the sign-in threads; TooMany
         past the tries of a minute or the checks in flight."""
-        import asyncio
-
         self._board(key)
         try:
             right = await asyncio.get_running_loop().run_in_executor(self.pool, director.check, attempt)
@@ -200,8 +199,6 @@ def csrf_value(request: "Request") -> str:
 
 
 def _netloc(url: str) -> str | None:
-    from urllib.parse import urlsplit
-
     try:
         parts = urlsplit(url)
     except ValueError:

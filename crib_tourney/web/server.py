@@ -8,6 +8,7 @@ that, each with an ETag, so a phone polling an unchanged page costs a 304.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import gzip
 import hashlib
@@ -19,12 +20,20 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from email.utils import formatdate
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.concurrency import run_in_threadpool
+from starlette.routing import Route
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from crib_tourney import jsontext
 from crib_tourney.errors import NotFound, clipped
-from crib_tourney.services.database import Reader, SharedMemo, data_version, on_sqlite, read_only
-from crib_tourney.web import site
+from crib_tourney.services.database import Db, Reader, SharedMemo, data_version, on_sqlite, read_only
+from crib_tourney.web import site, desk, phones
 
 if TYPE_CHECKING:
     from crib_tourney.web.writing import Scoring
@@ -178,7 +187,7 @@ class Pages:
         finally:
             building.release()
 
-    def _fresh(self, db, path: str, version: Any, stamp: str) -> dict[tuple[str, str, bool], Built]:  # type: ignore[no-untyped-def]
+    def _fresh(self, db: Db, path: str, version: Any, stamp: str) -> dict[tuple[str, str, bool], Built]:
         """Build a path's three forms from one computation of its data, and keep them."""
         built = site.page(db, path)
         made: dict[tuple[str, str, bool], bytes] = {}
@@ -249,16 +258,10 @@ def accepts_gzip(header: str) -> bool:
     return False
 
 
-def create_app(location: str, scoring: "Scoring | None" = None):  # type: ignore[no-untyped-def]
+def create_app(location: str, scoring: "Scoring | None" = None) -> Starlette:
     """The live view; with ``scoring`` (serve --scoring) also the phones' and the
     desk's routes (web/phones.py, web/desk.py; their settings and state on
     ``app.state``: see web/writing.py). Without it nothing can be written: POST is 405."""
-    from starlette.applications import Starlette
-    from starlette.requests import Request
-    from starlette.responses import Response
-    from starlette.concurrency import run_in_threadpool
-    from starlette.routing import Route
-
     pages = Pages(location)
 
     on_loop = on_sqlite(location)  # a read of SQLite's WAL never waits for a writer
@@ -297,15 +300,13 @@ def create_app(location: str, scoring: "Scoring | None" = None):  # type: ignore
         return Response(built.body, media_type=media, headers=headers)
 
     @asynccontextmanager
-    async def lifespan(app):  # type: ignore[no-untyped-def]
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await run_in_threadpool(pages.warm)  # before the socket is listened on: the first visitors find pages built
         yield
 
     methods = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"]
     writing = []
     if scoring is not None:  # mounted before the read-only pages
-        from crib_tourney.web import desk, phones
-
         writing = [*phones.ROUTES, *desk.ROUTES]
     app = Starlette(routes=[*writing, Route("/{path:path}", serve, methods=methods)], lifespan=lifespan)
     app.state.pages = pages
@@ -323,15 +324,12 @@ def http_protocol() -> type:
     has no bound, is never chosen), with a time-out on the request's head: uvicorn
     times out only an idle connection between requests, so a client that sent half
     its headers, or nothing, kept its socket for ever (300 slow sockets stayed open)."""
-    import h11
-    from uvicorn.protocols.http.h11_impl import H11Protocol
-
     class BoundedH11(H11Protocol):
         head_timer: Any = None
         head_bytes = 0  # of the head being received
         head_tail = b""  # its last 3 bytes: the blank line that ends it may come in two pieces
 
-        def connection_made(self, transport) -> None:  # type: ignore[no-untyped-def]
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # as uvicorn narrows it
             super().connection_made(transport)
             self._wait_for_head()
 

@@ -15,9 +15,22 @@ from typing import Any, Callable, Mapping
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.services import site as facts
 from crib_tourney.services.desk import round_grid
-from crib_tourney.services.standings import standings_document
+from crib_tourney.services.standings import standings_document, check_cards, event_standings
 from crib_tourney.services.database import Db
 from crib_tourney.services.site import Event
+from crib_tourney.render.templates import environment
+from crib_tourney.services.events import event_summaries, event_details
+from crib_tourney.services.leagues import league_summaries, season_view
+from crib_tourney.services.playoffs import event_decided, round_robin_finished, bracket_json, placings_view, bracket_document
+from crib_tourney.services.ratings import table, during
+from crib_tourney.tourney.formats import FORMATS
+from crib_tourney.render.bracket_chart import pages as chart_pages, HEIGHT, WIDTH
+from crib_tourney.services.placings import placings
+from crib_tourney.services.printing import tables_data, standings_data
+from crib_tourney.tourney.names import fold
+from crib_tourney.services.histories import games_of
+from crib_tourney.tourney.scoring import won_game
+from crib_tourney.services.mrps import mrps_of
 
 # Ids in paths are ASCII digits, and no longer than an id can be: \d would take '١'
 # and '１' for event 1, and int() refuses a number past 4,300 digits.
@@ -83,8 +96,6 @@ def render(built: Page, href: Callable[[str], str], live: bool, fragment: bool =
     the time shown (default: now); ``content_etag`` the ETag of the content alone
     (the live page's first poll sends it); ``json_href`` links a JSON twin;
     ``content``: the page's content as ``fragment`` rendered it (not rendered twice)."""
-    from crib_tourney.render.templates import environment
-
     template = environment().get_template(built.template)
     event_id = built.context.get("event_id")
     twin = json_href or (lambda target: href(target) + ".json")
@@ -110,10 +121,6 @@ def _event(db: Db, event_id: int) -> Event:
 def _index(db: Db) -> Page:
     """Leagues on top; then events in play first, then those not started, then
     the finished ones, each newest first."""
-    from crib_tourney.services.events import event_summaries
-    from crib_tourney.services.leagues import league_summaries
-    from crib_tourney.services.playoffs import event_decided
-
     events, leagues = event_summaries(db), league_summaries(db)
     shown: list[dict[str, Any]] = []
     for e in events:
@@ -144,8 +151,6 @@ def _season_rankings(db: Db) -> dict[str, Any] | None:
 
 def _ratings(db: Db) -> Page:
     """The rating list of every player: the rows of `player ratings --json`."""
-    from crib_tourney.services.ratings import table
-
     rows = [r.as_dict() for r in table(db)]
     built = Page("ratings", "web/ratings.html", "Ratings", "Ratings", "Ratings", {"rows": rows}, {"ratings": rows})
     built.nav = [("All events", "index")]
@@ -172,9 +177,6 @@ def _newest(date: str | None, ident: int) -> tuple[str, int]:
 
 def _placed(db: Db, event: Event) -> bool:
     """Whether the event has places to show: a bracket, or a round robin played out."""
-    from crib_tourney.services.playoffs import round_robin_finished
-    from crib_tourney.tourney.formats import FORMATS
-
     if facts.cut_made(db, event.id):
         return True
     return FORMATS[event.format].placed_by_standings and round_robin_finished(db, event)
@@ -183,8 +185,6 @@ def _placed(db: Db, event: Event) -> bool:
 def _playoff(db: Db, event: Event) -> dict[str, Any] | None:
     """The bracket at a glance: the matches now playing (key, round, table, the two
     sides, games won), the champion; None before the cut."""
-    from crib_tourney.services.playoffs import bracket_json
-
     if not facts.cut_made(db, event.id):
         return None
     full = bracket_json(db, event)
@@ -196,10 +196,6 @@ def _playoff(db: Db, event: Event) -> dict[str, Any] | None:
 
 
 def _overview(db: Db, event: Event) -> Page:
-    from crib_tourney.services.events import event_details
-    from crib_tourney.services.playoffs import placings_view
-    from crib_tourney.services.standings import check_cards
-
     details = event_details(db, event.id)
     missing = check_cards(db, event)  # no result, a lone card (pending), cards that disagree (disputed): none counts yet
     pending = sum(p.problem in ("one card", "missing cards") for p in missing)
@@ -226,9 +222,6 @@ def _charts(db: Db, event: Event, full: Any) -> list[dict[str, Any]]:
     """The printed bracket chart, scaled to the screen, its names linked to their
     player pages: ``links`` pairs a placeholder href in ``svg`` with its page (the
     template makes each a link the way this site links, live or published)."""
-    from crib_tourney.render.bracket_chart import pages as chart_pages
-    from crib_tourney.tourney.formats import FORMATS
-
     charts = chart_pages(full["rounds"], full["champion"], champion_column=not FORMATS[event.format].grand_final)
     names = facts.entry_names(db, event)
     out = []
@@ -254,8 +247,6 @@ def _scalable(chart: str) -> str:
     sideways: the page-sized box takes the width (its height by aspect ratio), the
     SVG fills it through its viewBox, and the names' millimetres become shares of
     the box (places in %, sizes in cqw of the .chart container)."""
-    from crib_tourney.render.bracket_chart import HEIGHT, WIDTH
-
     def share(m: re.Match[str]) -> str:
         prop, mm = m.group(1), float(m.group(2))
         if prop == "left":
@@ -271,8 +262,6 @@ def _scalable(chart: str) -> str:
 
 def _placings(db: Db, event: Event) -> Page:
     """Final places and prizes: the JSON twin is `placings --json`."""
-    from crib_tourney.services.placings import placings
-
     if not _placed(db, event):
         raise NotFound(f"no placings of {event.name} yet: they come with the cut")
     data = placings(db, event.id)  # as `placings --json`: MRPs, who did not play, an overpay warning
@@ -294,8 +283,6 @@ def _standings(db: Db, event: Event) -> Page:
 def _tables(db: Db, event: Event) -> Page:
     """The current game's seating with find-your-table; after the cut, the
     playoff matches now being played."""
-    from crib_tourney.services.printing import tables_data
-
     playoff = _playoff(db, event)
     if playoff is not None:
         data = {"event": playoff["event"], "champion": playoff["champion"], "matches": playoff["matches"]}
@@ -326,8 +313,6 @@ def _find_rows(find: list[dict[str, Any]], tables: list[dict[str, Any]], byes: l
     """Find-your-table rows: name, table, seat (1st or 2nd in the table sheet's
     order), the opponent(s), the team; ``key`` is the name folded as the CLI
     matches names (no accents, no case), which the filter compares with."""
-    from crib_tourney.tourney.names import fold
-
     seat_of: dict[str, tuple[int, list[str]]] = {}
     for t in tables:
         for i, side in enumerate(t["players"]):
@@ -342,8 +327,6 @@ def _find_rows(find: list[dict[str, Any]], tables: list[dict[str, Any]], byes: l
 
 
 def _bracket(db: Db, event: Event) -> Page:
-    from crib_tourney.services.playoffs import bracket_document
-
     playoff = _playoff(db, event)
     charts, data, champion = [], None, None
     if playoff is not None:
@@ -358,10 +341,6 @@ def _bracket(db: Db, event: Event) -> Page:
 def _player(db: Db, event: Event, entry_id: int) -> Page:
     """One entry's games: the same rows as `player games --json`; above them a
     summary line (rank, GP, W-L, spread, seed), and below them the playoff games."""
-    from crib_tourney.services.histories import games_of
-    from crib_tourney.services.standings import event_standings
-    from crib_tourney.tourney.scoring import won_game
-
     if entry_id not in facts.entry_ids(db, event):
         raise NotFound(f"no entry {entry_id} in event {event.id}")
     name = facts.entry_names(db, event)[entry_id]
@@ -393,14 +372,12 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
                    "standing": None}
         played = any(r.wins or r.losses or r.game_points for r in ranked)
         if not seeds and played and not row.withdrawn:  # before the cut: where the standings' cut line puts him
-            from crib_tourney.services.printing import standings_data
 
             cut = db.memo(("web cut", event.id), ("outcome", "entry", "bracket_game"),
                           lambda: standings_data(db, event.id)["cut"])
             if cut and cut < len(ranked):
                 place = ranked.index(row) + 1  # the standings page's order: its Q marks and dashed line
                 summary["standing"] = ("inside" if place <= cut else "outside", cut)
-        from crib_tourney.services.mrps import mrps_of
 
         earned = mrps_of(db, event)
         summary["mrps"] = earned.of(entry_id) if earned.shown else None
@@ -415,7 +392,6 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
                                 "wins": [m["wins"][me], m["wins"][1 - me]], "winner": m["winner"],
                                 "games": [{"scores": [g["scores"][g["players"].index(name)], g["scores"][1 - g["players"].index(name)]]
                                            if name in g["players"] else g["scores"], "forfeit": g["forfeit"]} for g in m["games"]]})
-    from crib_tourney.services.ratings import during
 
     estimate = during(db, event.id).get(name)
     rating = None if estimate is None else {"before": round(estimate.before.rating, 2), "now": round(estimate.now.rating, 2),
@@ -427,8 +403,6 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
 
 
 def _league(db: Db, league_id: int) -> Page:
-    from crib_tourney.services.leagues import season_view
-
     try:
         season = season_view(db, league_id)
     except CribError:

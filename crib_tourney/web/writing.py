@@ -21,6 +21,7 @@ from starlette.responses import JSONResponse, Response
 
 from crib_tourney.web import security
 from crib_tourney.web.security import DirectorPassword, Limiter, SignIns
+from crib_tourney.render.templates import environment
 
 BODY_LIMIT = 4096  # a report is ~100 bytes; a desk form less than 200
 NOT_FOUND = "Not found\n"
@@ -68,8 +69,6 @@ def error(message: str, status: int, extra: dict[str, str] | None = None) -> JSO
 
 
 def _render(template: str, nonce: str, **context: Any) -> str:
-    from crib_tourney.render.templates import environment
-
     return environment().get_template(template).render(nonce=nonce, **context)
 
 

@@ -57,14 +57,17 @@ def test_a_command_runs_without_importing_pydantic_or_the_other_commands():
     assert not {"crib_tourney.cli.events", "crib_tourney.cli.results", "crib_tourney.services.results"} & loaded
 
 
-def test_round_imports_no_other_service(cli):
-    """Pairing a game needs the events service alone: withdrawals, entries, settings and
-    consolations import what they need of results, playoffs and players when run."""
+def test_round_imports_no_other_command_module(cli):
+    """Laziness sits at one seam, the command table (cli/app.py): `round` imports its
+    command module and what that module imports at its top, never another command's
+    module, nor the heavy libraries only printing, serving or migrating need."""
     cli("new-event", "Open", "--games", "2")
     cli("enter", "Open", "Ann", "Bob", "Cat", "--new")
     loaded = _modules_after("--db", str(cli.db), "round", "Open")
     assert "crib_tourney.tourney.pairings" in loaded  # it paired
-    assert {m for m in loaded if m.startswith("crib_tourney.services.")} == {"crib_tourney.services.events"}
+    assert {f"crib_tourney.cli.{m}" for m in COMMAND_MODULES.values()} & loaded == {"crib_tourney.cli.events"}
+    heavy = ("pydantic", "sqlalchemy", "sqlmodel", "weasyprint", "jinja2", "starlette", "uvicorn", "rich", "pypdf")
+    assert not {m for m in loaded if m.split(".")[0] in heavy}
 
 
 def test_help_builds_no_command(monkeypatch):
