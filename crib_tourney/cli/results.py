@@ -590,7 +590,8 @@ def report(
         _acc_report(event, as_json, as_csv, output)
         return
     with db(write=False) as conn:
-        data = load(conn, event_id(conn, event)).as_dict()
+        found = load(conn, event_id(conn, event))
+    data = found.as_dict()
     if as_json:
         from crib_tourney import jsontext
 
@@ -616,7 +617,7 @@ def report(
             text += f"did not play (not ranked): {', '.join(data['did_not_play'])}\n"
         from crib_tourney.cli.ledger import ledger_text
 
-        text += "\n" + ledger_text(f"{data['event']}: ledger", data["ledger"])
+        text += "\n" + ledger_text(f"{data['event']}: ledger", found.ledger.lines())
         if data["overpaid"]:
             text += f"warning: {data['overpaid']}\n"
     if write_or_print(output, text):

@@ -17,7 +17,7 @@ from crib_tourney.store.events import events_of_player, load_event
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
-from crib_tourney.tourney.ledger import Ledger, ledger
+from crib_tourney.tourney.ledger import Ledger, LedgerLine, ledger, ledger_lines
 from crib_tourney.tourney.money import format_money, parse_money
 from crib_tourney.tourney.names import opponents_text
 from crib_tourney.tourney.reconcile import Card, agree
@@ -193,6 +193,10 @@ class EventLedger:
     payments_recorded: bool
     high_nonqualifier_from_fund: bool
     final: bool
+
+    def lines(self) -> tuple[LedgerLine, ...]:
+        """The ledger's lines (tourney/ledger.py), as `report` and the cash sheet show them."""
+        return ledger_lines(self.book, self.payments_recorded, self.high_nonqualifier_from_fund, self.final)
 
     def overpaid(self) -> str | None:
         """The one line saying the payouts exceed what was collected (None: they do not)."""

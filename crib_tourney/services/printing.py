@@ -267,7 +267,20 @@ def cash_data(db: Db, event_id: int) -> dict[str, Any]:
                      "net": format_money(prize + pools - debt), "net_cents": prize + pools - debt})
     return {"event": _header(event), "rows": rows, "total": format_money(sum(prize + pools for _, prize, pools in owed)),
             "net": format_money(sum(r["net_cents"] for r in rows)), "currency": event.currency,
-            "complete": won.complete, "ledger": book.as_dict(), "overpaid": book.overpaid()}
+            "complete": won.complete, "stage": _stage(db, event, won.complete), "ledger": book.as_dict(),
+            "ledger_lines": book.lines(), "overpaid": book.overpaid()}
+
+
+def _stage(db: Db, event: Event, final: bool) -> str:
+    """Where the event stands, as the cash sheet heads its prizes."""
+    if final:
+        return "final: the places are decided"
+    if st.seeded_count(db, event.id):
+        return "playoffs in play: prizes are not final"
+    scheduled = q.scheduled_games(db, event.id)
+    if scheduled:
+        return f"qualifying in play: game {scheduled} of {event.games}; prizes are not final"
+    return "not started: prizes are not final"
 
 
 def rankings_data(db: Db, season: str) -> dict[str, Any]:
