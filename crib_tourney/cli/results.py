@@ -444,7 +444,7 @@ def standings(
     Example: crib-tourney standings "Spring Open" --json
     """
     from crib_tourney.inputs import names
-    from crib_tourney.services.noshows import standings_apart as load
+    from crib_tourney.services.standings import standings as load
     from crib_tourney.services.standings import standings_document
     from crib_tourney.tourney.names import spells_members
 

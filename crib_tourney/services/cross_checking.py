@@ -5,7 +5,7 @@ and a settlement made too early judged again.
 The rule: "Cross-checking happens after the last qualifying game: all cards are
 collected and the apparent qualifiers found (each player counted from his own
 cards)." So the apparent qualifiers are the top of the standings counted from each
-player's own cards (services/standings.OWN_CARDS), judged once every table of the
+player's own cards (services/standings.apparent_qualifiers, beside the cut line), judged once every table of the
 last qualifying game has its cards in (``cross_checked``). A director may settle a
 dispute before then; that settlement is *provisional*: its outcome rows say so and
 the original cards are kept (table settled_card). When the last game's cards are
@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from crib_tourney.services.standings import apparent_qualifiers
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entry_names
 from crib_tourney.store.events import scoring_rules
@@ -33,18 +34,6 @@ from crib_tourney.tourney.triples import Card3, parse_place_points, settle
 
 # A card as the store reads it: (entry, own, opp, opp2, forfeit, source).
 CardRow = tuple[Any, ...]
-
-
-def apparent_qualifiers(db: Db, event: Event) -> set[int]:
-    """The apparent qualifiers as cross-checking finds them: the top of the standings,
-    each player counted from his own cards (his pending and disputed games as his
-    card says, a provisional settlement by his original card)."""
-    from crib_tourney.services.standings import OWN_CARDS, event_standings  # only a disputed game needs them
-    from crib_tourney.tourney import bracket as bk
-
-    standings = event_standings(db, event, view=OWN_CARDS)
-    cut = bk.qualifier_count(len(standings), event.qualify_ratio)
-    return {r.player for r in standings if r.rank <= cut and r.games > 0}
 
 
 def cross_checked(db: Db, event: Event) -> bool:

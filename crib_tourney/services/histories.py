@@ -9,7 +9,7 @@ from typing import Any, TypedDict
 
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.records import record
-from crib_tourney.services.standings import scoring_rules
+from crib_tourney.services.standings import scoring_rules, standings
 from crib_tourney.tourney.scoring import outcome_line
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import acc_numbers, entries_of, entry_names, entry_of, members_of
@@ -296,7 +296,6 @@ def report(db: Db, event_id: int) -> Report:
 
 def _report(db: Db, event: Event) -> Report:
     from crib_tourney.services.mrps import mrps_of
-    from crib_tourney.services.noshows import ranked_apart
     from crib_tourney.services.playoffs import shown_bracket
 
     earned = mrps_of(db, event)
@@ -307,7 +306,7 @@ def _report(db: Db, event: Event) -> Report:
     seeded = set(br.seeds.values()) if br.exists else set()
     won = _winnings(db, event)
     rows = []
-    apart = ranked_apart(db, event)
+    apart = standings(db, event)
     for r in apart.ranked:
         entry: int = r.player
         name = names[entry]
@@ -317,7 +316,7 @@ def _report(db: Db, event: Event) -> Report:
                               won.prize.get(name, 0), won.pools.get(name, 0), r.withdrawn,
                               earned.of(entry) if earned.shown else None))
     return Report(event.name, event.date, tuple(rows), _ledger(db, event, won), earned.kind if earned.shown else None,
-                  earned.note(), tuple(names[r.player] for r in apart.did_not_play), event.currency)
+                  earned.note(), apart.did_not_play, event.currency)
 
 
 @record

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, cast
 
-from crib_tourney.services.standings import uncounted_games, scoring_rules, standings_rows
+from crib_tourney.services.standings import scoring_rules, standings
 from crib_tourney.tourney.scoring import GameLine, outcome_line
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
@@ -15,7 +15,6 @@ from crib_tourney.store.events import load_event
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
-from crib_tourney.tourney.bracket import qualifier_count
 from crib_tourney.tourney.names import opponents_text
 from crib_tourney.tourney.settings import as_dict
 from crib_tourney.tourney.names import fold
@@ -36,23 +35,11 @@ def _live_page(public_url: str | None, page: str) -> dict[str, str] | None:
 
 
 def standings_data(db: Db, event_id: int) -> dict[str, Any]:
-    from crib_tourney.services.noshows import rows_apart
-
+    """The standings page: the rows (the no-shows listed apart), the cut line, the games not counted yet."""
     event = load_event(db, event_id)
-    apart = rows_apart(db, event, list(standings_rows(db, event)))  # no-shows listed apart, not ranked
-    rows, did_not_play = apart.rows, apart.did_not_play
-    cut = 0
-    from crib_tourney.store.leagues import is_night
-    from crib_tourney.tourney.formats import FORMATS
-
-    # a league night plays no playoff, nor a three-sided event: no cut line
-    if FORMATS[event.format].seeds_by_standings and event.sides == 2 and not is_night(db, event.id):
-        cut = min(qualifier_count(len(rows), event.qualify_ratio), len(rows)) if did_not_play else \
-            min(qualifier_count(len(entries_of(db, event)), event.qualify_ratio), len(rows))
-        cut = st.seeded_count(db, event.id) or cut
-    pending, disputed = uncounted_games(db, event)
-    return {"event": _header(event), "rows": rows, "cut": cut, "qr": _live_page(event.public_url, "standings"),
-            "did_not_play": did_not_play, "pending": pending, "disputed": disputed}
+    found = standings(db, event)
+    return {"event": _header(event), "rows": found.rows, "cut": found.cut.qualifiers, "qr": _live_page(event.public_url, "standings"),
+            "did_not_play": list(found.did_not_play), "pending": found.pending, "disputed": found.disputed}
 
 
 def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from crib_tourney.errors import AlreadyRecorded, CribError
 from crib_tourney.services import cross_checking as cc
 from crib_tourney.services import recording as r
-from crib_tourney.services.standings import scoring_rules
+from crib_tourney.services.standings import apparent_qualifiers, scoring_rules
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entry_names
 from crib_tourney.store.events import load_event
@@ -180,7 +180,7 @@ def settle_tables(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
             raise CribError(f"{names[entry]} has no card at game {game} table {table}")
     done: list[r.Fact] = []
     change = Change(db, "resolve", Log(event.id), by)
-    qualifiers = cc.apparent_qualifiers(db, event) if use_card is None and unsettled else set()
+    qualifiers = apparent_qualifiers(db, event) if use_card is None and unsettled else set()
     early = not cc.cross_checked(db, event)  # a settlement by the rule before cross-checking is provisional
     for (pairing_id, game_no, table_no, sides), cards in unsettled:
         if use_card is not None:

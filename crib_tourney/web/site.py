@@ -393,10 +393,10 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
                    "standing": None}
         played = any(r.wins or r.losses or r.game_points for r in ranked)
         if not seeds and played and not row.withdrawn:  # before the cut: where the standings' cut line puts him
-            from crib_tourney.services.printing import standings_data
+            from crib_tourney.services.standings import standings
 
             cut = db.memo(("web cut", event.id), ("outcome", "entry", "bracket_game"),
-                          lambda: standings_data(db, event.id)["cut"])
+                          lambda: standings(db, event).cut.qualifiers)
             if cut and cut < len(ranked):
                 place = ranked.index(row) + 1  # the standings page's order: its Q marks and dashed line
                 summary["standing"] = ("inside" if place <= cut else "outside", cut)
