@@ -13,8 +13,9 @@ in, every provisional settlement is judged again from its original cards, in the
 same change that brought them in and logged with it (``rejudge``); one whose
 outcome changed says "rejudged", and `check` lists it (``judged_again``).
 
-The settling itself is tourney/reconcile.py's (two sides) and tourney/triples.py's
-(a table of three).
+The settling itself is tourney/reconcile.py's ``settle_table``, written once for
+any number of sides: ``resolve`` reads two sides' cards, tourney/reconcile_three.py's
+``settle`` a table of three's.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Change
 from crib_tourney.tourney.reconcile import Card, resolve
-from crib_tourney.tourney.triples import Card3, parse_place_points, settle
+from crib_tourney.tourney.scoring_three import parse_place_points
+from crib_tourney.tourney.reconcile_three import Card3, settle
 
 # A card as the store reads it: (entry, own, opp, opp2, forfeit, source).
 CardRow = tuple[Any, ...]

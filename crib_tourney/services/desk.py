@@ -40,7 +40,7 @@ from crib_tourney.store.writer import Actor, Log, LogEntry, log_entries
 from crib_tourney.tourney import bracket as bk
 from crib_tourney.tourney.checkin import Payment
 from crib_tourney.tourney.reconcile import Card, both_claim, copy_card
-from crib_tourney.tourney.triples import Card3, cards_agree, is_final3
+from crib_tourney.tourney.reconcile_three import Card3, cards_agree, is_final3
 
 DIRECTOR = Actor("web", "director")
 

@@ -97,7 +97,8 @@ def _games_at_tables_of_three(db: Db, event: Event, entry_id: int) -> list[GameR
     the first other card read from its side; the cards agree when every card holds
     the same scores."""
     from crib_tourney.services.standings import three_sided_lines
-    from crib_tourney.tourney.triples import Card3, cards_agree, place_of
+    from crib_tourney.tourney.scoring_three import place_of
+    from crib_tourney.tourney.reconcile_three import Card3, cards_agree
 
     names, rules = entry_names(db, event), scoring_rules(event)
     pairings = q.pairings_of(db, event.id, entry_id)

@@ -245,7 +245,7 @@ def standings_document(event: str, rows: list[StandingRow], pending: int, disput
 
 def uncounted_games(db: Db, event: Event) -> tuple[int, int]:
     """(pending, disputed): the games whose cards do not count yet."""
-    from crib_tourney.tourney.triples import Card3, cards_agree
+    from crib_tourney.tourney.reconcile_three import Card3, cards_agree
 
     pending = disputed = 0
     for _, _, _, sides, cards in q.uncounted_cards(db, event.id):
@@ -261,7 +261,7 @@ def _not_counted_yet(db: Db, event: Event, rules: ScoringRules, rows: dict[int, 
     three) and disputed (cards that disagree); and, by ``view``, add the lines a
     lone card would give both sides (PROVISIONAL) or each player's own card gives
     him (OWN_CARDS; at tables of three the cards were read with the others)."""
-    from crib_tourney.tourney.triples import Card3, cards_agree
+    from crib_tourney.tourney.reconcile_three import Card3, cards_agree
 
     for _, _, _, sides, cards in q.uncounted_cards(db, event.id):
         if len(sides) == 3:
@@ -327,8 +327,8 @@ class SideLine:
 
 def three_sided_lines(db: Db, event: Event, counted_only: bool = True) -> Iterator[SideLine]:
     """Each side's line of each table of three that counts (``counted_only``; else of
-    every card), read off its own card (tourney/triples.py)."""
-    from crib_tourney.tourney.triples import beaten, parse_place_points, place_of, three_forfeit_line, three_line
+    every card), read off its own card (tourney/scoring_three.py)."""
+    from crib_tourney.tourney.scoring_three import beaten, parse_place_points, place_of, three_forfeit_line, three_line
 
     rules = scoring_rules(event)
     places = parse_place_points(event.place_points)
@@ -404,7 +404,7 @@ def check_cards(db: Db, event: Event) -> list[CardProblem]:
 def _check_three(db: Db, event: Event) -> list[CardProblem]:
     """A three-sided event's tables whose result is missing, that miss a side's card,
     or whose cards disagree; each card read as its side's version of the table."""
-    from crib_tourney.tourney.triples import Card3, cards_agree, is_final3
+    from crib_tourney.tourney.reconcile_three import Card3, cards_agree, is_final3
 
     names = entry_names(db, event)
     problems: list[CardProblem] = []

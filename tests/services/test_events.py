@@ -7,7 +7,7 @@ import pytest
 from crib_tourney.errors import CribError
 from crib_tourney.inputs.csvrows import TeamLine, TeamsFile
 from crib_tourney.inputs.names import NewPlayer
-from crib_tourney.services import changes, events, playoffs, results, standings
+from crib_tourney.services import changes, events, playoffs, standings
 from crib_tourney.services.events import EntryAdded, Entered, GameView, OpenGame, SettingsChanged, Unscheduled, Withdrawal
 from crib_tourney.store.directory import entries_of
 from crib_tourney.store.events import load_event

@@ -11,7 +11,7 @@ from crib_tourney.services.three_sides import TableSettled, ThreeResult
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.writer import Change, Log
 from crib_tourney.tourney.pairings import History, Meetings
-from crib_tourney.tourney.triples import Card3
+from crib_tourney.tourney.reconcile_three import Card3
 from tests.services.builders import ids, new_event, paired
 
 # four players, three-player: game 1 seats Ann, Bob, Cat at table 1; Dan sits out
