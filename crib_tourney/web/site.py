@@ -359,7 +359,7 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
     """One entry's games: the same rows as `player games --json`; above them a
     summary line (rank, GP, W-L, spread, seed), and below them the playoff games."""
     from crib_tourney.services.histories import games_of
-    from crib_tourney.services.standings import event_standings
+    from crib_tourney.services.standings import standings
     from crib_tourney.tourney.scoring import won_game
 
     if entry_id not in facts.entry_ids(db, event):
@@ -383,7 +383,9 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
             result = ""
         shown.append({**g, "result": result})
     # one standings (and one bracket) per data version for every player page: the server shares reads per version
-    ranked = db.memo(("web standings", event.id), ("outcome",), lambda: event_standings(db, event))
+    # the standings page's ranking (the no-shows apart) and its cut line: one call
+    found = db.memo(("web standings", event.id), ("outcome", "entry", "pairing", "seed"), lambda: standings(db, event))
+    ranked = found.ranked
     row = next((r for r in ranked if r.player == entry_id), None)
     seeds = facts.seeds(db, event.id)
     summary = None
@@ -393,10 +395,7 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
                    "standing": None}
         played = any(r.wins or r.losses or r.game_points for r in ranked)
         if not seeds and played and not row.withdrawn:  # before the cut: where the standings' cut line puts him
-            from crib_tourney.services.standings import standings
-
-            cut = db.memo(("web cut", event.id), ("outcome", "entry", "bracket_game"),
-                          lambda: standings(db, event).cut.qualifiers)
+            cut = found.cut.qualifiers
             if cut and cut < len(ranked):
                 place = ranked.index(row) + 1  # the standings page's order: its Q marks and dashed line
                 summary["standing"] = ("inside" if place <= cut else "outside", cut)

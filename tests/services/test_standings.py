@@ -3,6 +3,8 @@ counted yet, the sides of tables of three, and the card problems."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from crib_tourney.services import playoffs, results, standings, three_sides
@@ -180,3 +182,28 @@ def test_apparent_qualifiers_come_from_each_players_own_cards(db):
     assert standings.apparent_qualifiers(db, event) == {entry["Bob"]}  # Bob's skunk by 61 beats Ann's claimed 41
     results.record_table(db, event.id, 2, 1, (121, 50))  # Ann double-skunks Cat: 6 points by her own cards
     assert standings.apparent_qualifiers(db, event) == {entry["Ann"]}
+
+
+def homes_of(pattern: str, sources: dict[str, str]) -> list[str]:
+    """The files whose text calls ``pattern``."""
+    return sorted(name for name, text in sources.items() if re.search(pattern, text))
+
+
+def test_one_cut_line_and_one_entry_point_for_the_readers():
+    """Only services/standings.py counts the qualifiers (tourney/bracket.py's rule);
+    the CLI, the web and the printed pages read the standings through ``standings``
+    (never the services' building block ``event_standings``). The check sees a stray home."""
+    from pathlib import Path
+
+    import crib_tourney
+
+    package = Path(crib_tourney.__file__).parent
+    sources = {str(p.relative_to(package)): p.read_text(encoding="utf-8") for p in package.rglob("*.py")}
+    assert homes_of(r"qualifier_count\(", sources) == ["services/standings.py", "tourney/bracket.py"]
+    readers = {name: text for name, text in sources.items() if name.split("/")[0] in ("cli", "web", "render")}
+    assert homes_of(r"\bevent_standings\b", readers) == []
+    assert homes_of(r"\bevent_standings\b", {"web/x.py": "rows = event_standings(db, event)"}) == ["web/x.py"]
+    # the CLI's standings, the web's page, the printed page and report: one call each
+    assert all(re.search(r"\bstandings\(db, event", sources[name]) for name in
+               ("services/printing.py", "services/site.py", "services/histories.py"))
+    assert homes_of(r"services\.standings import standings\b", {n: t for n, t in sources.items() if n.startswith("cli/")})
