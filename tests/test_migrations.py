@@ -72,7 +72,8 @@ def shape(url: str) -> dict:
 
 def check_upgraded(url: str, fresh_url: str) -> None:
     from crib_tourney.inputs.names import event_id
-    from crib_tourney.services.results import standings, undo
+    from crib_tourney.services.results import undo
+    from crib_tourney.services.standings import standings
     from crib_tourney.store.db import ensure_schema, transaction
 
     ensure_schema(url).dispose()

@@ -23,7 +23,7 @@ def standings(
     Example: crib-tourney standings "Spring Open" --json
     """
     from crib_tourney.inputs import names
-    from crib_tourney.services.noshows import standings_apart as load
+    from crib_tourney.services.standings import standings as load
     from crib_tourney.services.standings import standings_document
     from crib_tourney.tourney.names import spells_members
 
@@ -113,7 +113,8 @@ def report(
         _acc_report(event, as_json, as_csv, output)
         return
     with db(write=False) as conn:
-        data = load(conn, event_id(conn, event)).as_dict()
+        found = load(conn, event_id(conn, event))
+    data = found.as_dict()
     if as_json:
         from crib_tourney import jsontext
 
@@ -139,7 +140,7 @@ def report(
             text += f"did not play (not ranked): {', '.join(data['did_not_play'])}\n"
         from crib_tourney.cli.ledger import ledger_text
 
-        text += "\n" + ledger_text(f"{data['event']}: ledger", data["ledger"])
+        text += "\n" + ledger_text(f"{data['event']}: ledger", found.ledger.lines())
         if data["overpaid"]:
             text += f"warning: {data['overpaid']}\n"
     if write_or_print(output, text):

@@ -5,7 +5,7 @@ and a settlement made too early judged again.
 The rule: "Cross-checking happens after the last qualifying game: all cards are
 collected and the apparent qualifiers found (each player counted from his own
 cards)." So the apparent qualifiers are the top of the standings counted from each
-player's own cards (services/standings.OWN_CARDS), judged once every table of the
+player's own cards (services/standings.apparent_qualifiers, beside the cut line), judged once every table of the
 last qualifying game has its cards in (``cross_checked``). A director may settle a
 dispute before then; that settlement is *provisional*: its outcome rows say so and
 the original cards are kept (table settled_card). When the last game's cards are
@@ -13,8 +13,9 @@ in, every provisional settlement is judged again from its original cards, in the
 same change that brought them in and logged with it (``rejudge``); one whose
 outcome changed says "rejudged", and `check` lists it (``judged_again``).
 
-The settling itself is tourney/reconcile.py's (two sides) and tourney/triples.py's
-(a table of three).
+The settling itself is tourney/reconcile.py's ``settle_table``, written once for
+any number of sides: ``resolve`` reads two sides' cards, tourney/reconcile_three.py's
+``settle`` a table of three's.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from crib_tourney.services.standings import apparent_qualifiers
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entry_names
 from crib_tourney.store.events import scoring_rules
@@ -29,21 +31,11 @@ from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Change
 from crib_tourney.tourney.reconcile import Card, resolve
-from crib_tourney.tourney.triples import Card3, parse_place_points, settle
-from crib_tourney.services.standings import OWN_CARDS, event_standings
-from crib_tourney.tourney import bracket as bk
+from crib_tourney.tourney.scoring_three import parse_place_points
+from crib_tourney.tourney.reconcile_three import Card3, settle
 
 # A card as the store reads it: (entry, own, opp, opp2, forfeit, source).
 CardRow = tuple[Any, ...]
-
-
-def apparent_qualifiers(db: Db, event: Event) -> set[int]:
-    """The apparent qualifiers as cross-checking finds them: the top of the standings,
-    each player counted from his own cards (his pending and disputed games as his
-    card says, a provisional settlement by his original card)."""
-    standings = event_standings(db, event, view=OWN_CARDS)
-    cut = bk.qualifier_count(len(standings), event.qualify_ratio)
-    return {r.player for r in standings if r.rank <= cut and r.games > 0}
 
 
 def cross_checked(db: Db, event: Event) -> bool:

@@ -24,12 +24,12 @@ from crib_tourney.errors import CribError, Stale
 from crib_tourney.records import record
 from crib_tourney.services import changes, checkin, playoffs, results
 from crib_tourney.services.events import event_summaries
-from crib_tourney.services.cross_checking import apparent_qualifiers, cross_checked, settled_by_rule
+from crib_tourney.services.cross_checking import cross_checked, settled_by_rule
 from crib_tourney.services.phone_matches import waiting_match_games
 from crib_tourney.services.phone_report import Conflict
 from crib_tourney.services.playoffs import PlayoffFact
 from crib_tourney.services.results import Checked, EventUndone, Recorded
-from crib_tourney.services.standings import check_cards, scoring_rules, uncounted_games
+from crib_tourney.services.standings import apparent_qualifiers, check_cards, scoring_rules, uncounted_games
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names
@@ -40,7 +40,7 @@ from crib_tourney.store.writer import Actor, Log, LogEntry, log_entries
 from crib_tourney.tourney import bracket as bk
 from crib_tourney.tourney.checkin import Payment
 from crib_tourney.tourney.reconcile import Card, both_claim, copy_card
-from crib_tourney.tourney.triples import Card3, cards_agree, is_final3
+from crib_tourney.tourney.reconcile_three import Card3, cards_agree, is_final3
 
 DIRECTOR = Actor("web", "director")
 

@@ -18,7 +18,7 @@ from crib_tourney.store.directory import entries_of
 from crib_tourney.store.events import load_event
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
-from crib_tourney.tourney.ledger import Ledger, ledger
+from crib_tourney.tourney.ledger import Ledger, LedgerLine, ledger, ledger_lines
 from crib_tourney.tourney.money import format_money, parse_money
 
 
@@ -78,6 +78,10 @@ class EventLedger:
     payments_recorded: bool
     high_nonqualifier_from_fund: bool
     final: bool
+
+    def lines(self) -> tuple[LedgerLine, ...]:
+        """The ledger's lines (tourney/ledger.py), as `report` and the cash sheet show them."""
+        return ledger_lines(self.book, self.payments_recorded, self.high_nonqualifier_from_fund, self.final)
 
     def overpaid(self) -> str | None:
         """The one line saying the payouts exceed what was collected (None: they do not)."""

@@ -50,7 +50,8 @@ from crib_tourney.store import brackets as st
 from crib_tourney.tourney import bracket as bk
 from crib_tourney.tourney.money import format_money
 from crib_tourney.tourney.reconcile import Card, is_final
-from crib_tourney.tourney.triples import Card3, cards_agree, is_final3, parse_place_points, three_forfeit_line, three_line
+from crib_tourney.tourney.scoring_three import parse_place_points, three_forfeit_line, three_line
+from crib_tourney.tourney.reconcile_three import Card3, cards_agree, is_final3
 from crib_tourney.tourney.scoring import ScoringRules
 
 def holder(db: Db, token: str) -> Holder | None:

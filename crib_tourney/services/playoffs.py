@@ -20,7 +20,8 @@ from crib_tourney.store.writer import CLI, Actor, Change, Log
 from crib_tourney.store.directory import entries_of, entry_names, member_names
 from crib_tourney.store.rows import Entry, Event
 from crib_tourney.store.sql import Db
-from crib_tourney.services.standings import check_cards, event_standings, scoring_rules
+from crib_tourney.services.standings import check_cards, event_standings, qualifiers_due, scoring_rules
+from crib_tourney.services.standings import standings as shown_standings
 from crib_tourney.engine.variants import get_variant
 from crib_tourney.tourney import bracket as bk
 from crib_tourney.tourney.cut import qualifiers as cut_qualifiers
@@ -30,7 +31,7 @@ from crib_tourney.tourney.ledger import fund_for_places
 from crib_tourney.tourney.money import format_money, parse_payouts, payout_shares
 from crib_tourney.tourney.scoring import ScoringRules, check_scores, won_game
 from crib_tourney.tourney.standings import Row
-from crib_tourney.services.noshows import no_shows, played_entries, ranked_apart
+from crib_tourney.services.noshows import no_shows, played_entries
 
 
 # --- what the playoff commands did ---------------------------------------------
@@ -379,9 +380,7 @@ def make_bracket(db: Db, event: Event, qualifiers: int | None, by: Actor = CLI) 
     active = [e.id for e in entries if e.withdrawn_after is None]
     if fmt.seeds_by_standings:
         _check_qualifying_finished(db, event)
-
-        played = len(entries) - len(no_shows(db, event))  # the no-shows are no part of the field the ratio counts
-        count = bk.qualifier_count(played, event.qualify_ratio) if qualifiers is None else qualifiers
+        count = qualifiers_due(db, event) if qualifiers is None else qualifiers
         _check_count(count, len(active), len(entries))
         order = cut_order(db, event, count)
     else:
@@ -450,7 +449,7 @@ def record_cut_playoff(db: Db, event: Event, a: int, b: int, scores: tuple[int, 
         raise CribError(f"{event.name} is already cut; a cut playoff decides the cut line before the bracket is made")
     _check_qualifying_finished(db, event)  # before the last game everybody may still move: no tie at the line is known
     standings = [r for r in event_standings(db, event) if not r.withdrawn]
-    count = bk.qualifier_count(len(entries_of(db, event)), event.qualify_ratio)
+    count = qualifiers_due(db, event)  # where the cut will fall: the no-shows are no part of the field
     group = {r.player for r in tied_across_line(standings, count)}
     if not {a, b} <= group:
         tied = ", ".join(r.name for r in standings if r.player in group) or "nobody"
@@ -692,7 +691,7 @@ def placed(db: Db, event: Event) -> Placed:
         bands = bk.placings(br.specs, br.states, len(br.seeds))
         complete = bk.champion(br.specs, br.states) is not None
     elif FORMATS[event.format].placed_by_standings or event.sides == 3:  # three at a table: placed by the standings
-        standings = [r for r in ranked_apart(db, event).ranked if not r.withdrawn]
+        standings = [r for r in shown_standings(db, event).ranked if not r.withdrawn]
         bands = _bands_by_rank(standings)
         complete = round_robin_finished(db, event)
     else:

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, cast
 import re
 
-from crib_tourney.services.standings import uncounted_games, scoring_rules, standings_rows, three_sided_lines
+from crib_tourney.services.standings import scoring_rules, three_sided_lines
+from crib_tourney.services.standings import standings
 from crib_tourney.tourney.scoring import GameLine, outcome_line
 from crib_tourney.store import brackets as st
 from crib_tourney.store import qualifying as q
@@ -16,14 +17,11 @@ from crib_tourney.store.events import load_event
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
-from crib_tourney.tourney.bracket import qualifier_count
 from crib_tourney.tourney.names import opponents_text
 from crib_tourney.tourney.settings import as_dict
 from crib_tourney.tourney.names import fold, duplicated
 from crib_tourney.render.qr import page_address, qr_svg
-from crib_tourney.services.noshows import rows_apart, played_entries, no_shows
-from crib_tourney.store.leagues import is_night
-from crib_tourney.tourney.formats import FORMATS
+from crib_tourney.services.noshows import played_entries, no_shows
 from crib_tourney.store.links import of_event
 from crib_tourney.services.links import live_links
 from crib_tourney.services.checkin import door_list
@@ -53,19 +51,11 @@ def _live_page(public_url: str | None, page: str) -> dict[str, str] | None:
 
 
 def standings_data(db: Db, event_id: int) -> dict[str, Any]:
+    """The standings page: the rows (the no-shows listed apart), the cut line, the games not counted yet."""
     event = load_event(db, event_id)
-    apart = rows_apart(db, event, list(standings_rows(db, event)))  # no-shows listed apart, not ranked
-    rows, did_not_play = apart.rows, apart.did_not_play
-    cut = 0
-
-    # a league night plays no playoff, nor a three-sided event: no cut line
-    if FORMATS[event.format].seeds_by_standings and event.sides == 2 and not is_night(db, event.id):
-        cut = min(qualifier_count(len(rows), event.qualify_ratio), len(rows)) if did_not_play else \
-            min(qualifier_count(len(entries_of(db, event)), event.qualify_ratio), len(rows))
-        cut = st.seeded_count(db, event.id) or cut
-    pending, disputed = uncounted_games(db, event)
-    return {"event": _header(event), "rows": rows, "cut": cut, "qr": _live_page(event.public_url, "standings"),
-            "did_not_play": did_not_play, "pending": pending, "disputed": disputed}
+    found = standings(db, event)
+    return {"event": _header(event), "rows": found.rows, "cut": found.cut.qualifiers, "qr": _live_page(event.public_url, "standings"),
+            "did_not_play": list(found.did_not_play), "pending": found.pending, "disputed": found.disputed}
 
 
 def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str, Any]:
@@ -252,7 +242,20 @@ def cash_data(db: Db, event_id: int) -> dict[str, Any]:
                      "net": format_money(prize + pools - debt), "net_cents": prize + pools - debt})
     return {"event": _header(event), "rows": rows, "total": format_money(sum(prize + pools for _, prize, pools in owed)),
             "net": format_money(sum(r["net_cents"] for r in rows)), "currency": event.currency,
-            "complete": won.complete, "ledger": book.as_dict(), "overpaid": book.overpaid()}
+            "complete": won.complete, "stage": _stage(db, event, won.complete), "ledger": book.as_dict(),
+            "ledger_lines": book.lines(), "overpaid": book.overpaid()}
+
+
+def _stage(db: Db, event: Event, final: bool) -> str:
+    """Where the event stands, as the cash sheet heads its prizes."""
+    if final:
+        return "final: the places are decided"
+    if st.seeded_count(db, event.id):
+        return "playoffs in play: prizes are not final"
+    scheduled = q.scheduled_games(db, event.id)
+    if scheduled:
+        return f"qualifying in play: game {scheduled} of {event.games}; prizes are not final"
+    return "not started: prizes are not final"
 
 
 def rankings_data(db: Db, season: str) -> dict[str, Any]:

@@ -11,8 +11,8 @@ from typing import Any, Mapping
 from crib_tourney.records import record
 from crib_tourney.services.money import EventLedger, Winnings, winnings, winnings_and_ledger
 from crib_tourney.services.mrps import mrps_of
-from crib_tourney.services.noshows import ranked_apart
 from crib_tourney.services.playoffs import shown_bracket
+from crib_tourney.services.standings import standings
 from crib_tourney.store.directory import acc_numbers, entry_names, members_of
 from crib_tourney.store.events import load_event
 from crib_tourney.store.players import players_by_id
@@ -86,7 +86,7 @@ class _Results:
         br = shown_bracket(db, event)
         self.bracket = br.exists
         self.seeded = set(br.seeds.values()) if br.exists else set()
-        self.apart = ranked_apart(db, event)
+        self.apart = standings(db, event)
         # by entry: a lookup each, never a search of the qualifiers (4,096 at 20,000 players)
         self.mrps = self.earned.totals() if self.earned.shown else {}
 
@@ -108,9 +108,9 @@ def _report(db: Db, event: Event) -> Report:
     won, book = winnings_and_ledger(db, event.id)
     members, numbers = members_of(db, event), acc_numbers(db, event)
     rows = tuple(results.row(won, r, _acc_text(members[r.player], numbers)) for r in results.apart.ranked)
-    earned, names = results.earned, results.names
+    earned = results.earned
     return Report(event.name, event.date, rows, book, earned.kind if earned.shown else None,
-                  earned.note(), tuple(names[r.player] for r in results.apart.did_not_play), event.currency)
+                  earned.note(), results.apart.did_not_play, event.currency)
 
 
 def report_row(db: Db, event_id: int, entry_id: int) -> ReportRow | None:

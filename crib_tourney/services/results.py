@@ -17,7 +17,8 @@ from crib_tourney.records import record
 from crib_tourney.services.recording import Fact as Fact  # re-exported: what callers of results name
 from crib_tourney.services.recording import Recorded as Recorded
 from crib_tourney.services.phone_matches import MatchCards, waiting_match_games
-from crib_tourney.services.cross_checking import JudgedAgain, apparent_qualifiers, cross_checked, judged_again
+from crib_tourney.services.cross_checking import JudgedAgain, cross_checked, judged_again
+from crib_tourney.services.standings import apparent_qualifiers
 from crib_tourney.services.cross_checking import original_cards, settled_by_rule, write_settlement
 from crib_tourney.services.recording import after_change, keep_bracket, qualifying_change, refuse_withdrawn
 from crib_tourney.store import brackets as st
@@ -35,10 +36,10 @@ from crib_tourney.inputs.csvrows import LineError, ForfeitLine, ResultLine
 from crib_tourney.services import playoffs
 from crib_tourney.services.three_sides import three_result, settle_tables
 from crib_tourney.csvfiles import refuse
-from crib_tourney.services.standings import check_cards, standings_rows, uncounted_games
+from crib_tourney.services.standings import check_cards
 
 if TYPE_CHECKING:
-    from crib_tourney.services.standings import CardProblem, StandingRow
+    from crib_tourney.services.standings import CardProblem
     from crib_tourney.services.playoffs import Recut
     from crib_tourney.inputs.csvrows import LineError, ResultsFile
 
@@ -135,15 +136,6 @@ class EventUndone:
 @record
 class Imported:
     results: int
-
-
-@record
-class EventStandings:
-    event: str
-    rows: list[StandingRow]
-    pending: int = 0  # games not counted: a lone card (or a table of three missing a card)
-    disputed: int = 0  # games not counted: cards that disagree
-    view: str = "final"  # services/standings.VIEWS
 
 
 @record
@@ -561,11 +553,3 @@ def undo(db: Db, event_id: int, recut: bool = False, by: Actor = CLI, expected: 
 
     undone = writer.undo_newest(db, Log(event.id), f"nothing to undo in {event.name}", after, by, expected)
     return EventUndone(undone, recuts[0] if recuts else None)
-
-
-def standings(db: Db, event_id: int, view: str = "final") -> EventStandings:
-    """The standings (``view``: final games only, or as if every lone card stood),
-    with the games not counted yet."""
-    event = load_event(db, event_id)
-    pending, disputed = uncounted_games(db, event)
-    return EventStandings(event.name, standings_rows(db, event, view), pending, disputed, view)

@@ -10,11 +10,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from crib_tourney.errors import CribError, NotFound
-from crib_tourney.services.noshows import ranked_apart
-from crib_tourney.services.printing import standings_data
 from crib_tourney.services.rankings import Rankings, rankings
 from crib_tourney.tourney.seasons import season_of
-from crib_tourney.services.standings import StandingRow
+from crib_tourney.services.standings import StandingRow, standings
 from crib_tourney.store import brackets as st
 from crib_tourney.store import directory
 from crib_tourney.store import events as event_store
@@ -101,11 +99,9 @@ class StandingsTable:
 def standings_table(db: Db, event: Event) -> StandingsTable:
     """The standings once: its rows and their entries come from the same ranking
     (event_standings keeps it for the transaction), the no-shows set apart."""
-    data = standings_data(db, event.id)
-    entries = tuple(r.player for r in ranked_apart(db, event).ranked)
-    assert len(entries) == len(data["rows"])
-    return StandingsTable(data["rows"], int(data["cut"]), entries, int(data["pending"]), int(data["disputed"]),
-                          list(data["did_not_play"]))
+    found = standings(db, event)
+    return StandingsTable(found.rows, found.cut.qualifiers, found.entries, found.pending, found.disputed,
+                          list(found.did_not_play))
 
 
 def newest_season_rankings(db: Db) -> Rankings | None:

@@ -1,23 +1,38 @@
-"""An event's standings and its scorecards' state, loaded and decided."""
+"""An event's standings and its scorecards' state, loaded and decided.
+
+One entry point: ``standings`` is what `standings`, the web's standings page (and
+its JSON twin), the printed standings and `report` read: the ranked rows with the
+no-shows taken out (ranked among themselves, listed apart), the games not counted
+yet, and the cut line. One cut line: ``qualifiers_due`` is how many the event's
+ratio qualifies of the field that played; ``cut_line`` is where every screen and
+sheet draws it; ``apparent_qualifiers`` is ACC 12.2's top of the standings counted
+from each player's own cards. The cut itself (services/playoffs.py), a tiebreak
+across the line and the desk's 12.2 settlements all count from here.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Iterator, Sequence, TypedDict
 
 from crib_tourney.records import record
+from crib_tourney.services.noshows import no_shows, played_entries
+from crib_tourney.store import brackets as seeded
 from crib_tourney.store import qualifying as q
 from crib_tourney.store import totals
 from crib_tourney.store.directory import entries_of, entry_names, member_names
+from crib_tourney.store.events import load_event
 from crib_tourney.store.events import scoring_rules as scoring_rules  # its home; imported from here by many
+from crib_tourney.store.leagues import is_night
+from crib_tourney.tourney.bracket import qualifier_count
+from crib_tourney.tourney.formats import FORMATS
+from crib_tourney.tourney.noshows import rerank
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.cut import apply_cut_playoffs
 from crib_tourney.tourney.reconcile import FLIPPED, Card, needs_resolving
 from crib_tourney.tourney.scoring import GameLine, ScoringRules, bye_line, outcome_line
 from crib_tourney.tourney.standings import HeadToHead, Row, bye_counts, rank_rows
-from crib_tourney.tourney.triples import Card3, cards_agree, beaten, parse_place_points, place_of, three_forfeit_line, three_line, is_final3
-
-
 
 
 # What the standings count (``view``): only final games (the official standings);
@@ -66,21 +81,6 @@ def standing_row(row: Row[int]) -> StandingRow:
                        pending=row.pending, disputed=row.disputed, tied=row.tied, withdrawn=row.withdrawn, note=row.note)
 
 
-def standings_rows(db: Db, event: Event, view: str = FINAL) -> list[StandingRow]:
-    """The standings as plain rows (the JSON of `standings`, the printed page);
-    in a team event each row also names its "team" and "members"."""
-    ranked = event_standings(db, event, view=view)
-    rows = [standing_row(r) for r in ranked]
-    if event.team_size > 1:
-        members = member_names(db, event)
-        for row, r in zip(rows, ranked):
-            row["team"], row["members"] = r.name, members[r.player]
-    if event.sides == 3:
-        for row, r in zip(rows, ranked):
-            row["seconds"], row["thirds"] = r.seconds, r.thirds
-    return rows
-
-
 # What the standings are read from: the writer drops the memo when one changes.
 _STANDINGS_TABLES = ("event", "entry", "player", "outcome", "pairing", "cut_playoff", "entry_total")
 
@@ -124,6 +124,108 @@ def _event_standings(db: Db, event: Event, cut_playoffs: bool, view: str) -> lis
     return apply_cut_playoffs(ranked, q.cut_playoff_games(db, event.id))
 
 
+@record
+class CutLine:
+    """The qualifying cut as the standings draw it: the top ``qualifiers`` rows are
+    inside it (0: no line is drawn); ``made``: the bracket is seeded (the line is
+    at the number seeded, so a --qualifiers override shows)."""
+
+    qualifiers: int
+    made: bool
+
+    def inside(self, place: int) -> bool:
+        """Whether the row at this place (1 is the top) is inside the line."""
+        return place <= self.qualifiers
+
+
+def qualifiers_due(db: Db, event: Event) -> int:
+    """How many qualify by the event's ratio (ACC: one in four, fractions rounded
+    up) of the field that played: the no-shows are no part of it. The cut, a
+    tiebreak across the line, the apparent qualifiers and the line drawn all count it."""
+    return qualifier_count(len(played_entries(db, event)), event.qualify_ratio)
+
+
+def cut_line(db: Db, event: Event, ranked: Sequence[Row[int]]) -> CutLine:
+    """Where the standings (``ranked``: the no-shows out) draw the cut line, on every
+    screen and sheet: at ``qualifiers_due`` (never below the last row), at the number
+    seeded once the cut is made. None (0) in an event that plays no playoff from its
+    standings (a round robin, a league night, tables of three) and before any result counts."""
+    if not FORMATS[event.format].seeds_by_standings or event.sides != 2 or is_night(db, event.id):
+        return CutLine(0, False)
+    made = seeded.seeded_count(db, event.id)
+    if made:
+        return CutLine(made, True)
+    if not any(r.wins or r.losses or r.game_points for r in ranked):
+        return CutLine(0, False)
+    return CutLine(min(qualifiers_due(db, event), len(ranked)), False)
+
+
+def apparent_qualifiers(db: Db, event: Event) -> set[int]:
+    """ACC 12.2's apparent qualifiers (services/cross_checking.py applies the rule):
+    the top ``qualifiers_due`` of the standings counted from each player's own cards
+    (his pending and disputed games as his card says, a provisional settlement by
+    his original card), of those who played a game."""
+    due = qualifiers_due(db, event)
+    return {r.player for r in event_standings(db, event, view=OWN_CARDS) if r.rank <= due and r.games > 0}
+
+
+@record
+class Standings:
+    """An event's standings as every reader shows them: ``ranked`` by the official
+    tie-breaks, the no-shows taken out (ranked among themselves) and named apart in
+    ``did_not_play``; the games not counted yet; the cut line. ``rows`` are the rows
+    of `standings --json` (made when read: `report` needs the typed rows only)."""
+
+    event: str
+    ranked: tuple[Row[int], ...]
+    did_not_play: tuple[str, ...]
+    pending: int  # games not counted yet: a lone card (or a table of three missing a card)
+    disputed: int  # and cards that disagree
+    view: str  # VIEWS
+    cut: CutLine
+    members: dict[int, list[str]] | None = None  # a team event: each entry's players
+    three_sided: bool = False
+
+    @property
+    def entries(self) -> tuple[int, ...]:
+        """Each row's entry, in the rows' order."""
+        return tuple(r.player for r in self.ranked)
+
+    @property
+    def rows(self) -> list[StandingRow]:
+        return _rows(self.ranked, self.members, self.three_sided)
+
+
+def standings(db: Db, event: Event | int, view: str = FINAL) -> Standings:
+    """The standings of an event (or its id), once for the command: see Standings.
+    ``view``: only final games (the official standings), as if every lone card stood
+    (PROVISIONAL), or each player from his own cards (OWN_CARDS)."""
+    if isinstance(event, int):
+        event = load_event(db, event)
+    rows = event_standings(db, event, view=view)
+    gone = no_shows(db, event)
+    ranked = tuple(rows)
+    if gone:
+        ranks = rerank([r.rank for r in rows], [r.player in gone for r in rows])
+        ranked = tuple(dataclasses.replace(r, rank=rank) for r, rank in zip((r for r in rows if r.player not in gone), ranks))
+    pending, disputed = uncounted_games(db, event)
+    members = member_names(db, event) if event.team_size > 1 else None
+    return Standings(event.name, ranked, tuple(r.name for r in rows if r.player in gone), pending, disputed, view,
+                     cut_line(db, event, ranked), members, event.sides == 3)
+
+
+def _rows(ranked: Sequence[Row[int]], members: dict[int, list[str]] | None, three_sided: bool) -> list[StandingRow]:
+    """Standings rows as plain dicts; in a team event each also names its "team" and "members"."""
+    rows = [standing_row(r) for r in ranked]
+    if members is not None:
+        for row, r in zip(rows, ranked):
+            row["team"], row["members"] = r.name, members[r.player]
+    if three_sided:
+        for row, r in zip(rows, ranked):
+            row["seconds"], row["thirds"] = r.seconds, r.thirds
+    return rows
+
+
 class StandingsDocument(TypedDict):
     """`standings --json` and the standings page's JSON twin: one shape, made here."""
 
@@ -143,6 +245,7 @@ def standings_document(event: str, rows: list[StandingRow], pending: int, disput
 
 def uncounted_games(db: Db, event: Event) -> tuple[int, int]:
     """(pending, disputed): the games whose cards do not count yet."""
+    from crib_tourney.tourney.reconcile_three import Card3, cards_agree
     pending = disputed = 0
     for _, _, _, sides, cards in q.uncounted_cards(db, event.id):
         if (not cards_agree([Card3(*c) for c in cards], sides)) if len(sides) == 3 else len(cards) > 1:
@@ -157,6 +260,7 @@ def _not_counted_yet(db: Db, event: Event, rules: ScoringRules, rows: dict[int, 
     three) and disputed (cards that disagree); and, by ``view``, add the lines a
     lone card would give both sides (PROVISIONAL) or each player's own card gives
     him (OWN_CARDS; at tables of three the cards were read with the others)."""
+    from crib_tourney.tourney.reconcile_three import Card3, cards_agree
     for _, _, _, sides, cards in q.uncounted_cards(db, event.id):
         if len(sides) == 3:
             disputed = not cards_agree([Card3(*c) for c in cards], sides)
@@ -221,7 +325,9 @@ class SideLine:
 
 def three_sided_lines(db: Db, event: Event, counted_only: bool = True) -> Iterator[SideLine]:
     """Each side's line of each table of three that counts (``counted_only``; else of
-    every card), read off its own card (tourney/triples.py)."""
+    every card), read off its own card (tourney/scoring_three.py)."""
+    from crib_tourney.tourney.scoring_three import beaten, parse_place_points, place_of, three_forfeit_line, three_line
+
     rules = scoring_rules(event)
     places = parse_place_points(event.place_points)
     for entry, own, opp, opp2, forfeit, e1, e2, e3, game_no in q.outcome_lines3(db, event.id, counted_only):
@@ -296,6 +402,7 @@ def check_cards(db: Db, event: Event) -> list[CardProblem]:
 def _check_three(db: Db, event: Event) -> list[CardProblem]:
     """A three-sided event's tables whose result is missing, that miss a side's card,
     or whose cards disagree; each card read as its side's version of the table."""
+    from crib_tourney.tourney.reconcile_three import Card3, cards_agree, is_final3
     names = entry_names(db, event)
     problems: list[CardProblem] = []
     for (_, game, table, sides), rows in q.tables_with_cards3(db, event.id):

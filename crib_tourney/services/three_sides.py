@@ -1,6 +1,8 @@
 """Three sides at a table (three-player, or partners as three teams of two): seating
 a game, recording a table's three scores (or one side's own card of them), and
-settling a table's disagreeing cards. The rules are tourney/triples.py's; every
+settling a table's disagreeing cards. The rules are tourney/scoring_three.py's
+(scoring), tourney/pairings_three.py's (seating) and tourney/reconcile_three.py's
+(settling, ACC 12.2 as tourney/reconcile.py writes it for any number of sides); every
 write goes through the one writer, in the same changes as a two-sided result's.
 
 Each side's card (an outcome row) keeps its own score and its two opponents'
@@ -15,7 +17,7 @@ from typing import Any, Sequence
 from crib_tourney.errors import AlreadyRecorded, CribError
 from crib_tourney.services import cross_checking as cc
 from crib_tourney.services import recording as r
-from crib_tourney.services.standings import scoring_rules
+from crib_tourney.services.standings import apparent_qualifiers, scoring_rules
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entry_names
 from crib_tourney.store.events import load_event
@@ -23,7 +25,9 @@ from crib_tourney.store.rows import Event, Pairing
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import CLI, Actor, Change, Log
 from crib_tourney.tourney.pairings import History
-from crib_tourney.tourney.triples import Card3, check_three_scores, is_final3, needs_settling, pair_triples, use_card3
+from crib_tourney.tourney.scoring_three import check_three_scores
+from crib_tourney.tourney.pairings_three import pair_triples
+from crib_tourney.tourney.reconcile_three import Card3, is_final3, needs_settling, use_card3
 
 
 @dataclass(frozen=True)
@@ -180,7 +184,7 @@ def settle_tables(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
             raise CribError(f"{names[entry]} has no card at game {game} table {table}")
     done: list[r.Fact] = []
     change = Change(db, "resolve", Log(event.id), by)
-    qualifiers = cc.apparent_qualifiers(db, event) if use_card is None and unsettled else set()
+    qualifiers = apparent_qualifiers(db, event) if use_card is None and unsettled else set()
     early = not cc.cross_checked(db, event)  # a settlement by the rule before cross-checking is provisional
     for (pairing_id, game_no, table_no, sides), cards in unsettled:
         if use_card is not None:

@@ -25,58 +25,14 @@ from crib_tourney.errors import CribError, Stale
 from crib_tourney.records import record
 from crib_tourney.store import totals
 from crib_tourney.store.sql import Db, in_lists
-from crib_tourney.tourney.settings import EventSettings, LeagueSettings
-from crib_tourney.tourney.settings import names as setting_names
+from crib_tourney.store.tables import REFERENCES, TABLES
 
-# table -> its columns, id first. Only these tables are written, and only these
-# names ever reach SQL from a step (a test checks them against the schema).
-TABLES: dict[str, tuple[str, ...]] = {
-    "player": ("id", "name", "acc_number", "club", "email", "created_at", "start_rating", "start_rd", "start_volatility",
-               "mrps_before"),
-    "player_avoid": ("id", "player1_id", "player2_id"),
-    "event": ("id", "name", "created_at", "parent_event_id", *setting_names(EventSettings)),
-    "entry": ("id", "event_id", "player_id", "seq", "first_game", "withdrawn_after", "team_name", "checked_in", "paid"),
-    "entry_link": ("id", "event_id", "entry_id", "generation", "token_hash", "created_at", "revoked"),
-    "web_request": ("id", "event_id", "entry_id", "request_key", "answer"),
-    "entry_member": ("id", "event_id", "entry_id", "player_id", "seat"),
-    "game_draw": ("id", "event_id", "game_no", "seed"),
-    "pairing": ("id", "event_id", "game_no", "table_no", "entry1_id", "entry2_id", "entry3_id"),
-    "outcome": ("id", "event_id", "pairing_id", "entry_id", "own_score", "opp_score", "opp2_score", "forfeit", "source",
-                "counted"),
-    "settled_card": ("id", "event_id", "pairing_id", "entry_id", "own_score", "opp_score", "opp2_score", "forfeit"),
-    "ruling": ("id", "event_id", "game_no", "player_id", "kind", "cards", "claim", "true_score", "muggins", "summary", "at"),
-    "seed": ("id", "event_id", "seed", "entry_id"),
-    "playoff_match": ("id", "event_id", "key", "bracket", "round", "position", "source1", "source2", "best_of", "stage"),
-    "playoff_game": ("id", "match_id", "game_no", "entry1_id", "entry2_id", "score1", "score2", "forfeit_by"),
-    "playoff_card": ("id", "event_id", "match_id", "game_no", "entry_id", "own_score", "opp_score"),
-    "cut_playoff": ("id", "event_id", "winner_entry_id", "loser_entry_id", "winner_score", "loser_score"),
-    "pool": ("id", "event_id", "name", "kind", "fee", "payout"),
-    "pool_entry": ("id", "pool_id", "entry_id"),
-    "league": ("id", "name", "created_at", *setting_names(LeagueSettings)),
-    "league_member": ("id", "league_id", "player_id"),
-    "league_night": ("id", "league_id", "event_id", "night_no", "date", "formula", "threshold", "place_points"),
-    "league_absence": ("id", "league_id", "night_no", "player_id"),
-    "special_hand": ("id", "league_id", "player_id", "event_id", "points", "cards", "starter", "crib", "date"),
-}
+# The tables written and their columns (TABLES), what refers to what (REFERENCES):
+# derived from the models, store/tables.py.
 
 # Rows of these tables belong to no event: a change to them moves the roster's version.
 ROSTER_TABLES = frozenset({"player", "player_avoid", "league", "league_member", "league_night", "league_absence",
                            "special_hand"})
-
-# What refers to a row, for undo's refusal in words ("Ann has played since").
-REFERENCES: dict[str, tuple[tuple[str, str], ...]] = {
-    "player": (("entry", "player_id"), ("entry_member", "player_id"), ("league_member", "player_id"),
-               ("ruling", "player_id"), ("special_hand", "player_id"), ("player_avoid", "player1_id"),
-               ("player_avoid", "player2_id"), ("league_absence", "player_id")),
-    "event": (("entry", "event_id"), ("pairing", "event_id"), ("league_night", "event_id"), ("pool", "event_id"),
-              ("event", "parent_event_id")),
-    "entry": (("outcome", "entry_id"), ("settled_card", "entry_id"), ("playoff_card", "entry_id"), ("pairing", "entry1_id"), ("pairing", "entry2_id"), ("pairing", "entry3_id"), ("seed", "entry_id"),
-              ("pool_entry", "entry_id"), ("entry_link", "entry_id"), ("web_request", "entry_id")),
-    "league": (("league_member", "league_id"), ("league_night", "league_id"), ("special_hand", "league_id")),
-    "pairing": (("outcome", "pairing_id"), ("settled_card", "pairing_id")),
-    "playoff_match": (("playoff_game", "match_id"), ("playoff_card", "match_id")),
-    "pool": (("pool_entry", "pool_id"),),
-}
 
 SOURCES = ("cli", "web")
 

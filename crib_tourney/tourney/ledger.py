@@ -13,6 +13,15 @@ house must add (typically the sanctioning fee, which the ACC charges per entrant
 ...               prizes=[16200, 10800], high_nonqualifier=0, pools_collected=0, pool_prizes=0)
 >>> book.collected, book.house, book.sanctioning, book.prizes, book.balance
 (30000, 3000, 1000, 27000, -1000)
+
+Its lines, in the order the sum takes them, are what every reader shows (`report`
+under its table, the cash sheet, `report --csv`'s ledger): computed here once, each
+a key, a label, a sign ("+" comes in, "-" goes out, "=" a sum), the cents as the sum
+uses them and a note (why the amount is what it is), so the words cannot drift apart.
+
+>>> [(line.label, line.amount, line.note) for line in ledger_lines(book, True, False, True)][-3:]
+[('high non-qualifier', '0.00', 'on top of the fund'), ('pool prizes', '0.00', None), \
+('balance', '-10.00', 'negative: the house must add this')]
 """
 
 from __future__ import annotations
@@ -21,7 +30,7 @@ from decimal import Decimal
 from typing import Sequence
 
 from crib_tourney.records import record
-from crib_tourney.tourney.money import part_of
+from crib_tourney.tourney.money import format_money, part_of
 
 
 @record
@@ -61,3 +70,54 @@ def ledger(entrants: int, paid: Sequence[int], entry_fee: int, house_share: Deci
                   unpaid=max(0, entrants * entry_fee - fees), pools_collected=pools_collected, collected=collected,
                   house=house, sanctioning=sanctioning, prizes=prize_total, high_nonqualifier=high_nonqualifier,
                   pool_prizes=pool_prizes, balance=balance)
+
+
+@record
+class LedgerLine:
+    """One line of the ledger: ``key`` as `report --json`'s "ledger" names it,
+    ``label`` in words, ``sign`` as the sum uses it ("+", "-" or "="), ``cents``
+    (never negative for "+" and "-"; a sum's may be), ``note``: why (None: nothing to say)."""
+
+    key: str
+    label: str
+    sign: str
+    cents: int
+    note: str | None = None
+
+    @property
+    def amount(self) -> str:
+        """The amount as shown: going out is negative ("-23.50"); nothing is "0.00"."""
+        return ("-" if self.sign == "-" and self.cents else "") + format_money(self.cents)
+
+    @property
+    def text(self) -> str:
+        """The label with its note: "sanctioning fee (8 entrants)"."""
+        return f"{self.label} ({self.note})" if self.note else self.label
+
+
+# (key, label, sign): the sum's terms in order
+LINES = (
+    ("entry_fees", "entry fees collected", "+"), ("pools_collected", "pool money collected", "+"),
+    ("collected", "collected", "="), ("house", "house's share", "-"), ("sanctioning", "sanctioning fee", "-"),
+    ("prizes", "prizes (payout table)", "-"), ("high_nonqualifier", "high non-qualifier", "-"),
+    ("pool_prizes", "pool prizes", "-"), ("balance", "balance", "="),
+)
+
+
+def ledger_lines(book: Ledger, payments_recorded: bool, high_nonqualifier_from_fund: bool,
+                 final: bool) -> tuple[LedgerLine, ...]:
+    """The ledger's lines with their notes. ``payments_recorded``: the desk recorded
+    payments (else every entrant is taken as paid); ``final``: the placings are decided."""
+    if payments_recorded:
+        owed = f", {format_money(book.unpaid)} owed" if book.unpaid else ""
+        fees_note = f"{book.paid_entrants} of {book.entrants} paid{owed}"
+    else:
+        fees_note = f"{book.entrants} entrants; no payments recorded: all taken as paid"
+    notes = {
+        "entry_fees": fees_note,
+        "sanctioning": f"{book.entrants} entrants",
+        "prizes": None if final else "not final: the event is not decided",
+        "high_nonqualifier": "from the prize fund" if high_nonqualifier_from_fund else "on top of the fund",
+        "balance": "negative: the house must add this" if book.balance < 0 else None,
+    }
+    return tuple(LedgerLine(key, label, sign, getattr(book, key), notes.get(key)) for key, label, sign in LINES)

@@ -116,7 +116,7 @@ def known_variant(name: str, value: str) -> None:
 
 def three_places(name: str, value: str) -> None:
     """Game points for 1st, 2nd and 3rd at a table of three: whole numbers, best first."""
-    from crib_tourney.tourney.triples import parse_place_points
+    from crib_tourney.tourney.scoring_three import parse_place_points
 
     parse_place_points(value)
 

@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.services import site as facts
 from crib_tourney.services.desk import round_grid
-from crib_tourney.services.standings import standings_document, check_cards, event_standings
+from crib_tourney.services.standings import standings_document, check_cards
 from crib_tourney.services.database import Db
 from crib_tourney.services.site import Event
 from crib_tourney.render.templates import environment
@@ -26,7 +26,7 @@ from crib_tourney.services.ratings import table, during
 from crib_tourney.tourney.formats import FORMATS
 from crib_tourney.render.bracket_chart import pages as chart_pages, HEIGHT, WIDTH
 from crib_tourney.services.placings import placings
-from crib_tourney.services.printing import tables_data, standings_data
+from crib_tourney.services.printing import tables_data
 from crib_tourney.tourney.names import fold
 from crib_tourney.services.histories import games_of
 from crib_tourney.tourney.scoring import won_game
@@ -341,6 +341,7 @@ def _bracket(db: Db, event: Event) -> Page:
 def _player(db: Db, event: Event, entry_id: int) -> Page:
     """One entry's games: the same rows as `player games --json`; above them a
     summary line (rank, GP, W-L, spread, seed), and below them the playoff games."""
+    from crib_tourney.services.standings import standings
     if entry_id not in facts.entry_ids(db, event):
         raise NotFound(f"no entry {entry_id} in event {event.id}")
     name = facts.entry_names(db, event)[entry_id]
@@ -362,7 +363,9 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
             result = ""
         shown.append({**g, "result": result})
     # one standings (and one bracket) per data version for every player page: the server shares reads per version
-    ranked = db.memo(("web standings", event.id), ("outcome",), lambda: event_standings(db, event))
+    # the standings page's ranking (the no-shows apart) and its cut line: one call
+    found = db.memo(("web standings", event.id), ("outcome", "entry", "pairing", "seed"), lambda: standings(db, event))
+    ranked = found.ranked
     row = next((r for r in ranked if r.player == entry_id), None)
     seeds = facts.seeds(db, event.id)
     summary = None
@@ -372,9 +375,7 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
                    "standing": None}
         played = any(r.wins or r.losses or r.game_points for r in ranked)
         if not seeds and played and not row.withdrawn:  # before the cut: where the standings' cut line puts him
-
-            cut = db.memo(("web cut", event.id), ("outcome", "entry", "bracket_game"),
-                          lambda: standings_data(db, event.id)["cut"])
+            cut = found.cut.qualifiers
             if cut and cut < len(ranked):
                 place = ranked.index(row) + 1  # the standings page's order: its Q marks and dashed line
                 summary["standing"] = ("inside" if place <= cut else "outside", cut)

@@ -218,7 +218,18 @@ def test_the_ledger_of_a_small_event_worked_by_hand(cli, tmp_path):
     assert "Balance (negative: the house must add this) -17.50" in text.replace("\n", " ")
     from crib_tourney.cli.ledger import ledger_rows
 
-    assert ledger_rows(report["ledger"])[-1] == ["balance", "-17.50"]
+    # the report's rows are the sheet's lines (tests/cli/test_ledger_lines.py): the balance's note included
+    assert ledger_rows(ledger_lines_of(cli, "L"))[-1] == ["balance (negative: the house must add this)", "-17.50"]
+
+
+def ledger_lines_of(cli, event: str):
+    """The typed lines of an event's ledger, as the service computes them."""
+    from crib_tourney.inputs.names import event_id
+    from crib_tourney.services.histories import event_ledger
+    from crib_tourney.store.db import transaction
+
+    with transaction(str(cli.db)) as db:
+        return event_ledger(db, event_id(db, event)).lines()
 
 
 def test_the_report_prints_its_ledger_under_the_results(cli):

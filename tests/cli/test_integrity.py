@@ -189,7 +189,7 @@ def test_services_record_and_undo_without_the_cli(tmp_path):
     """Services take ids and typed values and return values; only the words of
     their results (and the log) are sentences."""
     from crib_tourney.inputs.names import NewPlayer
-    from crib_tourney.services import events, results
+    from crib_tourney.services import events, results, standings
     from crib_tourney.services.events import EntryAdded
     from crib_tourney.services.results import GameResult
     from crib_tourney.store.db import transaction
@@ -209,7 +209,7 @@ def test_services_record_and_undo_without_the_cli(tmp_path):
     assert recorded.facts == (GameResult(1, 1, "Ann", 121, "Bob", 89),) and (recorded.game, recorded.table) == (1, 1)
     assert recorded.lines() == ["recorded game 1 table 1: Ann 121 - Bob 89"]
     with transaction(location, write=False) as db:
-        loaded = results.standings(db, event)
+        loaded = standings.standings(db, event)
         log = results.writer.log_entries(db, results.Log(event))
     assert loaded.event == "Direct"
     assert [(r["player"], r["game_points"], r["spread"]) for r in loaded.rows] == [("Ann", 3, 32), ("Bob", 0, -32)]

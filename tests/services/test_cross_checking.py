@@ -33,13 +33,6 @@ def early_settlement(db):
     return event, entry
 
 
-def test_apparent_qualifiers_come_from_each_players_own_cards(db):
-    event, entry = early_settlement(db)
-    assert cross_checking.apparent_qualifiers(db, event) == {entry["Bob"]}  # Bob's skunk by 61 beats Ann's claimed 41
-    results.record_table(db, event.id, 2, 1, (121, 50))  # Ann double-skunks Cat: 6 points by her own cards
-    assert cross_checking.apparent_qualifiers(db, event) == {entry["Ann"]}
-
-
 def test_cross_checked_once_every_table_of_the_last_game_has_its_cards(db):
     event, _ = early_settlement(db)
     assert cross_checking.cross_checked(db, event) is False

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from crib_tourney.errors import CribError
-from crib_tourney.services import changes, desk, events, playoffs, results, three_sides
+from crib_tourney.services import changes, desk, events, playoffs, results, standings, three_sides
 from crib_tourney.services.desk import CheckIn, EventLine, GridTable, OpenMatch, RoundGrid, SettlePreview, SideCard, TableAt, Waiting
 from crib_tourney.services.phone import Conflict
 from crib_tourney.services.playoffs import MatchWon, PlayoffGame
@@ -63,7 +63,7 @@ def test_enter_replaces_the_cards_and_undo_takes_it_back(db):
     card(db, event, 1, "Ann", 121, "Dan", 90, "Ann")
     recorded = desk.enter(db, event, 1, 1, 100, 121)
     assert recorded.facts == (GameResult(1, 1, "Dan", 121, "Ann", 100),)
-    assert [(r["player"], r["game_points"]) for r in results.standings(db, event.id).rows][:1] == [("Dan", 2)]
+    assert [(r["player"], r["game_points"]) for r in standings.standings(db, event.id).rows][:1] == [("Dan", 2)]
     undone = desk.undo(db, event)
     assert (undone.entry.action, undone.entry.summary, undone.recut) == ("replace", "game 1 table 1: Dan 121 - Ann 100", None)
     assert desk.waiting(db, event)[0].state == "pending"  # Ann's card is back

@@ -7,7 +7,7 @@ import pytest
 from crib_tourney.errors import CribError
 from crib_tourney.inputs.csvrows import TeamLine, TeamsFile
 from crib_tourney.inputs.names import NewPlayer
-from crib_tourney.services import changes, events, playoffs, results
+from crib_tourney.services import changes, events, playoffs, standings
 from crib_tourney.services.events import EntryAdded, Entered, GameView, OpenGame, SettingsChanged, Unscheduled, Withdrawal
 from crib_tourney.store.directory import entries_of
 from crib_tourney.store.events import load_event
@@ -128,12 +128,12 @@ def test_withdraw_forfeits_the_games_paired_without_a_result(db):
     done = events.withdraw(db, event.id, entry["Ann"])
     assert done.facts == (Withdrawal("Ann", 1, (2,)),)
     assert done.lines() == ["Ann withdrew after game 1; forfeits scheduled game(s) 2"]
-    standing = {r["player"]: (r["game_points"], r["spread"], r["withdrawn"]) for r in results.standings(db, event.id).rows}
+    standing = {r["player"]: (r["game_points"], r["spread"], r["withdrawn"]) for r in standings.standings(db, event.id).rows}
     # Ann: won game 1 by 21, forfeits game 2 (-10); Cat: lost game 1 by 11, wins game 2 by forfeit (+10)
     assert standing["Ann"] == (2, 11, True) and standing["Cat"] == (2, -1, False)
     with pytest.raises(CribError, match="Ann already withdrew from Open after game 1"):
         events.withdraw(db, event.id, entry["Ann"])
-    assert [r["games"] for r in results.standings(db, event.id).rows if r["player"] == "Cat"] == [2]
+    assert [r["games"] for r in standings.standings(db, event.id).rows if r["player"] == "Cat"] == [2]
 
 
 def test_schedule_next_and_game_view(db):

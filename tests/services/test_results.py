@@ -7,7 +7,7 @@ import pytest
 
 from crib_tourney.errors import AlreadyRecorded, CribError, NotFound, Stale
 from crib_tourney.inputs.csvrows import ForfeitLine, LineError, ResultLine, ResultsFile
-from crib_tourney.services import changes, playoffs, results
+from crib_tourney.services import changes, playoffs, results, standings
 from crib_tourney.services.results import (CardCopied, Checked, Competitor, ForfeitResult, GameResult, GameSettled, Imported,
                                            SettledCard)
 from crib_tourney.services.standings import CardProblem
@@ -113,7 +113,7 @@ def test_record_forfeit_and_table_forfeit(db):
     assert table.facts == (ForfeitResult(1, 2, "Cat", "Bob"),)
     with pytest.raises(CribError, match="Ann is not at table 2 of game 1"):
         results.record_table_forfeit(db, event.id, 1, 2, entry["Ann"], replace=True)
-    rows = {r["player"]: (r["game_points"], r["spread"]) for r in results.standings(db, event.id).rows}
+    rows = {r["player"]: (r["game_points"], r["spread"]) for r in standings.standings(db, event.id).rows}
     assert rows == {"Ann": (2, 10), "Bob": (2, 10), "Cat": (0, -10), "Dan": (0, -10)}
 
 
@@ -122,7 +122,7 @@ def test_record_table_in_the_sheets_order(db):
     paired(db, event)
     done = results.record_table(db, event.id, 1, 2, (80, 121))
     assert done.facts == (GameResult(1, 2, "Cat", 121, "Bob", 80),)  # Bob sits first, scored 80; Cat won by 41: a skunk
-    assert {r["player"]: r["game_points"] for r in results.standings(db, event.id).rows}["Cat"] == 3
+    assert {r["player"]: r["game_points"] for r in standings.standings(db, event.id).rows}["Cat"] == 3
     with pytest.raises(CribError, match="table 1 of game 1 seats 2 sides: give 2 scores, not 3"):
         results.record_table(db, event.id, 1, 1, (121, 100, 90))
     with pytest.raises(CribError, match="game 1 has no table 3"):
@@ -203,7 +203,7 @@ def test_undo_and_undo_own_line(db):
         results.undo_own_line(db, event.id, mine, {mine})
     back = results.undo_own_line(db, event.id, mine, {mine, mine + 1})
     assert (back.entry.action, back.entry.summary) == ("result", "game 1 table 2: Bob 121 - Cat 100")
-    assert [r["games"] for r in results.standings(db, event.id).rows] == [1, 0, 0, 1]  # Ann and Dan's game stays
+    assert [r["games"] for r in standings.standings(db, event.id).rows] == [1, 0, 0, 1]  # Ann and Dan's game stays
 
 
 def test_standings_with_pending_and_provisional_views(db):
@@ -212,11 +212,11 @@ def test_standings_with_pending_and_provisional_views(db):
     paired(db, event)
     play(db, event, 1, (121, 100))
     results.record_result(db, event.id, entry["Bob"], 121, entry["Cat"], 100, card=entry["Bob"])
-    final = results.standings(db, event.id)
+    final = standings.standings(db, event.id)
     assert (final.event, final.pending, final.disputed, final.view) == ("Open", 1, 0, "final")
     assert [(r["player"], r["game_points"], r["games"], r["pending"]) for r in final.rows] == [
         ("Ann", 2, 1, 0), ("Bob", 0, 0, 1), ("Cat", 0, 0, 1), ("Dan", 0, 1, 0)]
-    provisional = results.standings(db, event.id, view="provisional")
+    provisional = standings.standings(db, event.id, view="provisional")
     assert [(r["player"], r["game_points"], r["spread"]) for r in provisional.rows] == [
         ("Ann", 2, 21), ("Bob", 2, 21), ("Cat", 0, -21), ("Dan", 0, -21)]
 

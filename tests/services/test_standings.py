@@ -3,6 +3,8 @@ counted yet, the sides of tables of three, and the card problems."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from crib_tourney.services import playoffs, results, standings, three_sides
@@ -46,18 +48,18 @@ def test_cut_playoff_games_settle_a_tie_at_the_line(db):
     assert [r.name for r in standings.event_standings(db, event, cut_playoffs=False)][:2] == ["Ann", "Bob"]
 
 
-def test_standing_row_and_standings_rows(db):
+def test_standing_row_and_the_rows_of_standings(db):
     event, _ = a_result_and_a_lone_card(db)
     first = standings.event_standings(db, event)[0]
     assert standings.standing_row(first) == {
         "rank": 1, "player": "Ann", "game_points": 2, "wins": 1, "losses": 0, "spread": 21, "plus": 21, "minus": 0, "skunks": 0,
         "skunks_taken": 0, "double_skunks": 0, "double_skunks_taken": 0, "games": 1, "pending": 0, "disputed": 0, "tied": False,
         "withdrawn": False, "note": None}
-    rows = standings.standings_rows(db, event)
+    rows = standings.standings(db, event).rows
     assert [(r["player"], r["rank"], r["tied"]) for r in rows] == [("Ann", 1, False), ("Bob", 2, True), ("Cat", 2, True), ("Dan", 4, False)]
 
 
-def test_standings_rows_of_a_team_event_name_the_players(db):
+def test_the_rows_of_a_team_event_name_the_players(db):
     from crib_tourney.inputs.names import NewPlayer
     from crib_tourney.services import events
 
@@ -66,7 +68,7 @@ def test_standings_rows_of_a_team_event_name_the_players(db):
     events.enter_team(db, event.id, [NewPlayer("Cat"), NewPlayer("Dan")], None)
     paired(db, event)
     play(db, event, 1, (121, 100))
-    rows = standings.standings_rows(db, event)
+    rows = standings.standings(db, event).rows
     assert [(r["player"], r["team"], r["members"], r["game_points"]) for r in rows] == [
         ("Aces", "Aces", ["Ann", "Bob"], 2), ("Cat & Dan", "Cat & Dan", ["Cat", "Dan"], 0)]
 
@@ -103,7 +105,7 @@ def test_three_sided_lines_and_check_cards_of_tables_of_three(db):
 
 def test_standings_document_is_the_one_shape_of_standings_json(db):
     event, _ = a_result_and_a_lone_card(db)
-    rows = standings.standings_rows(db, event)
+    rows = standings.standings(db, event).rows
     pending, disputed = standings.uncounted_games(db, event)
     assert standings.standings_document(event.name, rows, pending, disputed) == {
         "event": "Open", "rows": rows, "pending": 1, "disputed": 0, "provisional": False, "did_not_play": []}
@@ -122,3 +124,86 @@ def test_uncounted_games_at_a_table_of_three(db):
     assert standings.uncounted_games(db, event) == (1, 0)  # two agree, the third to come: still pending
     three_sides.record_three(db, event.id, [(entry["Ann"], 121), (entry["Bob"], 90), (entry["Cat"], 100)], card=entry["Cat"])
     assert standings.uncounted_games(db, event) == (0, 1)  # Cat's card disagrees
+
+
+def test_the_standings_rank_those_who_played_among_themselves(db):
+    """The one entry point (`standings`, the web page, the printed page, `report`):
+    the no-shows taken out of the ranking and named apart."""
+    from tests.services.test_noshows import with_a_no_show
+
+    event = with_a_no_show(db)
+    entry = ids(db, event)
+    every = standings.event_standings(db, event)
+    # Eve (no games, no spread) stood 4th, above Cat; apart, Cat is 4th of the four who played
+    assert [(r.player, r.rank) for r in every] == [(entry[n], k) for k, n in enumerate(("Ann", "Dan", "Bob", "Eve", "Cat"), 1)]
+    shown = standings.standings(db, event.id)
+    assert (shown.event, shown.did_not_play, shown.pending, shown.disputed, shown.view) == ("Open", ("Eve",), 0, 0, "final")
+    assert [(r.player, r.rank) for r in shown.ranked] == [(entry[n], k) for k, n in enumerate(("Ann", "Dan", "Bob", "Cat"), 1)]
+    assert shown.entries == tuple(entry[n] for n in ("Ann", "Dan", "Bob", "Cat"))
+    assert [(r["player"], r["rank"]) for r in shown.rows] == [("Ann", 1), ("Dan", 2), ("Bob", 3), ("Cat", 4)]
+    assert shown.cut == standings.CutLine(1, False)  # a quarter of the four who played
+    full = new_event(db, "Full", games=1)
+    assert (standings.standings(db, full).did_not_play, standings.standings(db, full).cut) == ((), standings.CutLine(0, False))
+
+
+def test_qualifiers_due_count_the_field_that_played(db):
+    from tests.services.test_noshows import with_a_no_show
+
+    assert standings.qualifiers_due(db, new_event(db, "Eight", players=tuple("ABCDEFGH"), games=1)) == 2
+    assert standings.qualifiers_due(db, new_event(db, "Five", players=tuple("ABCDE"), games=1)) == 2  # rounded up
+    assert standings.qualifiers_due(db, with_a_no_show(db)) == 1  # Eve never played: four, not five
+
+
+def test_the_cut_line_every_screen_and_sheet_draws(db):
+    event = new_event(db, players=tuple("ABCDEFGH"), games=1)
+    paired(db, event)
+    ranked = standings.event_standings(db, event)
+    assert standings.cut_line(db, event, ranked) == standings.CutLine(0, False)  # no line before any result
+    play(db, event, 1, (121, 100))
+    line = standings.cut_line(db, event, standings.event_standings(db, event))
+    assert (line, line.inside(2), line.inside(3)) == (standings.CutLine(2, False), True, False)
+    assert standings.cut_line(db, event, standings.event_standings(db, event)[:1]) == standings.CutLine(1, False)  # never below the rows
+    for table in (2, 3, 4):
+        results.record_table(db, event.id, 1, table, (121, 100))
+    playoffs.cut(db, event.id, 4)  # the director's override: the line where the bracket is
+    assert standings.cut_line(db, event, standings.event_standings(db, event)) == standings.CutLine(4, True)
+    robin = new_event(db, "Robin", format="round-robin", games=1)
+    paired(db, robin)
+    play(db, robin, 1, (121, 100), (121, 100))
+    assert standings.cut_line(db, robin, standings.event_standings(db, robin)) == standings.CutLine(0, False)
+    three = new_event(db, "Three", variant="three-player", games=1)
+    assert standings.cut_line(db, three, standings.event_standings(db, three)) == standings.CutLine(0, False)
+
+
+def test_apparent_qualifiers_come_from_each_players_own_cards(db):
+    from tests.services.test_cross_checking import early_settlement
+
+    event, entry = early_settlement(db)
+    assert standings.apparent_qualifiers(db, event) == {entry["Bob"]}  # Bob's skunk by 61 beats Ann's claimed 41
+    results.record_table(db, event.id, 2, 1, (121, 50))  # Ann double-skunks Cat: 6 points by her own cards
+    assert standings.apparent_qualifiers(db, event) == {entry["Ann"]}
+
+
+def homes_of(pattern: str, sources: dict[str, str]) -> list[str]:
+    """The files whose text calls ``pattern``."""
+    return sorted(name for name, text in sources.items() if re.search(pattern, text))
+
+
+def test_one_cut_line_and_one_entry_point_for_the_readers():
+    """Only services/standings.py counts the qualifiers (tourney/bracket.py's rule);
+    the CLI, the web and the printed pages read the standings through ``standings``
+    (never the services' building block ``event_standings``). The check sees a stray home."""
+    from pathlib import Path
+
+    import crib_tourney
+
+    package = Path(crib_tourney.__file__).parent
+    sources = {str(p.relative_to(package)): p.read_text(encoding="utf-8") for p in package.rglob("*.py")}
+    assert homes_of(r"qualifier_count\(", sources) == ["services/standings.py", "tourney/bracket.py"]
+    readers = {name: text for name, text in sources.items() if name.split("/")[0] in ("cli", "web", "render")}
+    assert homes_of(r"\bevent_standings\b", readers) == []
+    assert homes_of(r"\bevent_standings\b", {"web/x.py": "rows = event_standings(db, event)"}) == ["web/x.py"]
+    # the CLI's standings, the web's page, the printed page and report: one call each
+    assert all(re.search(r"\bstandings\(db, event", sources[name]) for name in
+               ("services/printing.py", "services/site.py", "services/histories.py"))
+    assert homes_of(r"services\.standings import standings\b", {n: t for n, t in sources.items() if n.startswith("cli/")})

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from crib_tourney.errors import AlreadyRecorded, CribError
-from crib_tourney.services import events, results, three_sides
+from crib_tourney.services import events, results, standings, three_sides
 from crib_tourney.services.three_sides import TableSettled, ThreeResult
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.writer import Change, Log
 from crib_tourney.tourney.pairings import History, Meetings
-from crib_tourney.tourney.triples import Card3
+from crib_tourney.tourney.reconcile_three import Card3
 from tests.services.builders import ids, new_event, paired
 
 # four players, three-player: game 1 seats Ann, Bob, Cat at table 1; Dan sits out
@@ -65,7 +65,7 @@ def test_record_three_and_its_refusals(db):
     done = three_sides.record_three(db, event.id, [(entry["Bob"], 100), (entry["Cat"], 90), (entry["Ann"], 121)])
     assert done.facts == (ThreeResult(1, 1, (("Ann", 121), ("Bob", 100), ("Cat", 90))),)
     assert done.lines() == ["recorded game 1 table 1: Ann 121 - Bob 100 - Cat 90"]
-    rows = {r["player"]: (r["game_points"], r["spread"], r["seconds"], r["thirds"]) for r in results.standings(db, event.id).rows}
+    rows = {r["player"]: (r["game_points"], r["spread"], r["seconds"], r["thirds"]) for r in standings.standings(db, event.id).rows}
     assert rows == {"Ann": (3, 52, 0, 0), "Bob": (1, -21, 1, 0), "Cat": (0, -31, 0, 1), "Dan": (2, 0, 0, 0)}  # Dan: the bye
     with pytest.raises(AlreadyRecorded, match="game 1 table 1 already has a result"):
         three_sides.record_three(db, event.id, [(entry["Bob"], 121), (entry["Cat"], 90), (entry["Ann"], 100)], game=1)
@@ -87,7 +87,7 @@ def test_three_result_of_one_sides_card(db):
     change.log(done.line())
     assert done == ThreeResult(1, 1, (("Ann", 121), ("Bob", 100), ("Cat", 90)), "Bob")
     assert done.line() == "recorded Bob's card, game 1 table 1: Ann 121 - Bob 100 - Cat 90"
-    assert results.standings(db, event.id).pending == 1
+    assert standings.standings(db, event.id).pending == 1
 
 
 def test_settle_tables_by_the_rule_and_by_the_chosen_card(db):
@@ -97,13 +97,13 @@ def test_settle_tables_by_the_rule_and_by_the_chosen_card(db):
     three_sides.record_three(db, event.id, [(ann, 121), (bob, 100), (cat, 90)], card=ann)
     three_sides.record_three(db, event.id, [(ann, 100), (bob, 121), (cat, 90)], card=bob)
     three_sides.record_three(db, event.id, [(ann, 121), (bob, 100), (cat, 90)], card=cat)
-    assert results.standings(db, event.id).disputed == 1
+    assert standings.standings(db, event.id).disputed == 1
     chosen = three_sides.settle_tables(db, event, use_card=(1, 1, cat))
     assert chosen == [TableSettled(1, 1, (("Ann", (121, 100, 90), False), ("Bob", (121, 100, 90), False),
                                           ("Cat", (121, 100, 90), False)))]
     assert chosen[0].line() == ("game 1 table 1 resolved: Ann 121-100-90; Bob 121-100-90; Cat 121-100-90"
                                 " (scores in seat order: Ann, Bob, Cat)")
-    assert results.standings(db, event.id).disputed == 0
+    assert standings.standings(db, event.id).disputed == 0
     with pytest.raises(CribError, match="game 1 of Open has no table 2"):
         three_sides.settle_tables(db, event, use_card=(1, 2, cat))
     assert three_sides.settle_tables(db, event) == []  # nothing left to settle

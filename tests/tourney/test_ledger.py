@@ -9,7 +9,7 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crib_tourney.tourney.ledger import fund_for_places, ledger
+from crib_tourney.tourney.ledger import fund_for_places, ledger, ledger_lines
 from crib_tourney.tourney.money import part_of, payout_shares, split_cents
 
 cents = st.integers(min_value=0, max_value=50_000)
@@ -56,3 +56,34 @@ def test_a_high_nonqualifier_from_the_fund_shrinks_the_places():
     assert fund_for_places(30000, Decimal(10), 0, 1000, hnq_from_fund=True) == 26000
     assert fund_for_places(30000, Decimal(10), 0, 1000, hnq_from_fund=False) == 27000
     assert fund_for_places(30000, Decimal(10), 20000, 1000, hnq_from_fund=True) == 19000
+
+
+@settings(max_examples=200, deadline=None)
+@given(events(), st.booleans(), st.booleans())
+def test_the_lines_are_the_sum_in_order(e, recorded, final):  # type: ignore[no-untyped-def]
+    """The lines every reader shows add up: the "+" lines make the first sum, the
+    "-" lines taken from it make the balance, and each amount is what the sum uses."""
+    paid = [e["fee"]] * e["paying"]
+    book = ledger(e["entrants"], paid, e["fee"], e["house"], e["sanctioning"], [e["fee"]], e["hnq"], 100, 50)
+    lines = ledger_lines(book, recorded, e["hnq_from_fund"], final)
+    assert [line.key for line in lines] == ["entry_fees", "pools_collected", "collected", "house", "sanctioning", "prizes",
+                                            "high_nonqualifier", "pool_prizes", "balance"]
+    by = {line.key: line for line in lines}
+    assert by["collected"].cents == sum(line.cents for line in lines[:2] if line.sign == "+")
+    assert by["balance"].cents == by["collected"].cents - sum(line.cents for line in lines if line.sign == "-")
+    assert all(line.amount.startswith("-") == (line.sign == "-" and line.cents > 0) for line in lines[:-1])
+    assert (by["prizes"].note is None) == final
+    assert (by["balance"].note is not None) == (book.balance < 0)
+
+
+def test_the_notes_say_why():
+    book = ledger(entrants=8, paid=[3000] * 7 + [2500], entry_fee=3000, house_share=Decimal(10), sanctioning_fee=100,
+                  prizes=[21600], high_nonqualifier=500, pools_collected=4000, pool_prizes=4000)
+    assert [(line.text, line.amount) for line in ledger_lines(book, True, False, True)] == [
+        ("entry fees collected (8 of 8 paid, 5.00 owed)", "235.00"), ("pool money collected", "40.00"),
+        ("collected", "275.00"), ("house's share", "-23.50"), ("sanctioning fee (8 entrants)", "-8.00"),
+        ("prizes (payout table)", "-216.00"), ("high non-qualifier (on top of the fund)", "-5.00"),
+        ("pool prizes", "-40.00"), ("balance (negative: the house must add this)", "-17.50")]
+    unrecorded = ledger_lines(book, False, True, False)
+    assert [line.note for line in unrecorded if line.key in ("entry_fees", "prizes", "high_nonqualifier")] == [
+        "8 entrants; no payments recorded: all taken as paid", "not final: the event is not decided", "from the prize fund"]
