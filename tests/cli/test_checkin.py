@@ -225,7 +225,7 @@ def test_the_ledger_of_a_small_event_worked_by_hand(cli, tmp_path):
 def ledger_lines_of(cli, event: str):
     """The typed lines of an event's ledger, as the service computes them."""
     from crib_tourney.inputs.names import event_id
-    from crib_tourney.services.histories import event_ledger
+    from crib_tourney.services.money import event_ledger
     from crib_tourney.store.db import transaction
 
     with transaction(str(cli.db)) as db:

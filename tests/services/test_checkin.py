@@ -44,11 +44,11 @@ def test_check_out_keeps_the_payment(db):
     entry = ids(db, event)
     checkin.check_in(db, event.id, [entry["Cat"]], Payment(cents=500))
     done = checkin.check_out(db, event.id, entry["Cat"])
-    assert done == CheckedIn("Open", (Arrival(entry["Cat"], "Cat", True, 500, 500),))
-    assert not done.changed  # was in: the arrival reads as no new arrival (the log says what changed)
+    assert done == CheckedIn("Open", (Arrival(entry["Cat"], "Cat", True, 500, 500, leaving=True),))
+    assert done.changed  # he was in: taking it back changed something
     assert checkin.door_list(db, event.id).present == ()
     again = checkin.check_out(db, event.id, entry["Cat"])
-    assert again.arrivals[0].was_in is False
+    assert again.arrivals[0].was_in is False and not again.changed  # taken back twice: the second changes nothing
     assert [e.summary for e in changes.entries(db, event.id, None)][-1] == "Cat not checked in"
     with pytest.raises(CribError, match="entry #42 is not entered in Open"):
         checkin.check_out(db, event.id, 42)

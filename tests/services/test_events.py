@@ -45,7 +45,7 @@ def test_event_summaries_and_details(db):
         {"id": 2, "name": "Empty", "date": None, "players": 0, "games": 7, "scheduled": 0, "variant": "five-card"}]
     details = events.event_details(db, event.id)
     assert {k: v for k, v in details.items() if k != "settings"} == {
-        "id": 1, "name": "Open", "players": 4, "withdrawn": 0, "scheduled": 1, "results": 1}
+        "id": 1, "name": "Open", "players": 4, "withdrawn": 0, "scheduled": 1, "results": 1, "not_counted": 0}
     assert (details["settings"]["games"], details["settings"]["entry_fee"]) == (3, "0.00")
 
 

@@ -205,5 +205,5 @@ def test_one_cut_line_and_one_entry_point_for_the_readers():
     assert homes_of(r"\bevent_standings\b", {"web/x.py": "rows = event_standings(db, event)"}) == ["web/x.py"]
     # the CLI's standings, the web's page, the printed page and report: one call each
     assert all(re.search(r"\bstandings\(db, event", sources[name]) for name in
-               ("services/printing.py", "services/site.py", "services/histories.py"))
+               ("services/printing.py", "services/site.py", "services/reports.py"))
     assert homes_of(r"services\.standings import standings\b", {n: t for n, t in sources.items() if n.startswith("cli/")})
