@@ -19,6 +19,7 @@ from crib_tourney.tourney.bracket import qualifier_count
 from crib_tourney.tourney.names import opponents_text
 from crib_tourney.tourney.settings import as_dict
 from crib_tourney.tourney.names import fold
+from crib_tourney.render import terms
 
 
 def _header(event: Event) -> dict[str, Any]:
@@ -50,8 +51,10 @@ def standings_data(db: Db, event_id: int) -> dict[str, Any]:
         cut = min(qualifier_count(len(rows), event.qualify_ratio), len(rows)) if did_not_play else \
             min(qualifier_count(len(entries_of(db, event)), event.qualify_ratio), len(rows))
         cut = st.seeded_count(db, event.id) or cut
+    # before any game counts the order is the entry list's: nobody is shaded as a qualifier yet
+    qualify, cut = cut, (cut if any(r["games"] for r in rows) or st.seeded_count(db, event.id) else 0)
     pending, disputed = uncounted_games(db, event)
-    return {"event": _header(event), "rows": rows, "cut": cut, "qr": _live_page(event.public_url, "standings"),
+    return {"event": _header(event), "rows": rows, "cut": cut, "qualify": qualify, "qr": _live_page(event.public_url, "standings"),
             "did_not_play": did_not_play, "pending": pending, "disputed": disputed}
 
 
@@ -80,21 +83,22 @@ def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str
         rows: list[dict[str, Any]] = []
         totals, any_played = {"gp": 0, "plus": 0, "minus": 0}, False
         for game in range(1, event.games + 1):
-            table, opponent, seat = seats.get(pid, {}).get(game, (None, None, 0))
-            row: dict[str, Any] = {"game": game, "table": table, "opponent": opponent,
+            table, opponents, seat = seats.get(pid, {}).get(game, (None, (), 0))
+            opponent = opponents_text(list(opponents)) or None
+            row: dict[str, Any] = {"game": game, "table": table, "opponent": opponent, "opponents": list(opponents),
                                    "result": "", "gp": None, "plus": None, "minus": None, "total_gp": None, "total_spread": None}
             if game in seats.get(pid, {}) and opponent is None:  # the bye is known in advance: printed filled in
-                row.update(opponent="bye", gp=rules.bye_points, plus=rules.bye_spread, minus=0)
+                row.update(opponent=terms.BYE, opponents=[terms.BYE], gp=rules.bye_points, plus=rules.bye_spread, minus=0)
             if (pid, game) in played:
                 line, result = played[(pid, game)]
                 row.update(gp=line.game_points, plus=line.plus, minus=line.minus, result=result)
             if row["gp"] is not None:
                 any_played = True
                 totals = {k: totals[k] + row[k] for k in totals}
-                row.update(total_gp=totals["gp"], total_spread=f"{totals['plus'] - totals['minus']:+d}")
+                row.update(total_gp=totals["gp"], total_spread=terms.signed(totals["plus"] - totals["minus"]))
             rows.append(row)
         first = seats.get(pid, {}).get(1)
-        start = f"table {first[0]}, seat {first[2]}" if first and first[0] is not None else ("bye" if first else None)
+        start = f"table {first[0]}, seat {first[2]}" if first and first[0] is not None else (terms.BYE if first else None)
         cards.append({"player": names[pid], "members": players[pid], "acc_number": acc_number, "start": start,
                       "games": rows, "totals": totals if any_played else None, "qr": personal.get(pid)})
     from crib_tourney.store.links import of_event
@@ -103,9 +107,9 @@ def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str
     return {"event": _header(event), "cards": cards, "links": len(personal), "links_issued": issued}
 
 
-# A scorecard's seats: entry -> game -> (table, the opponent as printed or None for a
-# bye, seat); and its results: (entry, game) -> (the line, W / L / 2nd / 3rd).
-Seats = dict[int, dict[int, tuple[int | None, str | None, int]]]
+# A scorecard's seats: entry -> game -> (table, the opponents as printed (none for a
+# bye), seat); and its results: (entry, game) -> (the line, W / L / 2nd / 3rd).
+Seats = dict[int, dict[int, tuple[int | None, tuple[str, ...], int]]]
 Played = dict[tuple[int, int], tuple[GameLine, str]]
 
 
@@ -114,9 +118,9 @@ def _seats(db: Db, event: Event, names: dict[int, str]) -> tuple[Seats, Played]:
     rules = scoring_rules(event)
     seats: Seats = {}
     for p in q.pairings(db, event.id):
-        seats.setdefault(p.entry1_id, {})[p.game_no] = (p.table_no, names[p.entry2_id] if p.entry2_id else None, 1)
+        seats.setdefault(p.entry1_id, {})[p.game_no] = (p.table_no, (names[p.entry2_id],) if p.entry2_id else (), 1)
         if p.entry2_id:
-            seats.setdefault(p.entry2_id, {})[p.game_no] = (p.table_no, names[p.entry1_id], 2)
+            seats.setdefault(p.entry2_id, {})[p.game_no] = (p.table_no, (names[p.entry1_id],), 2)
     played: Played = {}
     for pid, own, opp, forfeit, _, _, game_no in q.outcome_lines(db, event.id):
         line = outcome_line(own, opp, forfeit, rules)
@@ -132,7 +136,7 @@ def _three_sided_seats(db: Db, event: Event, names: dict[int, str]) -> tuple[Sea
     seats: Seats = {}
     for p in q.pairings(db, event.id):
         for seat, side in enumerate(p.sides, 1):
-            seats.setdefault(side, {})[p.game_no] = (p.table_no, opponents_text([names[o] for o in p.sides if o != side]) or None, seat)
+            seats.setdefault(side, {})[p.game_no] = (p.table_no, tuple(names[o] for o in p.sides if o != side), seat)
     played: Played = {(side.entry, side.game): (side.line, {1: "W", 2: "2nd", 3: "3rd"}[side.place])
                       for side in three_sided_lines(db, event)}
     return seats, played
@@ -214,10 +218,15 @@ def slips_data(db: Db, event_id: int) -> dict[str, Any]:
 
 
 def rulings_data(db: Db, event_id: int) -> dict[str, Any]:
-    from crib_tourney.services.rulings import rulings_of
+    """The rulings made at the table, and the card disputes the director settled
+    (each score in seat order, as the sheet joins them: 121–100)."""
+    from dataclasses import asdict
+
+    from crib_tourney.services.rulings import rulings_of, settled_disputes
 
     event = load_event(db, event_id)
-    return {"event": _header(event), "rulings": rulings_of(db, event.id)}
+    return {"event": _header(event), "rulings": rulings_of(db, event.id),
+            "settled": [asdict(d) for d in settled_disputes(db, event.id)]}
 
 
 def bracket_data(db: Db, event_id: int) -> dict[str, Any]:
