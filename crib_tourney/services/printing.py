@@ -153,8 +153,9 @@ def _personal_links(db: Db, event_id: int, key: bytes | None) -> dict[int, dict[
 
 
 def checkin_data(db: Db, event_id: int) -> dict[str, Any]:
-    """The door sheet: every entrant alphabetically with a check-in box and what
-    he paid, and the QR code of the event's page that says how to check in (under
+    """The door sheet: every entrant alphabetically (by the folded name) with a
+    check-in box and what he paid (a part of the fee marked with what he still
+    owes), and the QR code of the event's page that says how to check in (under
     its public address, or the served one). (Amounts as the template receives them: "25.00".)"""
     from crib_tourney.render.qr import page_address, qr_svg
     from crib_tourney.services.checkin import door_list
@@ -164,21 +165,27 @@ def checkin_data(db: Db, event_id: int) -> dict[str, Any]:
     event = load_event(db, event_id)
     door = door_list(db, event.id)
     address = page_address(event.public_url or f"{SERVED}/events/{event.id}/", "checkin")
+    short = {r.entry for r in door.short}  # paid part of the fee: the sheet says what is still owed
     rows = [{"name": r.name, "members": list(r.members), "checked_in": r.checked_in, "withdrawn": r.withdrawn,
-             "paid": format_money(r.paid) if r.paid is not None else None} for r in door.rows]
+             "paid": format_money(r.paid) if r.paid is not None else None,
+             "owes": format_money(event.entry_fee - (r.paid or 0)) if r.entry in short else None} for r in door.rows]
     return {"event": _header(event), "rows": rows, "entry_fee": format_money(event.entry_fee) if event.entry_fee else None,
-            "present": len(door.present), "collected": format_money(door.collected),
+            "present": len(door.present), "collected": format_money(door.collected), "short": len(short),
             "qr": {"address": address, "svg": qr_svg(address)}}
 
 
 def tables_data(db: Db, event_id: int, game: int | None = None) -> dict[str, Any]:
     """The seating of a game (default: the latest; 0: every game), with a
-    find-your-table list by name."""
+    find-your-table list by the folded name. Once the cut is made (and no game is
+    asked for) the tables are the playoff matches waiting to be played, a round
+    to its own pages; none waiting is refused with what to print instead."""
     from crib_tourney.errors import CribError
     from crib_tourney.services.events import game_view
 
     event = load_event(db, event_id)
     last = q.scheduled_games(db, event.id)
+    if game is None and st.seeded_count(db, event.id):
+        return {"event": _header(event), "games": _playoff_tables(db, event, last), "qr": _live_page(event.public_url, "tables")}
     if last == 0:
         raise CribError(f"{event.name} has no games scheduled yet (make them with: crib-tourney round)")
     numbers = list(range(1, last + 1)) if game == 0 else [game or last]
@@ -186,15 +193,48 @@ def tables_data(db: Db, event_id: int, game: int | None = None) -> dict[str, Any
     for n in numbers:
         view: dict[str, Any] = dict(game_view(db, event, n).as_dict())
         find = [{"player": p, "table": t["table"]} for t in view["tables"] for p in t["players"]]
-        for bye in view.get("byes") or ([view["bye"]] if view["bye"] else []):  # three sides: one or two sit out
-            find.append({"player": bye, "table": "bye"})
-        if event.team_size > 1:  # every member finds his table by his own name
-            team_of = member_names(db, event)
-            by_name = {entry_names(db, event)[e]: players for e, players in team_of.items()}
-            find = [{"player": member, "table": w["table"], "team": w["player"]} for w in find for member in by_name[w["player"]]]
-        view["find"] = sorted(find, key=lambda w: w["player"].lower())
+        for bye in view.get("byes") or ([view["bye"]] if view["bye"] else []):  # three sides: one or two have the bye
+            find.append({"player": bye, "table": terms.BYE})
+        view["find"] = _find_list(db, event, find)
+        view["title"] = f"game {n}"
         games.append(view)
     return {"event": _header(event), "games": games, "qr": _live_page(event.public_url, "tables")}
+
+
+def _find_list(db: Db, event: Event, find: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Find-your-table by the folded name (Łukasz before Zoë); in a team event every
+    member finds his table by his own name."""
+    if event.team_size > 1:
+        names = entry_names(db, event)
+        by_name = {names[e]: players for e, players in member_names(db, event).items()}
+        find = [{"player": member, "table": w["table"], "team": w["player"]} for w in find for member in by_name[w["player"]]]
+    return sorted(find, key=lambda w: fold(w["player"]))
+
+
+def _playoff_tables(db: Db, event: Event, qualifying_games: int) -> list[dict[str, Any]]:
+    """The playoff matches waiting to be played (both players known, no winner), a
+    round at a time, as table sheets: each match at its table."""
+    from crib_tourney.errors import CribError
+    from crib_tourney.services.playoffs import bracket_json
+
+    data = bracket_json(db, event)
+    names = entry_names(db, event)
+    members = {names[e]: players for e, players in member_names(db, event).items()} if event.team_size > 1 else {}
+    games = []
+    for r in data["rounds"]:
+        waiting = [m for m in r["matches"] if all(m["players"]) and not m["winner"]]
+        if not waiting:
+            continue
+        tables = [{"table": m["table"], "players": list(m["players"]), "match": m["key"],
+                   **({"members": [members.get(p, []) for p in m["players"]]} if members else {})} for m in waiting]
+        find = [{"player": p, "table": t["table"]} for t in tables for p in t["players"]]
+        games.append({"game": None, "title": f"playoffs, {r['name']}", "tables": tables, "bye": None, "byes": [],
+                      "matches": [t["match"] for t in tables], "find": _find_list(db, event, find)})
+    if not games:
+        done = f"{data['champion']} is the champion" if data["champion"] else "no playoff match is waiting to be played"
+        hint = f" (print a qualifying game's tables with --game 1 to {qualifying_games})" if qualifying_games else ""
+        raise CribError(f"{event.name} has no tables to print: {done}{hint}")
+    return games
 
 
 def slips_data(db: Db, event_id: int) -> dict[str, Any]:
@@ -263,7 +303,7 @@ def cash_data(db: Db, event_id: int) -> dict[str, Any]:
     won, book = winnings_and_ledger(db, event.id)
     paid = {p: (won.prize.get(p, 0), won.pools.get(p, 0)) for p in set(won.prize) | set(won.pools)}
     owed = sorted(((p, prize, pools) for p, (prize, pools) in paid.items() if prize + pools),
-                  key=lambda t: (-(t[1] + t[2]), t[0].lower()))
+                  key=lambda t: (-(t[1] + t[2]), fold(t[0])))
     # what each payee still owes of his entry fee (once the desk records payments), taken from what he is handed
     names, gone = entry_names(db, event), no_shows(db, event)
     still_owes = {names[e.id]: max(0, event.entry_fee - (e.paid or 0)) for e in entries_of(db, event)

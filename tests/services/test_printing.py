@@ -38,7 +38,7 @@ def test_scorecards_data_a_card_per_entrant(db):
     data = printing.scorecards_data(db, event.id)
     ann = data["cards"][0]
     assert (ann["player"], ann["start"], ann["totals"], ann["qr"]) == ("Ann", "table 1, seat 1", {"gp": 2, "plus": 21, "minus": 0}, None)
-    assert ann["games"][0] == {"game": 1, "table": 1, "opponent": "Dan", "result": "W", "gp": 2, "plus": 21, "minus": 0,
+    assert ann["games"][0] == {"game": 1, "table": 1, "opponent": "Dan", "opponents": ["Dan"], "result": "W", "gp": 2, "plus": 21, "minus": 0,
                                "total_gp": 2, "total_spread": "+21"}
     assert data["cards"][1]["games"][0]["result"] == ""  # Bob's game has no result yet
     assert (data["links"], data["links_issued"]) == (0, 0)
@@ -53,9 +53,12 @@ def test_checkin_data(db):
     event = new_event(db, entry_fee=2500)
     checkin.check_in(db, event.id, [ids(db, event)["Bob"]], Payment(fee=True))
     data = printing.checkin_data(db, event.id)
-    assert data["rows"][:2] == [{"name": "Ann", "members": [], "checked_in": False, "withdrawn": False, "paid": None},
-                                {"name": "Bob", "members": [], "checked_in": True, "withdrawn": False, "paid": "25.00"}]
-    assert (data["entry_fee"], data["present"], data["collected"]) == ("25.00", 1, "25.00")
+    checkin.check_in(db, event.id, [ids(db, event)["Cat"]], Payment(cents=1000))  # a part of the fee: what is owed
+    data = printing.checkin_data(db, event.id)
+    assert data["rows"][:3] == [{"name": "Ann", "members": [], "checked_in": False, "withdrawn": False, "paid": None, "owes": None},
+                                {"name": "Bob", "members": [], "checked_in": True, "withdrawn": False, "paid": "25.00", "owes": None},
+                                {"name": "Cat", "members": [], "checked_in": True, "withdrawn": False, "paid": "10.00", "owes": "15.00"}]
+    assert (data["entry_fee"], data["present"], data["collected"], data["short"]) == ("25.00", 2, "35.00", 1)
     assert data["qr"]["address"] == f"http://127.0.0.1:8000/events/{event.id}/checkin"  # no public address: the served one
 
 
