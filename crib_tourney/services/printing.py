@@ -225,8 +225,11 @@ def _playoff_tables(db: Db, event: Event, qualifying_games: int) -> list[dict[st
         waiting = [m for m in r["matches"] if all(m["players"]) and not m["winner"]]
         if not waiting:
             continue
-        tables = [{"table": m["table"], "players": list(m["players"]), "match": m["key"],
-                   **({"members": [members.get(p, []) for p in m["players"]]} if members else {})} for m in waiting]
+        tables: list[dict[str, Any]] = []
+        for m in waiting:
+            players = [p for p in m["players"] if p is not None]
+            tables.append({"table": m["table"], "players": players, "match": m["key"],
+                           **({"members": [members.get(p, []) for p in players]} if members else {})})
         find = [{"player": p, "table": t["table"]} for t in tables for p in t["players"]]
         games.append({"game": None, "title": f"playoffs, {r['name']}", "tables": tables, "bye": None, "byes": [],
                       "matches": [t["match"] for t in tables], "find": _find_list(db, event, find)})
