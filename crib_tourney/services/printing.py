@@ -196,7 +196,6 @@ def tables_data(db: Db, event_id: int, game: int | None = None) -> dict[str, Any
         for bye in view.get("byes") or ([view["bye"]] if view["bye"] else []):  # three sides: one or two have the bye
             find.append({"player": bye, "table": terms.BYE})
         view["find"] = _find_list(db, event, find)
-        view["title"] = f"game {n}"
         games.append(view)
     return {"event": _header(event), "games": games, "qr": _live_page(event.public_url, "tables")}
 

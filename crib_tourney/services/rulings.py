@@ -162,7 +162,7 @@ def settled_disputes(db: Db, event_id: int) -> list[SettledDispute]:
 def _in_seat_order(sides: tuple[int, ...], entry: int, own: int, opp: int, opp2: int | None) -> tuple[int, ...]:
     """One side's card (its own score, then the others') as scores in seat order.
 
-    >>> _in_seat_order((4, 7), 7, 121, 100)
+    >>> _in_seat_order((4, 7), 7, 121, 100, None)
     (100, 121)
     >>> _in_seat_order((4, 7, 9), 7, 121, 100, 85)
     (100, 121, 85)
