@@ -233,12 +233,16 @@ def _card(card: dict, width: float, opponent_room: float) -> dict:
 def _opponents(game: dict, room: float) -> Fitted:
     """A game line's opponent fitted to its room: one name on one line, or two
     half-height lines; at a table of three each opponent on a line of his own
-    (two teams of two: "Ann Lee & Bob Ray" over "Cat Moss & Dan Oak")."""
+    (two teams of two: "Ann Lee & Bob Ray" over "Cat Moss & Dan Oak"), else
+    both as one text over two lines. More than two lines tell the caller the
+    card is too narrow."""
     named = game.get("opponents") or []
     if len(named) < 2:
         return fit(game["opponent"] or "", room, OPPONENT_PT, OPPONENT_MIN_PT)
     each = [fit(name, room, OPPONENT_PT, OPPONENT_MIN_PT, max_lines=1) for name in named]
-    return Fitted(tuple(line for f in each for line in f.lines), min(f.size for f in each))
+    if all(len(f.lines) == 1 for f in each):
+        return Fitted(tuple(f.lines[0] for f in each), min(f.size for f in each))
+    return fit(game["opponent"] or "", room, OPPONENT_PT, OPPONENT_MIN_PT)
 
 
 def _opponent(fitted: Fitted, row: float) -> str:
