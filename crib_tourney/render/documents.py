@@ -25,7 +25,10 @@ def _page(paper: str, landscape: bool) -> dict:
 def standings(data: dict, paper: str, landscape: bool) -> list[str]:
     """Sixty rows to a portrait page, the column headings on every page. Each row
     is one line of text (render/columns.py); the pages are cut here, a row never
-    split, so the stripes and the cut line can be drawn under each page."""
+    split and no last page of a row or two (standings_pages), so the stripes can
+    be drawn under each page. The cut line has a strip of its own between the
+    last qualifier and the next row: it never runs through a row's text. Before
+    any game counts the data's cut is 0: nobody is shaded as a qualifier."""
     title = f"{data['event']['name']}: standings"
     cut, rows = data["cut"], data["rows"]
     wide, high = PAPER_MM[paper][::-1] if landscape else PAPER_MM[paper]
