@@ -406,7 +406,8 @@ def on_paper(db: Db, data: Any, names: dict[str, str] | None = None) -> Any:
     names = paper_names(db) if names is None else names
     if not names:
         return data
-    pattern = re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r"(?!\d)")
+    # (?!\d) guards every name: 'Ann #1' is not the start of 'Ann #10'
+    pattern = re.compile("(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?!\d)")
 
     def walk(value: Any) -> Any:
         if isinstance(value, str):
