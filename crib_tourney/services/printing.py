@@ -212,7 +212,8 @@ def _find_list(db: Db, event: Event, find: list[dict[str, Any]]) -> list[dict[st
 
 def _playoff_tables(db: Db, event: Event, qualifying_games: int) -> list[dict[str, Any]]:
     """The playoff matches waiting to be played (both players known, no winner), a
-    round at a time, as table sheets: each match at its table."""
+    round at a time, as table sheets: each match at its table, and who has a bye
+    through to the next round."""
     from crib_tourney.errors import CribError
     from crib_tourney.services.playoffs import bracket_json
 
@@ -229,8 +230,9 @@ def _playoff_tables(db: Db, event: Event, qualifying_games: int) -> list[dict[st
             players = [p for p in m["players"] if p is not None]
             tables.append({"table": m["table"], "players": players, "match": m["key"],
                            **({"members": [members.get(p, []) for p in players]} if members else {})})
-        find = [{"player": p, "table": t["table"]} for t in tables for p in t["players"]]
-        games.append({"game": None, "title": f"playoffs, {r['name']}", "tables": tables, "bye": None, "byes": [],
+        byes = [p for m in r["matches"] if any(m["bye"]) for p in m["players"] if p]  # through to the next round
+        find = [{"player": p, "table": t["table"]} for t in tables for p in t["players"]] + [{"player": p, "table": terms.BYE} for p in byes]
+        games.append({"game": None, "title": f"playoffs, {r['name']}", "tables": tables, "bye": None, "byes": byes,
                       "matches": [t["match"] for t in tables], "find": _find_list(db, event, find)})
     if not games:
         done = f"{data['champion']} is the champion" if data["champion"] else "no playoff match is waiting to be played"
