@@ -189,7 +189,7 @@ def test_playoff_table_sheets_name_the_byes(db):
     playoffs.cut(db, event.id, None)  # a bracket of four: the top seed has a bye through the first round
     [first] = printing.tables_data(db, event.id)["games"]
     [bye] = [m["players"] for m in printing.bracket_data(db, event.id)["rounds"][0]["matches"]
-                      if any(m["bye"])]
+             if any(m["bye"])]
     byes = [p for p in bye if p]
     assert first["byes"] == byes and len(byes) == 1 and all(byes[0] not in t["players"] for t in first["tables"])
     assert {"player": byes[0], "table": "bye"} in first["find"]
