@@ -10,6 +10,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from crib_tourney.render import terms
 from crib_tourney.render.columns import Column, line, stripes_svg
 from crib_tourney.render.fit import PT, Fitted, _wrap, fit, width
 from crib_tourney.render.scorecard_grid import Grid
@@ -25,7 +26,10 @@ def _page(paper: str, landscape: bool) -> dict[str, Any]:
 def standings(data: dict[str, Any], paper: str, landscape: bool) -> list[str]:
     """Sixty rows to a portrait page, the column headings on every page. Each row
     is one line of text (render/columns.py); the pages are cut here, a row never
-    split, so the stripes and the cut line can be drawn under each page."""
+    split and no last page of a row or two (standings_pages), so the stripes can
+    be drawn under each page. The cut line has a strip of its own between the
+    last qualifier and the next row: it never runs through a row's text. Before
+    any game counts the data's cut is 0: nobody is shaded as a qualifier."""
     title = f"{data['event']['name']}: standings"
     cut, rows = data["cut"], data["rows"]
     wide, high = PAPER_MM[paper][::-1] if landscape else PAPER_MM[paper]
@@ -53,28 +57,20 @@ def standings(data: dict[str, Any], paper: str, landscape: bool) -> list[str]:
     heading = line([("RANK", Column(ST_RANK_X)), ("TEAM" if team_event else "PLAYER", Column(ST_NAME_X, "left")),
                     *[(label.upper(), Column(edge)) for (label, _, _), edge in zip(columns, edges)]], ST_HEAD_PT, bold=True)
     top = ST_TOP_MM[bool(data["qr"])]
-    pages: list[dict[str, Any]] = []
-    room = body_h - top - ST_COLUMNS_MM
-    page: list[tuple[int, list[str]]] = []
-    used = 0.0
-    for k, row_lines in enumerate(laid):
-        if page and used + len(row_lines) * ST_LINE_MM > room + 0.01:
-            pages.append(_standings_page(page, cut, len(rows), body_w))
-            page, used, room = [], 0.0, body_h - ST_COLUMNS_MM
-        page.append((k, row_lines))
-        used += len(row_lines) * ST_LINE_MM
-    if len(page) > 1 and used + ST_LEGEND_MM > room:  # the legend would stand alone on a page: the last row goes with it
-        pages.append(_standings_page(page[:-1], cut, len(rows), body_w))
-        page = page[-1:]
-    pages.append(_standings_page(page, cut, len(rows), body_w))
+    drawn = 0 < cut < len(rows)  # a cut line only where some do not qualify
+    heights = [len(row_lines) * ST_LINE_MM + (ST_CUT_GAP_MM if drawn and k == cut - 1 else 0.0) for k, row_lines in enumerate(laid)]
+    pages = [_standings_page([(k, laid[k]) for k in page], cut, drawn, body_w)
+             for page in standings_pages(heights, body_h - top - ST_COLUMNS_MM, body_h - ST_COLUMNS_MM)]
     return [fill("standings.html", title=title, **data, pages=pages, heading=heading, top=f"{top:.1f}mm",
-                 **_page(paper, landscape))]
+                 cut_gap=f"{ST_CUT_GAP_MM:.1f}mm", **_page(paper, landscape))]
 
 
 ST_PT, ST_HEAD_PT, ST_LINE_MM = 8.5, 6.5, 3.6
 ST_TOP_MM = {False: 24.0, True: 27.0}  # the sheet's heading; beside a QR code
 ST_COLUMNS_MM = 5.0  # the column headings
 ST_LEGEND_MM = 10.0  # the legend under the last row
+ST_CUT_GAP_MM = 2.0  # the cut line's own strip between the last qualifier and the next row
+ST_LAST_PAGE_ROWS = 8  # a page of standings ends with at least this many rows (no orphans)
 ST_RANK_X, ST_NAME_X = 8.0, 11.0
 ST_NUMBERS = (("GP", "game_points", 3), ("W", "wins", 3), ("L", "losses", 3), ("Spread", "spread", 6), ("Plus", "plus", 5),
               ("Minus", "minus", 5), ("Skunks", "skunks", 3), ("Skunked", "skunks_taken", 3))  # heading, key, widest in characters
@@ -83,40 +79,74 @@ BAND, QUALIFIER_BAND, QUALIFIER_PLAIN, CUT = "#f1f4f7", "#dce9f4", "#eef4fa", "#
 QUALIFIER_TINT = "rgba(31, 95, 139, 0.09)"
 
 
+def standings_pages(heights: list[float], first_room: float, room: float, legend: float = ST_LEGEND_MM,
+                    least: int = ST_LAST_PAGE_ROWS) -> list[list[int]]:
+    """Rows (by their heights in mm) cut into pages: as many as fit each page
+    (the first has less room, under the sheet's heading), the legend under the
+    last row, and never a last page of fewer than ``least`` rows when an earlier
+    page can spare them (A4 landscape once left two rows alone on a page).
+
+    >>> [len(p) for p in standings_pages([3.6] * 45, 158.0, 182.0)]
+    [37, 8]
+    >>> [len(p) for p in standings_pages([3.6] * 40, 158.0, 182.0)]
+    [40]
+    """
+    pages: list[list[int]] = []
+    page: list[int] = []
+    used = 0.0
+    for k, tall in enumerate(heights):
+        if page and used + tall > (room if pages else first_room) + 0.01:
+            pages.append(page)
+            page, used = [], 0.0
+        page.append(k)
+        used += tall
+    if len(page) > 1 and used + legend > (room if pages else first_room) + 0.01:  # the legend would stand alone on a page
+        pages.append(page[:-1])
+        page = page[-1:]
+    pages.append(page)
+    if len(pages) > 1:
+        last, before = pages[-1], pages[-2]
+        while len(last) < least and len(before) > least:
+            last.insert(0, before.pop())
+    return pages
+
+
 def _signed(n: int) -> str:
     """+12, −12 (a minus as wide as the plus: the column stays aligned), 0."""
-    return f"{n:+d}".replace("-", "\u2212") if n else "0"
+    return terms.signed(n)
 
 
-def _standings_page(page: list[tuple[int, list[str]]], cut: int, total: int, body_w: float) -> dict[str, Any]:
-    """One page's lines and the backgrounds under them: stripes, the qualifiers
-    shaded, the cut dashed under the last qualifier. CSS gradients when every
-    row is one line (WeasyPrint paints them as one shading; it parses an SVG
-    path slowly), else one SVG picture."""
-    height = sum(len(lines) for _, lines in page) * ST_LINE_MM
-    first = page[0][0] if page else 0
-    qualifiers = ST_LINE_MM * max(0, min(cut - first, len(page))) if all(len(lines) == 1 for _, lines in page) else None
-    text = "\n".join(text for _, row_lines in page for text in row_lines)
-    if qualifiers is not None:
+def _standings_page(page: list[tuple[int, list[str]]], cut: int, drawn: bool, body_w: float) -> dict[str, Any]:
+    """One page's lines in parts: the qualifiers (shaded), then, after the cut
+    line's own strip, the rest: a line between two rows, never through one.
+    Each part carries its stripes as CSS gradients when every row is one line
+    (WeasyPrint paints them as one shading; it parses an SVG path slowly), else
+    as one SVG picture."""
+    parts = []
+    for qualifying in (True, False):
+        rows = [(k, lines) for k, lines in page if (k < cut) == qualifying]
+        if rows:
+            parts.append(_standings_part(rows, qualifying, body_w) | {"cut_after": drawn and qualifying and rows[-1][0] == cut - 1})
+    return {"parts": parts}
+
+
+def _standings_part(rows: list[tuple[int, list[str]]], qualifying: bool, body_w: float) -> dict[str, Any]:
+    height = sum(len(lines) for _, lines in rows) * ST_LINE_MM
+    first = rows[0][0]
+    text = "\n".join(text for _, row_lines in rows for text in row_lines)
+    if all(len(lines) == 1 for _, lines in rows):
         step, shade = ST_LINE_MM, ("transparent", BAND) if first % 2 == 0 else (BAND, "transparent")
-        layers = []
-        if 0 < cut - first <= len(page) and cut < total:
-            layers.append(f"linear-gradient(to right, {CUT} 60%, transparent 60%) 0 {qualifiers - 0.5:.1f}mm / 2.5mm 0.5mm repeat-x")
-        if qualifiers:
-            layers.append(f"linear-gradient({QUALIFIER_TINT}, {QUALIFIER_TINT}) 0 0 / 100% {qualifiers:.1f}mm no-repeat")
+        layers = [f"linear-gradient({QUALIFIER_TINT}, {QUALIFIER_TINT})"] if qualifying else []
         layers.append(f"repeating-linear-gradient({shade[0]} 0, {shade[0]} {step}mm, {shade[1]} {step}mm, {shade[1]} {2 * step}mm)")
         return {"text": text, "height": f"{height:.1f}mm", "background": ", ".join(layers)}
-    bands, rules, y = [], [], 0.0
-    for k, row_lines in page:
+    bands, y = [], 0.0
+    for k, row_lines in rows:
         tall = len(row_lines) * ST_LINE_MM
-        colour = (QUALIFIER_BAND if k % 2 else QUALIFIER_PLAIN) if k < cut else (BAND if k % 2 else None)
+        colour = (QUALIFIER_BAND if k % 2 else QUALIFIER_PLAIN) if qualifying else (BAND if k % 2 else None)
         if colour:
             bands.append((y, tall, colour))
         y += tall
-        if k == cut - 1 and cut < total:
-            rules.append((y - 0.1, CUT, 1.4, True))
-    return {"text": text, "height": f"{height:.1f}mm",
-            "background": f"url('{stripes_svg(body_w, bands, rules)}') no-repeat"}
+    return {"text": text, "height": f"{height:.1f}mm", "background": f"url('{stripes_svg(body_w, bands)}') no-repeat"}
 
 
 PAPER_MM = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
@@ -133,30 +163,39 @@ def scorecards(data: dict[str, Any], paper: str, landscape: bool, chunks: int = 
     """Cards two across, three, two or one down a portrait sheet (the most whose
     game lines stay roomy), dashed cut lines; the game lines share out the card's
     height under a heading as tall as the longest name needs. Names shrink to
-    fit, then wrap, never clipped. A few big chunks, because each chunk pays
-    for its own fonts."""
+    fit, then wrap, never clipped. A game line holds its opponent in one line,
+    or two half-height lines: a table of three names each opponent on a line of
+    its own. When an opponent would need more (three teams of two, long names),
+    the cards go one across, the full width of the sheet, rather than let the
+    lines slide off the grid. A few big chunks, because each chunk pays for its
+    own fonts."""
     cards = data["cards"]
     games = len(cards[0]["games"]) if cards else 0
     sheet_mm = PAPER_MM[paper][1] - 16 - 1
-    width = (PAPER_MM[paper][0] - 16) / 2 - 8 - 0.5  # inside the card's padding and border
-    grid = Grid(width=width, games=games, row=ROW_MM)
-    laid = [_card(card | {"date": data["event"].get("date")}, width, grid.boxes_left - 3 * TAB_MM - 2) for card in cards]
+    for across in (2, 1):
+        width = (PAPER_MM[paper][0] - 16) / across - 8 - 0.5  # inside the card's padding and border
+        grid = Grid(width=width, games=games, row=ROW_MM)
+        laid = [_card(card | {"date": data["event"].get("date")}, width, grid.boxes_left - 3 * TAB_MM - 2) for card in cards]
+        if all(len(o.lines) <= 2 for c in laid for o in c["opponents"]):
+            break
     head = max((c["head_mm"] for c in laid), default=20.0)
     rows = next(k for k in (3, 2, 1) if _room(sheet_mm / k, head) / (games + 1) >= MIN_ROW_MM[k])
     card_mm = sheet_mm / rows
     grid = Grid(width=width, games=games, row=min(ROW_MM, _room(card_mm, head) / (games + 1)))
-    per_sheet = 2 * rows
+    per_sheet = across * rows
     for card in laid:  # the numbers at the right of each game line, and the totals: one block of lines
         totals = card["totals"]
         last = grid.numbers(totals["gp"], totals["plus"], totals["minus"], totals["gp"],
-                            f"{totals['plus'] - totals['minus']:+d}") if totals else ""
+                            terms.signed(totals["plus"] - totals["minus"])) if totals else ""
         card["numbers"] = "\n".join([grid.numbers(g["gp"], g["plus"], g["minus"], g["total_gp"], g["total_spread"])
                                      for g in card["games"]] + [last])
+        card["left"] = Markup("\n".join(f"{g['game']}\t{'' if g['table'] is None else g['table']}\t{g['result']}\t{_opponent(o, grid.row)}"
+                                        for g, o in zip(card["games"], card["opponents"])))
     context = {
         "event": data["event"], "title": f"{data['event']['name']}: scorecards",
         "sheet_height": f"{sheet_mm:.1f}mm", "card_height": f"{card_mm:.1f}mm", "head_height": f"{head:.1f}mm",
-        "card_top": [f"{card_mm * r:.1f}mm" for r in range(rows)],
-        "grid": grid, "column": f"{TAB_MM:.1f}mm", "grid_heading": grid.heading_line(TAB_MM),
+        "card_top": [f"{card_mm * r:.1f}mm" for r in range(rows)], "across": across,
+        "grid": grid, "column": f"{TAB_MM:.1f}mm", "grid_heading": grid.heading_line(TAB_MM, "PLACE" if data["event"].get("sides") == 3 else "W/L"),
         **_page(paper, False),
     }
     sheets = [laid[i:i + per_sheet] for i in range(0, len(laid), per_sheet)] or [[]]
@@ -190,18 +229,33 @@ def _card(card: dict[str, Any], width: float, opponent_room: float) -> dict[str,
     head = 11 * 1.2 * PT + 0.5 + name.height(1.15) + 0.5 + sub.height(1.2) + 2.5
     if shown_members:
         head += shown_members.height(1.2) + 0.5
-    opponents = [fit(g["opponent"] or "", opponent_room, OPPONENT_PT, OPPONENT_MIN_PT) for g in card["games"]]
-    left = "\n".join(f"{g['game']}\t{'' if g['table'] is None else g['table']}\t{g['result']}\t{_opponent(o)}"
-                     for g, o in zip(card["games"], opponents))
-    return card | {"name": name, "shown_members": shown_members, "sub": sub, "left": Markup(left),
+    return card | {"name": name, "shown_members": shown_members, "sub": sub,
+                   "opponents": [_opponents(g, opponent_room) for g in card["games"]],
                    "head_mm": max(head, QR_MM + 1 if card.get("qr") else 0)}
 
 
-def _opponent(fitted: Fitted) -> str:
+def _opponents(game: dict[str, Any], room: float) -> Fitted:
+    """A game line's opponent fitted to its room: one name on one line, or two
+    half-height lines; at a table of three each opponent on a line of his own
+    (two teams of two: "Ann Lee & Bob Ray" over "Cat Moss & Dan Oak"), else
+    both as one text over two lines. More than two lines tell the caller the
+    card is too narrow."""
+    named = game.get("opponents") or []
+    if len(named) < 2:
+        return fit(game["opponent"] or "", room, OPPONENT_PT, OPPONENT_MIN_PT)
+    each = [fit(name, room, OPPONENT_PT, OPPONENT_MIN_PT, max_lines=1) for name in named]
+    if all(len(f.lines) == 1 for f in each):
+        return Fitted(tuple(f.lines[0] for f in each), min(f.size for f in each))
+    return fit(game["opponent"] or "", room, OPPONENT_PT, OPPONENT_MIN_PT)
+
+
+def _opponent(fitted: Fitted, row: float) -> str:
     """An opponent's name on a game line (escaped here): plain text at the line's
-    size; smaller, or on two half-height lines, in a span of its own."""
+    size; smaller, or on two half-height lines (no taller than half the line),
+    in a span of its own."""
     if len(fitted.lines) > 1:
-        return f'<span class="o2" style="{fitted.style}">{escape(chr(10).join(fitted.lines))}</span>'
+        size = min(fitted.size, round(row / 2 / 1.1 / PT, 1))
+        return f'<span class="o2" style="font-size:{size:.1f}pt">{escape(chr(10).join(fitted.lines))}</span>'
     if fitted.size < OPPONENT_PT:
         return f'<span style="{fitted.style}">{escape(fitted.lines[0])}</span>'
     return escape(fitted.lines[0])

@@ -73,7 +73,25 @@ def fit(text: str, room_mm: float, size: float, smallest: float, face: str = "co
         if len(lines) <= max_lines:
             return Fitted(tuple(lines), step)
         step = round(step - 0.5, 1)
+    anywhere = _fill(text, room_mm, smallest, face, bold)  # whole words took too many lines: fill each line to its end
+    if len(anywhere) <= max_lines:
+        return Fitted(tuple(anywhere), smallest)
     return Fitted(tuple(_wrap(text, room_mm, smallest, face, bold)), smallest)
+
+
+def _fill(text: str, room_mm: float, size: float, face: str, bold: bool) -> list[str]:
+    """Lines filled to the room, broken between any two characters (the last
+    resort before a third line: '<img src="file:///etc' / '/passwd">').
+
+    >>> _fill("abcdef", width("abc", 8) + 0.01, 8, "condensed", False)
+    ['abc', 'def']
+    """
+    lines = [""]
+    for c in text:
+        if lines[-1] and width(lines[-1] + c, size, face, bold) > room_mm:
+            lines.append("")
+        lines[-1] += c
+    return [line.strip() for line in lines]
 
 
 def _words(text: str) -> list[str]:

@@ -21,7 +21,8 @@ FIGURE = "\u2007"
 INK, RULE = "#1b1f24", "#c9d0d8"
 # The boxes at the right of each game line: heading and width in digits (one of them
 # space); the last, for the opponent's initials, is left blank for his hand.
-BOXES = (("GP", 3), ("PLUS", 4), ("MINUS", 4), ("TOT.", 4), ("+/-", 5), ("OPP.", 5))  # TOT. and +/-: running totals
+# The running totals are headed in the words of the standings (render/terms.py): GP and spread.
+BOXES = (("GP", 3), ("PLUS", 4), ("MINUS", 4), ("GP", 4), ("SPREAD", 5), ("OPP.", 5))  # the 2nd GP and SPREAD: running totals
 
 
 @dataclass(frozen=True)
@@ -64,14 +65,15 @@ class Grid:
     def height(self) -> float:
         return self.head + (self.games + 1) * self.row
 
-    def heading_line(self, tab: float) -> str:
+    def heading_line(self, tab: float, result: str = "W/L") -> str:
         """The column headings as one line of text (render/columns.py) for a
-        line that starts 1 mm in: game, table, W/L and opponent ``tab`` mm
-        apart, each box's heading centred over its box."""
+        line that starts 1 mm in: game, table, the result (W/L; a table of
+        three's PLACE) and opponent ``tab`` mm apart, each box's heading
+        centred over its box."""
         from crib_tourney.render.columns import Column, line
         from crib_tourney.render.fit import width
 
-        cells = [(label, Column(k * tab, "left")) for k, label in enumerate(("GAME", "TABLE", "W/L", "OPPONENT"))]
+        cells = [(label, Column(k * tab, "left")) for k, label in enumerate(("GAME", "TABLE", result, "OPPONENT"))]
         cells += [(label, Column(x + w / 2 + width(label, HEAD_PT, "sans") / 2 - 1)) for label, x, w in self.headings]
         return line(cells, HEAD_PT, "sans")
 

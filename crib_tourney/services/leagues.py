@@ -21,7 +21,7 @@ from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import CLI, Actor, Change, Log
 from crib_tourney.tourney import league as lg
 from crib_tourney.tourney import settings as schema
-from crib_tourney.tourney.names import checked_name
+from crib_tourney.tourney.names import checked_name, fold
 from crib_tourney.tourney.settings import EventSettings, LeagueSettings
 from crib_tourney.services.events import enter_players, insert_event
 from crib_tourney.services.standings import event_standings
@@ -298,7 +298,7 @@ def league_details(db: Db, league_id: int) -> dict[str, Any]:
     names = player_names(db, set(ids))
     nights = [{"night": n["night_no"], "event": n["event"], "date": n["date"], "formula": n["formula"]}
               for n in store.nights(db, league.id)]
-    return league.as_dict() | {"members": sorted((names[i] for i in ids), key=str.lower), "nights": nights}
+    return league.as_dict() | {"members": sorted((names[i] for i in ids), key=fold), "nights": nights}
 
 
 def season_print_data(db: Db, league_id: int) -> dict[str, Any]:

@@ -202,7 +202,7 @@ def pool_report(db: Db, event_id: int) -> PoolReport:
             if decided else {}
         how, ratio = parse_payout(pool["payout"], stored=True)
         table = tuple(graduated_table(len(entrants), int(ratio[0]), pool["fee"])) if how == "graduated" else ()
-        pools.append(PoolResult(pool["name"], pool["kind"], pool["fee"], tuple(sorted((names[e] for e in entrants), key=str.lower)),
+        pools.append(PoolResult(pool["name"], pool["kind"], pool["fee"], tuple(sorted((names[e] for e in entrants), key=fold)),
                                 collected, tuple(Payout(e, names[e], c) for e, c in prizes.items() if c), decided,
                                 pool["payout"], table, collected - sum(table) if table else 0))
         collected_all += collected

@@ -3,11 +3,11 @@ registry of documents: a new printed (or, later, web) document is one entry."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Callable, cast
 import re
 
-from crib_tourney.services.standings import scoring_rules, three_sided_lines
+from crib_tourney.services.standings import plays_a_cut, qualifiers_due, scoring_rules, three_sided_lines
 from crib_tourney.services.standings import standings
 from crib_tourney.tourney.scoring import GameLine, outcome_line
 from crib_tourney.store import brackets as st
@@ -30,11 +30,12 @@ from crib_tourney.tourney.money import format_money
 from crib_tourney.errors import CribError
 from crib_tourney.services.events import game_view
 from crib_tourney.services.playoffs import bracket_json, match_slip
-from crib_tourney.services.rulings import rulings_of
+from crib_tourney.services.rulings import rulings_of, settled_disputes
 from crib_tourney.services.leagues import season_print_data
 from crib_tourney.tourney.league import dropped_nights, nights_shown
 from crib_tourney.services.rankings import rankings
 from crib_tourney.services.ratings import table
+from crib_tourney.render import terms
 
 
 def _header(event: Event) -> dict[str, Any]:
@@ -54,7 +55,10 @@ def standings_data(db: Db, event_id: int) -> dict[str, Any]:
     """The standings page: the rows (the no-shows listed apart), the cut line, the games not counted yet."""
     event = load_event(db, event_id)
     found = standings(db, event)
-    return {"event": _header(event), "rows": found.rows, "cut": found.cut.qualifiers, "qr": _live_page(event.public_url, "standings"),
+    # before any game counts nobody is shaded, but the legend says how many will qualify
+    qualify = found.cut.qualifiers or (min(qualifiers_due(db, event), len(found.ranked)) if plays_a_cut(db, event) else 0)
+    return {"event": _header(event), "rows": found.rows, "cut": found.cut.qualifiers, "qualify": qualify,
+            "qr": _live_page(event.public_url, "standings"),
             "did_not_play": list(found.did_not_play), "pending": found.pending, "disputed": found.disputed}
 
 
@@ -82,21 +86,22 @@ def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str
         rows: list[dict[str, Any]] = []
         totals, any_played = {"gp": 0, "plus": 0, "minus": 0}, False
         for game in range(1, event.games + 1):
-            table, opponent, seat = seats.get(pid, {}).get(game, (None, None, 0))
-            row: dict[str, Any] = {"game": game, "table": table, "opponent": opponent,
+            table, opponents, seat = seats.get(pid, {}).get(game, (None, (), 0))
+            opponent = opponents_text(list(opponents)) or None
+            row: dict[str, Any] = {"game": game, "table": table, "opponent": opponent, "opponents": list(opponents),
                                    "result": "", "gp": None, "plus": None, "minus": None, "total_gp": None, "total_spread": None}
             if game in seats.get(pid, {}) and opponent is None:  # the bye is known in advance: printed filled in
-                row.update(opponent="bye", gp=rules.bye_points, plus=rules.bye_spread, minus=0)
+                row.update(opponent=terms.BYE, opponents=[terms.BYE], gp=rules.bye_points, plus=rules.bye_spread, minus=0)
             if (pid, game) in played:
                 line, result = played[(pid, game)]
                 row.update(gp=line.game_points, plus=line.plus, minus=line.minus, result=result)
             if row["gp"] is not None:
                 any_played = True
                 totals = {k: totals[k] + row[k] for k in totals}
-                row.update(total_gp=totals["gp"], total_spread=f"{totals['plus'] - totals['minus']:+d}")
+                row.update(total_gp=totals["gp"], total_spread=terms.signed(totals["plus"] - totals["minus"]))
             rows.append(row)
         first = seats.get(pid, {}).get(1)
-        start = f"table {first[0]}, seat {first[2]}" if first and first[0] is not None else ("bye" if first else None)
+        start = f"table {first[0]}, seat {first[2]}" if first and first[0] is not None else (terms.BYE if first else None)
         cards.append({"player": names[pid], "members": players[pid], "acc_number": acc_number, "start": start,
                       "games": rows, "totals": totals if any_played else None, "qr": personal.get(pid)})
 
@@ -104,9 +109,9 @@ def scorecards_data(db: Db, event_id: int, key: bytes | None = None) -> dict[str
     return {"event": _header(event), "cards": cards, "links": len(personal), "links_issued": issued}
 
 
-# A scorecard's seats: entry -> game -> (table, the opponent as printed or None for a
-# bye, seat); and its results: (entry, game) -> (the line, W / L / 2nd / 3rd).
-Seats = dict[int, dict[int, tuple[int | None, str | None, int]]]
+# A scorecard's seats: entry -> game -> (table, the opponents as printed (none for a
+# bye), seat); and its results: (entry, game) -> (the line, W / L / 2nd / 3rd).
+Seats = dict[int, dict[int, tuple[int | None, tuple[str, ...], int]]]
 Played = dict[tuple[int, int], tuple[GameLine, str]]
 
 
@@ -115,9 +120,9 @@ def _seats(db: Db, event: Event, names: dict[int, str]) -> tuple[Seats, Played]:
     rules = scoring_rules(event)
     seats: Seats = {}
     for p in q.pairings(db, event.id):
-        seats.setdefault(p.entry1_id, {})[p.game_no] = (p.table_no, names[p.entry2_id] if p.entry2_id else None, 1)
+        seats.setdefault(p.entry1_id, {})[p.game_no] = (p.table_no, (names[p.entry2_id],) if p.entry2_id else (), 1)
         if p.entry2_id:
-            seats.setdefault(p.entry2_id, {})[p.game_no] = (p.table_no, names[p.entry1_id], 2)
+            seats.setdefault(p.entry2_id, {})[p.game_no] = (p.table_no, (names[p.entry1_id],), 2)
     played: Played = {}
     for pid, own, opp, forfeit, _, _, game_no in q.outcome_lines(db, event.id):
         line = outcome_line(own, opp, forfeit, rules)
@@ -131,7 +136,7 @@ def _three_sided_seats(db: Db, event: Event, names: dict[int, str]) -> tuple[Sea
     seats: Seats = {}
     for p in q.pairings(db, event.id):
         for seat, side in enumerate(p.sides, 1):
-            seats.setdefault(side, {})[p.game_no] = (p.table_no, opponents_text([names[o] for o in p.sides if o != side]) or None, seat)
+            seats.setdefault(side, {})[p.game_no] = (p.table_no, tuple(names[o] for o in p.sides if o != side), seat)
     played: Played = {(side.entry, side.game): (side.line, {1: "W", 2: "2nd", 3: "3rd"}[side.place])
                       for side in three_sided_lines(db, event)}
     return seats, played
@@ -146,24 +151,31 @@ def _personal_links(db: Db, event_id: int, key: bytes | None) -> dict[int, dict[
 
 
 def checkin_data(db: Db, event_id: int) -> dict[str, Any]:
-    """The door sheet: every entrant alphabetically with a check-in box and what
-    he paid, and the QR code of the event's page that says how to check in (under
+    """The door sheet: every entrant alphabetically (by the folded name) with a
+    check-in box and what he paid (a part of the fee marked with what he still
+    owes), and the QR code of the event's page that says how to check in (under
     its public address, or the served one). (Amounts as the template receives them: "25.00".)"""
     event = load_event(db, event_id)
     door = door_list(db, event.id)
     address = page_address(event.public_url or f"{SERVED}/events/{event.id}/", "checkin")
+    short = {r.entry for r in door.short}  # paid part of the fee: the sheet says what is still owed
     rows = [{"name": r.name, "members": list(r.members), "checked_in": r.checked_in, "withdrawn": r.withdrawn,
-             "paid": format_money(r.paid) if r.paid is not None else None} for r in door.rows]
+             "paid": format_money(r.paid) if r.paid is not None else None,
+             "owes": format_money(event.entry_fee - (r.paid or 0)) if r.entry in short else None} for r in door.rows]
     return {"event": _header(event), "rows": rows, "entry_fee": format_money(event.entry_fee) if event.entry_fee else None,
-            "present": len(door.present), "collected": format_money(door.collected),
+            "present": len(door.present), "collected": format_money(door.collected), "short": len(short),
             "qr": {"address": address, "svg": qr_svg(address)}}
 
 
 def tables_data(db: Db, event_id: int, game: int | None = None) -> dict[str, Any]:
     """The seating of a game (default: the latest; 0: every game), with a
-    find-your-table list by name."""
+    find-your-table list by the folded name. Once the cut is made (and no game is
+    asked for) the tables are the playoff matches waiting to be played, a round
+    to its own pages; none waiting is refused with what to print instead."""
     event = load_event(db, event_id)
     last = q.scheduled_games(db, event.id)
+    if game is None and st.seeded_count(db, event.id):
+        return {"event": _header(event), "games": _playoff_tables(db, event, last), "qr": _live_page(event.public_url, "tables")}
     if last == 0:
         raise CribError(f"{event.name} has no games scheduled yet (make them with: crib-tourney round)")
     numbers = list(range(1, last + 1)) if game == 0 else [game or last]
@@ -171,15 +183,52 @@ def tables_data(db: Db, event_id: int, game: int | None = None) -> dict[str, Any
     for n in numbers:
         view: dict[str, Any] = dict(game_view(db, event, n).as_dict())
         find = [{"player": p, "table": t["table"]} for t in view["tables"] for p in t["players"]]
-        for bye in view.get("byes") or ([view["bye"]] if view["bye"] else []):  # three sides: one or two sit out
-            find.append({"player": bye, "table": "bye"})
-        if event.team_size > 1:  # every member finds his table by his own name
-            team_of = member_names(db, event)
-            by_name = {entry_names(db, event)[e]: players for e, players in team_of.items()}
-            find = [{"player": member, "table": w["table"], "team": w["player"]} for w in find for member in by_name[w["player"]]]
-        view["find"] = sorted(find, key=lambda w: w["player"].lower())
+        for bye in view.get("byes") or ([view["bye"]] if view["bye"] else []):  # three sides: one or two have the bye
+            find.append({"player": bye, "table": terms.BYE})
+        view["find"] = _find_list(db, event, find)
         games.append(view)
     return {"event": _header(event), "games": games, "qr": _live_page(event.public_url, "tables")}
+
+
+def _find_list(db: Db, event: Event, find: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Find-your-table by the folded name (Łukasz before Zoë); in a team event every
+    member finds his table by his own name."""
+    if event.team_size > 1:
+        names = entry_names(db, event)
+        by_name = {names[e]: players for e, players in member_names(db, event).items()}
+        find = [{"player": member, "table": w["table"], "team": w["player"]} for w in find for member in by_name[w["player"]]]
+    return sorted(find, key=lambda w: fold(w["player"]))
+
+
+def _playoff_tables(db: Db, event: Event, qualifying_games: int) -> list[dict[str, Any]]:
+    """The playoff matches waiting to be played (both players known, no winner), a
+    round at a time, as table sheets: each match at its table, and who has a bye
+    through to the next round."""
+    from crib_tourney.errors import CribError
+    from crib_tourney.services.playoffs import bracket_json
+
+    data = bracket_json(db, event)
+    names = entry_names(db, event)
+    members = {names[e]: players for e, players in member_names(db, event).items()} if event.team_size > 1 else {}
+    games = []
+    for r in data["rounds"]:
+        waiting = [m for m in r["matches"] if all(m["players"]) and not m["winner"]]
+        if not waiting:
+            continue
+        tables: list[dict[str, Any]] = []
+        for m in waiting:
+            players = [p for p in m["players"] if p is not None]
+            tables.append({"table": m["table"], "players": players, "match": m["key"],
+                           **({"members": [members.get(p, []) for p in players]} if members else {})})
+        byes = [p for m in r["matches"] if any(m["bye"]) for p in m["players"] if p]  # through to the next round
+        find = [{"player": p, "table": t["table"]} for t in tables for p in t["players"]] + [{"player": p, "table": terms.BYE} for p in byes]
+        games.append({"game": None, "title": f"playoffs, {r['name']}", "tables": tables, "bye": None, "byes": byes,
+                      "matches": [t["match"] for t in tables], "find": _find_list(db, event, find)})
+    if not games:
+        done = f"{data['champion']} is the champion" if data["champion"] else "no playoff match is waiting to be played"
+        hint = f" (print a qualifying game's tables with --game 1 to {qualifying_games})" if qualifying_games else ""
+        raise CribError(f"{event.name} has no tables to print: {done}{hint}")
+    return games
 
 
 def slips_data(db: Db, event_id: int) -> dict[str, Any]:
@@ -200,8 +249,11 @@ def slips_data(db: Db, event_id: int) -> dict[str, Any]:
 
 
 def rulings_data(db: Db, event_id: int) -> dict[str, Any]:
+    """The rulings made at the table, and the card disputes the director settled
+    (each score in seat order, as the sheet joins them: 121–100)."""
     event = load_event(db, event_id)
-    return {"event": _header(event), "rulings": rulings_of(db, event.id)}
+    return {"event": _header(event), "rulings": rulings_of(db, event.id),
+            "settled": [asdict(d) for d in settled_disputes(db, event.id)]}
 
 
 def bracket_data(db: Db, event_id: int) -> dict[str, Any]:
@@ -229,7 +281,7 @@ def cash_data(db: Db, event_id: int) -> dict[str, Any]:
     won, book = winnings_and_ledger(db, event.id)
     paid = {p: (won.prize.get(p, 0), won.pools.get(p, 0)) for p in set(won.prize) | set(won.pools)}
     owed = sorted(((p, prize, pools) for p, (prize, pools) in paid.items() if prize + pools),
-                  key=lambda t: (-(t[1] + t[2]), t[0].lower()))
+                  key=lambda t: (-(t[1] + t[2]), fold(t[0])))
     # what each payee still owes of his entry fee (once the desk records payments), taken from what he is handed
     names, gone = entry_names(db, event), no_shows(db, event)
     still_owes = {names[e.id]: max(0, event.entry_fee - (e.paid or 0)) for e in entries_of(db, event)
@@ -334,7 +386,8 @@ def on_paper(db: Db, data: Any, names: dict[str, str] | None = None) -> Any:
     names = paper_names(db) if names is None else names
     if not names:
         return data
-    pattern = re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r"(?!\d)")
+    # (?!\d) guards every name: 'Ann #1' is not the start of 'Ann #10'
+    pattern = re.compile("(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?!\d)")
 
     def walk(value: Any) -> Any:
         if isinstance(value, str):

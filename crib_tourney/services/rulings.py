@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict, Union, cast
+from itertools import groupby
+from typing import Any, Literal, TypedDict, Union, cast
 
 from crib_tourney.engine.dispute import Ruling, rule
 from crib_tourney.engine.game import GameResult, Score, SkunkLines, score_game
@@ -14,7 +15,7 @@ from crib_tourney.inputs.cards import Count, Peg, WholeGame
 from crib_tourney.records import record
 from crib_tourney.store import qualifying as q
 from crib_tourney.store import rulings as store
-from crib_tourney.store.directory import entries_of, members_of
+from crib_tourney.store.directory import entries_of, entry_names, members_of
 from crib_tourney.store.events import load_event
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.sql import Db
@@ -116,3 +117,56 @@ class RulingRow(TypedDict):
 
 def rulings_of(db: Db, event_id: int) -> list[RulingRow]:
     return cast(list[RulingRow], store.rulings_of(db, event_id))
+
+
+@record
+class SettledDispute:
+    """A table whose players' cards the director settled (ACC 12.2): its sides,
+    the cards they handed in (kept when settled by the rule; none kept when a lone
+    card was copied or the director chose one), and the result recorded for each
+    side, every score in the table's seat order. ``how``: "rule" (by ACC 12.2 once every card
+    was in), "provisional" (by the rule before the last qualifying game: judged
+    again then), "rejudged" (judged again at cross-checking, the outcome changed),
+    "director" (a lone card copied, or the card the director chose)."""
+
+    game: int
+    table: int | None
+    sides: tuple[str, ...]
+    cards: tuple[tuple[str, tuple[int, ...]], ...]  # (whose card, its scores)
+    settled: tuple[tuple[str, tuple[int, ...]], ...]  # (for whom, the scores recorded): ACC 12.2(e) may charge each side a loss
+    how: Literal["rule", "provisional", "rejudged", "director"]
+
+
+def settled_disputes(db: Db, event_id: int) -> list[SettledDispute]:
+    """Every card dispute of the event the director settled, in game and table order
+    (the rulings sheet lists them with the rulings made at the table)."""
+    event = load_event(db, event_id)
+    names = entry_names(db, event)
+    kept: dict[tuple[int, int | None], list[tuple[Any, ...]]] = {}
+    for game, table, *card in store.kept_cards(db, event.id):
+        kept.setdefault((game, table), []).append(tuple(card))
+    found = []
+    for (game, table, *entries), rows in groupby(store.settled_tables(db, event.id), key=lambda r: r[:5]):
+        sides = tuple(e for e in entries if e is not None)
+        outcomes = [r[5:] for r in rows]
+        sources = {o[5] for o in outcomes}
+        cards = kept.get((game, table), [])
+        how: Literal["rule", "provisional", "rejudged", "director"] = (
+            "rejudged" if "rejudged" in sources else "provisional" if "provisional" in sources else "rule" if cards else "director")
+        found.append(SettledDispute(game, table, tuple(names[e] for e in sides),
+                                    tuple((names[c[0]], _in_seat_order(sides, *c[:4])) for c in cards),
+                                    tuple((names[o[0]], _in_seat_order(sides, *o[:4])) for o in outcomes), how))
+    return found
+
+
+def _in_seat_order(sides: tuple[int, ...], entry: int, own: int, opp: int, opp2: int | None) -> tuple[int, ...]:
+    """One side's card (its own score, then the others') as scores in seat order.
+
+    >>> _in_seat_order((4, 7), 7, 121, 100, None)
+    (100, 121)
+    >>> _in_seat_order((4, 7, 9), 7, 121, 100, 85)
+    (100, 121, 85)
+    """
+    others = [s for s in sides if s != entry]
+    by_side = dict(zip([entry, *others], (own, opp, opp2 or 0)))
+    return tuple(by_side[s] for s in sides)

@@ -145,12 +145,17 @@ def qualifiers_due(db: Db, event: Event) -> int:
     return qualifier_count(len(played_entries(db, event)), event.qualify_ratio)
 
 
+def plays_a_cut(db: Db, event: Event) -> bool:
+    """Whether the standings end in a cut: not a round robin, a league night nor tables of three."""
+    return FORMATS[event.format].seeds_by_standings and event.sides == 2 and not is_night(db, event.id)
+
+
 def cut_line(db: Db, event: Event, ranked: Sequence[Row[int]]) -> CutLine:
     """Where the standings (``ranked``: the no-shows out) draw the cut line, on every
     screen and sheet: at ``qualifiers_due`` (never below the last row), at the number
     seeded once the cut is made. None (0) in an event that plays no playoff from its
     standings (a round robin, a league night, tables of three) and before any result counts."""
-    if not FORMATS[event.format].seeds_by_standings or event.sides != 2 or is_night(db, event.id):
+    if not plays_a_cut(db, event):
         return CutLine(0, False)
     made = seeded.seeded_count(db, event.id)
     if made:

@@ -14,6 +14,7 @@ from typing import Any, Callable, Collection, Generic, Mapping
 from crib_tourney.errors import CribError
 from crib_tourney.records import record
 from crib_tourney.tourney.standings import P
+from crib_tourney.tourney.names import fold
 from crib_tourney.tourney.numbers import abbreviated
 
 _POINTS = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,2})?")  # ASCII digits: float() alone takes '1e3', '1_0' and '١'
@@ -201,7 +202,7 @@ def _rank(rows: list[SeasonRow[P]]) -> list[SeasonRow[P]]:
     def key(r: SeasonRow[P]) -> tuple[float, int, int, int]:
         return (-r.season_points, -r.game_points, -r.wins, -r.spread)
 
-    ordered = sorted(rows, key=lambda r: key(r) + (r.name.lower(),))
+    ordered = sorted(rows, key=lambda r: key(r) + (fold(r.name),))  # level rows by the folded name
     for i, row in enumerate(ordered):
         if i and key(ordered[i - 1]) == key(row):
             row.rank = ordered[i - 1].rank

@@ -11,6 +11,7 @@ from dataclasses import field
 from typing import Any, Generic, Hashable, Iterable, Sequence, TypeVar
 
 from crib_tourney.records import record
+from crib_tourney.tourney.names import fold
 from crib_tourney.tourney.scoring import GameLine
 
 # A player's id in standings: an entry id in an event, a person's id in a league season.
@@ -124,7 +125,7 @@ class HeadToHead:
 
 def rank_rows(rows: list[Row[P]], h2h: HeadToHead) -> list[Row[P]]:
     """Order rows by the tie-break chain; tied players share a rank and are marked."""
-    ordered = sorted(rows, key=lambda r: (r.name.lower(), str(r.player)))  # level rows list by name
+    ordered = sorted(rows, key=lambda r: (fold(r.name), str(r.player)))  # level rows list by the folded name
     ordered.sort(key=Row.key, reverse=True)  # a stable sort: reversed, level rows keep that order
     keys = [r.key() for r in ordered]  # made once: 20,000 rows compare each with its neighbour
     result: list[Row[P]] = []

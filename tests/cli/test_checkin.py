@@ -163,8 +163,10 @@ def test_the_door_sheet(cli, tmp_path):
     text = pdf_text(out)
     lines = [line.strip() for line in text.splitlines()]
     start = lines.index("IN PLAYER PAID")  # alphabetical, a tick for who is in, and what each paid
-    assert lines[start + 1:start + 5] == ["✓ Ann Lee 25.00", "Bob Ray", "Cat Moss (withdrawn)", "✓ Zed Young 20.00"]
-    assert "4 entrants · 2 checked in · entry fee 25.00 · collected 45.00" in text
+    # the event's currency on every amount; a part of the fee marked with what is still owed (issue 33)
+    assert lines[start + 1:start + 5] == ["✓ Ann Lee $25.00", "Bob Ray", "Cat Moss (withdrawn)",
+                                          "✓ Zed Young $20.00 of $25.00 owes $5.00"]
+    assert "4 entrants · 2 checked in · entry fee $25.00 · collected $45.00 · 1 paid part of the fee" in " ".join(text.split())
     event = cli("event", "show", "Door", "--json").json()["id"]
     # the QR opens the page that says how to check in, and its caption says so
     assert f"how to check in: http://127.0.0.1:8000/events/{event}/checkin" in text.replace("\n", "")

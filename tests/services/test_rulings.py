@@ -46,3 +46,24 @@ def test_refusals(db):
     with pytest.raises(CribError, match="--seat must be 1 to 2"):
         rulings.make_ruling(db, event.id, 1, ann, disputed("peg", ["5H", "JD"], None, seat=3), 2)
     assert rulings.rulings_of(db, event.id) == []
+
+
+def test_settled_disputes_list_every_table_the_director_settled(db):
+    """Ann's card says 121-80, Dan's 100-121 (seat order Ann, Dan): settled early by
+    ACC 12.2 (provisional), then judged again once game 2 is in; Bob's lone card
+    copied to Dan (no cards kept). The rulings sheet lists both."""
+    from crib_tourney.services import desk, results
+    from tests.services.test_cross_checking import early_settlement
+
+    event, entry = early_settlement(db)
+    assert rulings.settled_disputes(db, event.id) == []
+    desk.settle(db, event, 1, 1)
+    [early] = rulings.settled_disputes(db, event.id)
+    assert early == rulings.SettledDispute(1, 1, ("Ann", "Dan"), (("Ann", (121, 80)), ("Dan", (121, 100))),
+                                           (("Ann", (121, 80)), ("Dan", (121, 100))), "provisional")  # each by his own card
+    results.record_result(db, event.id, entry["Bob"], 121, entry["Dan"], 99, game=2, card=entry["Bob"])  # a lone card
+    results.record_table(db, event.id, 2, 1, (121, 50))
+    desk.settle(db, event, 2, 2)
+    judged, copied = rulings.settled_disputes(db, event.id)
+    assert (judged.game, judged.how, judged.settled) == (1, "rejudged", (("Ann", (121, 100)), ("Dan", (121, 100))))
+    assert copied == rulings.SettledDispute(2, 2, ("Dan", "Bob"), (), (("Bob", (99, 121)), ("Dan", (99, 121))), "director")
