@@ -207,3 +207,9 @@ def test_one_cut_line_and_one_entry_point_for_the_readers():
     assert all(re.search(r"\bstandings\(db, event", sources[name]) for name in
                ("services/printing.py", "services/site.py", "services/reports.py"))
     assert homes_of(r"services\.standings import standings\b", {n: t for n, t in sources.items() if n.startswith("cli/")})
+
+
+def test_only_a_two_sided_event_seeded_by_its_standings_plays_a_cut(db):
+    assert standings.plays_a_cut(db, new_event(db, "Open"))
+    assert not standings.plays_a_cut(db, new_event(db, "Robin", format="round-robin"))
+    assert not standings.plays_a_cut(db, new_event(db, "Threes", players=("A", "B", "C"), variant="three-player"))
