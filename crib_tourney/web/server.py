@@ -18,7 +18,6 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from email.utils import formatdate
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from crib_tourney import jsontext
@@ -280,8 +279,10 @@ def create_app(location: str, scoring: "Scoring | None" = None):  # type: ignore
             if isinstance(built, NoData):
                 raise NotFound(built.body.decode())
         except NotFound as exc:
-            return Response(f"<!doctype html><title>Not found</title><p>{escape(clipped(str(exc)))}. <a href='/'>All events</a></p>",
-                            status_code=404, media_type="text/html")
+            from crib_tourney.web.writing import error_page
+
+            body = error_page(404, f"Nothing here: {clipped(str(exc))}.").encode()
+            return Response(body, status_code=404, media_type="text/html", headers=page_headers(body))
         zipped = accepts_gzip(request.headers.get("accept-encoding", ""))
         # a weak ETag: the plain and the gzipped bytes are the same page, and the ETag a
         # page carries for its first poll holds whichever way the poll is answered
