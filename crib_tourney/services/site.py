@@ -175,6 +175,7 @@ class Whereabouts:
     key: str  # the name folded as names are matched (no accents, no case): what a search compares with
     state: str
     table: int | None = None
+    seat: int | None = None  # 1st, 2nd (or 3rd) in the table's order, as the table sheet lists the sides
     opponents: tuple[str, ...] = ()
     round: str | None = None
     round_no: int | None = None
@@ -232,8 +233,8 @@ def find_your_table(db: Db, event: Event) -> FindList:
         view = game_view(db, event, game).as_dict()
         entry_of = {name: entry for entry, name in names.items()}
         for t in view["tables"]:
-            for side in t["players"]:
-                states[entry_of[side]] = {"state": PLAYING, "table": int(t["table"]),
+            for seat, side in enumerate(t["players"], 1):
+                states[entry_of[side]] = {"state": PLAYING, "table": int(t["table"]), "seat": seat,
                                           "opponents": tuple(o for o in t["players"] if o != side)}
         for side in view.get("byes") or ([view["bye"]] if view.get("bye") else []):
             states[entry_of[side]] = {"state": BYE}
@@ -271,7 +272,7 @@ def _playoff_states(db: Db, event: Event, full: Any, names: dict[int, str]) -> d
                 last[side] = (r, m)
                 other = m["players"][1 - i] if len(m["players"]) == 2 else None
                 if m["winner"] is None and other is not None and not any(m["bye"]):
-                    states.setdefault(entry_of[side], {"state": PLAYING, "table": m["table"], "opponents": (other,),
+                    states.setdefault(entry_of[side], {"state": PLAYING, "table": m["table"], "seat": i + 1, "opponents": (other,),
                                                        "round": r["name"], "round_no": r["round"], "match": m["key"],
                                                        "wins": (m["wins"][i], m["wins"][1 - i])})
     for side, (r, m) in last.items():
