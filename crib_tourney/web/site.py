@@ -176,22 +176,9 @@ def _index(db: Db) -> Page:
     the finished ones, each newest first."""
     from crib_tourney.services.events import event_summaries
     from crib_tourney.services.leagues import league_summaries
-    from crib_tourney.services.playoffs import event_decided
-
     events, leagues = event_summaries(db), league_summaries(db)
-    shown: list[dict[str, Any]] = []
-    for e in events:
-        event = facts.event_of(db, e["id"])
-        bracket = facts.cut_made(db, e["id"])
-        if event_decided(db, event):
-            state, order = "finished", 2
-        elif bracket:
-            state, order = "playoffs", 0
-        elif e["scheduled"]:
-            state, order = f"game {e['scheduled']} of {e['games']}", 0
-        else:
-            state, order = "not started", 1
-        shown.append({**e, "state": state, "order": order})
+    nights = facts.league_night_events(db)
+    shown = [{**e, **dict(zip(("state", "order"), _state(db, e, e["id"] in nights)))} for e in events]
     shown.sort(key=lambda e: (e["order"], _newest(e["date"], e["id"])))
     leagues = sorted(leagues, key=lambda lg: -lg["id"])
     ranked = _season_rankings(db)
@@ -199,6 +186,21 @@ def _index(db: Db) -> Page:
                 {"events": shown, "leagues": leagues, "ratings": True, "rankings": ranked},
                 {"events": events, "leagues": leagues} | ({"rankings": ranked} if ranked else {}),
                 updated=facts.last_change(db))
+
+
+def _state(db: Db, e: Mapping[str, Any], league_night: bool) -> tuple[str, int]:
+    """An event's state as the index shows it, and its group: 0 in play, 1 not
+    started, 2 finished (a league night is finished once its games are all in)."""
+    from crib_tourney.services.playoffs import event_decided, round_robin_finished
+
+    event = facts.event_of(db, e["id"])
+    if event_decided(db, event) or (league_night and not facts.cut_made(db, event.id) and round_robin_finished(db, event)):
+        return "finished", 2
+    if facts.cut_made(db, e["id"]):
+        return "playoffs", 0
+    if e["scheduled"]:
+        return f"game {e['scheduled']} of {e['games']}", 0
+    return "not started", 1
 
 
 def _season_rankings(db: Db) -> dict[str, Any] | None:
@@ -485,15 +487,23 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
 
 
 def _league(db: Db, league_id: int) -> Page:
-    from crib_tourney.services.leagues import season_view
+    """The season's standings, the night in play, the grid of nights and the club
+    records the season sheet prints (special hands, perfect nights, the skunk pot)."""
+    from crib_tourney.services.events import event_summaries
+    from crib_tourney.services.leagues import records, season_view
 
     try:
         season = season_view(db, league_id)
     except CribError:
         raise NotFound(f"no league {league_id}") from None
     nights = facts.league_nights(db, league_id)
+    summaries = {e["id"]: e for e in event_summaries(db) if e["id"] in set(nights.events.values())}
+    in_play = [{"night": night, "event": event_id, "name": summaries[event_id]["name"], "state": state}
+               for night, event_id in nights.events.items()
+               for state, order in [_state(db, summaries[event_id], True)] if order == 0]
     built = Page(f"leagues/{league_id}/index", "web/league.html", season["league"], "Season", season["league"],
-                 {"season": season, "night_events": nights.events, "entries": nights.entries}, season,
+                 {"season": season, "night_events": nights.events, "entries": nights.entries, "in_play": in_play,
+                  "records": records(db, league_id), "currency": facts.league_currency(db, league_id)}, season,
                  updated=facts.league_changed(db, league_id))
     built.nav = [("All events", "index")]
     return built
