@@ -217,9 +217,12 @@ def find_your_table(db: Db, event: Event) -> FindList:
     from crib_tourney.tourney.formats import FORMATS
     from crib_tourney.tourney.names import fold
 
+    from crib_tourney.services.printing import on_paper, paper_names
+
     names = entry_names(db, event)
     members = member_names(db, event) if event.team_size > 1 else {}
     entries = directory.entries_of(db, event)
+    shown = paper_names(db)  # namesakes as screens and paper name them: what a search is matched with
     ranked = standings_table(db, event) if games_scheduled(db, event.id) else None
     standing = {}
     if ranked is not None:
@@ -260,8 +263,8 @@ def find_your_table(db: Db, event: Event) -> FindList:
             else:
                 found = {"state": NOT_QUALIFIED if playoffs else NOT_PAIRED}
         rank, gp = standing.get(e.id, (None, None))
-        team = names[e.id] if e.id in members else None
-        for person in members.get(e.id) or [names[e.id]]:
+        team = on_paper(db, names[e.id], shown) if e.id in members else None
+        for person in on_paper(db, members.get(e.id) or [names[e.id]], shown):
             rows.append(Whereabouts(e.id, person, team, fold(person + (" " + team if team else "")), rank=rank, game_points=gp,
                                     **found))
     rows.sort(key=lambda w: (fold(w.name), w.entry))

@@ -62,6 +62,7 @@ class Built:
     etag: str
     body: bytes
     gzipped: bytes | None = None
+    updated: str = ""  # when the page's data last changed, as the page shows it (the live update's X-Updated)
 
     def gzip(self) -> bytes:
         if self.gzipped is None:
@@ -186,11 +187,12 @@ class Pages:
                 jsontext.dumps(built.data, ensure_ascii=False) + "\n").encode()  # as the CLI prints it
         content = site.render(built, live_href, live=True, fragment=True)
         made[(path, "html", True)] = content.encode()
-        made[(path, "html", False)] = site.render(built, live_href, live=True, updated=stamp, content=content,
+        shown = site.updated_text(built.updated) if built.updated is not None else stamp  # its event's last change
+        made[(path, "html", False)] = site.render(built, live_href, live=True, updated=shown, content=content,
                                                   content_etag=_etag(made[(path, "html", True)]),
                                                   json_href=live_json_href).encode()
         now = time.monotonic()
-        entries = {k: Built(version, now, _etag(body), body) for k, body in made.items()}
+        entries = {k: Built(version, now, _etag(body), body, updated=shown) for k, body in made.items()}
         for form in ((path, "html", False), (path, "json", False)):  # browsers take gzip: zipped once here, not in a request's time
             if form in entries:
                 entries[form].gzip()
@@ -287,7 +289,7 @@ def create_app(location: str, scoring: "Scoring | None" = None):  # type: ignore
         # a weak ETag: the plain and the gzipped bytes are the same page, and the ETag a
         # page carries for its first poll holds whichever way the poll is answered
         headers = {"ETag": built.etag, "Last-Modified": modified, "Cache-Control": "no-cache", "Vary": "Accept-Encoding",
-                   "X-Updated": stamp}
+                   "X-Updated": built.updated or stamp}
         if built.etag in request.headers.get("if-none-match", "").split(", "):
             return Response(status_code=304, headers=headers)
         media = "application/json" if kind == "json" else "text/html; charset=utf-8"

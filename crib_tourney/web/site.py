@@ -127,12 +127,6 @@ def _has_bracket(event: Event) -> bool:
     return FORMATS[event.format].layout is not None and event.sides != 3
 
 
-def last_change(db: Db) -> str:
-    """When the data last changed (the newest audit entry), as a published page shows it."""
-    at = facts.last_change(db)
-    return at.strftime("%Y-%m-%d %H:%M") if at else "not yet"
-
-
 def event_paths(db: Db, event_id: int) -> list[str]:
     """Every page of one event (what publish writes)."""
     event = _event(db, event_id)
