@@ -283,8 +283,8 @@ def create_app(location: str, scoring: "Scoring | None" = None):  # type: ignore
         except NotFound as exc:
             from crib_tourney.web.writing import error_page
 
-            body = error_page(404, f"Nothing here: {clipped(str(exc))}.").encode()
-            return Response(body, status_code=404, media_type="text/html", headers=page_headers(body))
+            body = error_page(404, f"Nothing here: {clipped(str(exc))}.").encode()  # no script in it: no policy needed
+            return Response(body, status_code=404, media_type="text/html")
         zipped = accepts_gzip(request.headers.get("accept-encoding", ""))
         # a weak ETag: the plain and the gzipped bytes are the same page, and the ETag a
         # page carries for its first poll holds whichever way the poll is answered
