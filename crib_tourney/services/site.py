@@ -250,7 +250,8 @@ def find_your_table(db: Db, event: Event) -> FindList:
             for seat, side in enumerate(t["players"], 1):
                 states[entry_of[side]] = {"state": PLAYING, "table": int(t["table"]), "seat": seat,
                                           "opponents": tuple(o for o in t["players"] if o != side)}
-        for side in view.get("byes") or ([view["bye"]] if view.get("bye") else []):
+        byes: list[str] = view.get("byes") or [b for b in [view.get("bye")] if b]
+        for side in byes:
             states[entry_of[side]] = {"state": BYE}
     rows = []
     for e in entries:

@@ -172,7 +172,7 @@ def _index(db: Db) -> Page:
     from crib_tourney.services.leagues import league_summaries
     events, leagues = event_summaries(db), league_summaries(db)
     nights = facts.league_night_events(db)
-    shown = [{**e, **dict(zip(("state", "order"), _state(db, e, e["id"] in nights)))} for e in events]
+    shown: list[dict[str, Any]] = [{**e, **dict(zip(("state", "order"), _state(db, e, e["id"] in nights)))} for e in events]
     shown.sort(key=lambda e: (e["order"], _newest(e["date"], e["id"])))
     leagues = sorted(leagues, key=lambda lg: -lg["id"])
     ranked = _season_rankings(db)
@@ -444,8 +444,8 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
             cut = db.memo(("web cut", event.id), ("outcome", "entry", "bracket_game"),
                           lambda: standings_data(db, event.id)["cut"])
             if cut and cut < len(ranked):
-                place = ranked.index(row) + 1  # the standings page's order: its Q marks and dashed line
-                summary["standing"] = ("inside" if place <= cut else "outside", cut)
+                at = ranked.index(row) + 1  # the standings page's order: its Q marks and dashed line
+                summary["standing"] = ("inside" if at <= cut else "outside", cut)
         from crib_tourney.services.mrps import mrps_of
 
         earned = mrps_of(db, event)
@@ -466,7 +466,8 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
     estimate = during(db, event.id).get(name)
     rating = None if estimate is None else {"before": round(estimate.before.rating, 2), "now": round(estimate.now.rating, 2),
                                             "rd": round(estimate.now.rd, 2), "games": estimate.games}
-    place = champion = None
+    place: str | None = None
+    champion: str | None = None
     if _placed(db, event):  # the place he has (decided places only), and the champion once there is one
         from crib_tourney.services.playoffs import placings_view
 

@@ -13,7 +13,7 @@ from crib_tourney.services import events, leagues, playoffs, rankings, results, 
 from crib_tourney.services.site import LeagueNights, StandingsTable
 from crib_tourney.store.events import load_event
 from crib_tourney.tourney.settings import LeagueSettings
-from tests.services.builders import EIGHT as EIGHT, acc_consolation, ids, new_event, paired, play, played_event
+from tests.services.builders import acc_consolation, ids, new_event, paired, play, played_event
 
 EIGHT = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 # played_event of EIGHT, three games: Ann, Bob 6 points (+63); Cat, Hal 4 (+21); Dan, Gus 2; Eve, Fay 0
