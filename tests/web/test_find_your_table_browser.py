@@ -32,7 +32,8 @@ SIZES = {"phone": (390, 844, ""), "desktop": (1366, 900, ""), "projector": (1920
 def served(tmp_path_factory):
     """Event 1 "Autumn Open": 45 entrants, all but Bob Moss checked in, game 1 drawn
     without him; event 2 "Big Cup": 11 players cut to 6 (two byes), one
-    quarterfinal played; event 3 "Threes": a three-sided event played out."""
+    quarterfinal played; event 3 "Threes": a three-sided event played out; event 4
+    night 1 of the league "Elm", its game 1 drawn."""
     tmp = tmp_path_factory.mktemp("find")
     cli = Cli(tmp / "find.db")
     assert len(set(FORTY_FIVE)) == 45
@@ -54,6 +55,9 @@ def served(tmp_path_factory):
         for n, t in enumerate(cli("round", "Threes", "--json").json()["tables"]):
             p = t["players"]
             cli("result", "Threes", p[0], "121", p[1], str(90 + n), p[2], str(70 + n))
+    cli("league", "new", "Elm", "--games-per-night", "2")  # a league whose night 1 is in play
+    cli("league", "join", "Elm", "Ann Lee", "Bob Ray", "Cat Moss", "Dan Oak")
+    cli("round", cli("league", "night", "Elm", "--date", "2026-12-01", "--json").json()["event"])
     (tmp / "desk.txt").write_text("correct horse battery staple\n")
     with served_with_browser(cli.db, "--scoring", "--director-password-file", str(tmp / "desk.txt")) as (base, browser):
         yield cli, base, browser
@@ -204,7 +208,7 @@ def test_the_projectors_first_page_looks_as_its_reference(served, tmp_path):
 
 PAGES = ["/events/1/tables", "/events/1/standings", "/events/1/players/1", "/events/2/tables", "/events/2/placings",
          "/events/2/players/1", "/events/3/", "/events/3/tables", "/events/3/placings", "/events/3/players/1",
-         "/no/such/page", "/p/" + "A" * 27]
+         "/", "/leagues/1/", "/no/such/page", "/p/" + "A" * 27]
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
