@@ -12,8 +12,12 @@ from datetime import datetime
 
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.services.noshows import ranked_apart
-from crib_tourney.services.printing import standings_data
+from crib_tourney.services.events import game_view
+from crib_tourney.services.playoffs import bracket_json, event_decided, placings_view
+from crib_tourney.services.printing import on_paper, paper_names, standings_data
 from crib_tourney.services.rankings import Rankings, rankings
+from crib_tourney.tourney.formats import FORMATS
+from crib_tourney.tourney.names import fold
 from crib_tourney.tourney.seasons import season_of
 from crib_tourney.services.standings import StandingRow
 from crib_tourney.store import brackets as st
@@ -213,11 +217,6 @@ def find_your_table(db: Db, event: Event) -> FindList:
     """Where every entrant is now: at which table against whom, on a bye, not
     checked in, waiting for the next round, out, champion, not qualified, or
     placed; a team's members each under their own name."""
-    from crib_tourney.services.playoffs import bracket_json, event_decided, placings_view
-    from crib_tourney.tourney.formats import FORMATS
-    from crib_tourney.tourney.names import fold
-
-    from crib_tourney.services.printing import on_paper, paper_names
 
     names = entry_names(db, event)
     members = member_names(db, event) if event.team_size > 1 else {}
@@ -241,8 +240,6 @@ def find_your_table(db: Db, event: Event) -> FindList:
             if e.id in standing:
                 states[e.id] = {"state": CHAMPION if by_name.get(names[e.id]) == "1st" else PLACED, "place": by_name.get(names[e.id])}
     elif games_scheduled(db, event.id):
-        from crib_tourney.services.events import game_view
-
         game = q.scheduled_games(db, event.id)
         view = game_view(db, event, game).as_dict()
         entry_of = {name: entry for entry, name in names.items()}
