@@ -148,12 +148,6 @@ def league_night_events(db: Db) -> set[int]:
     return {int(n["event_id"]) for league_id in league_store.all_league_ids(db) for n in league_store.nights(db, league_id)}
 
 
-def league_currency(db: Db, league_id: int) -> str:
-    """The currency sign of a league's money (its skunk pot): its first night's event's, else "$"."""
-    nights = league_store.nights(db, league_id)
-    return event_store.load_event(db, int(nights[0]["event_id"])).currency if nights else "$"
-
-
 def league_changed(db: Db, league_id: int) -> datetime | None:
     """When this league or one of its nights last changed (UTC); None before any change."""
     at = db.scalar("SELECT MAX(at) FROM audit WHERE league_id = :l OR event_id IN"

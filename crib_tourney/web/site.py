@@ -498,7 +498,13 @@ def _league(db: Db, league_id: int) -> Page:
                for state, order in [_state(db, summaries[event_id], True)] if order == 0]
     built = Page(f"leagues/{league_id}/index", "web/league.html", season["league"], "Season", season["league"],
                  {"season": season, "night_events": nights.events, "entries": nights.entries, "in_play": in_play,
-                  "records": records(db, league_id), "currency": facts.league_currency(db, league_id)}, season,
+                  "records": records(db, league_id), "currency": _currency(db, nights)}, season,
                  updated=facts.league_changed(db, league_id))
     built.nav = [("All events", "index")]
     return built
+
+
+def _currency(db: Db, nights: facts.LeagueNights) -> str:
+    """The currency sign of a league's money (its skunk pot): its first night's event's, else "$"."""
+    first = min(nights.events, key=int, default=None)
+    return facts.event_of(db, nights.events[first]).currency if first is not None else "$"

@@ -183,4 +183,3 @@ def test_when_an_event_and_a_league_last_changed(db):
     assert site.league_changed(db, league.id) == site.event_changed(db, night.event_id) == site.last_change(db)
     assert site.event_changed(db, first.id) < site.league_changed(db, league.id)  # type: ignore[operator]
     assert site.league_night_events(db) == {night.event_id}
-    assert site.league_currency(db, league.id) == "$"
