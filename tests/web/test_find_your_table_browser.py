@@ -213,6 +213,7 @@ PAGES = ["/events/1/tables", "/events/1/standings", "/events/1/players/1", "/eve
 
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_axe_finds_nothing_on_these_pages_nor_on_the_error_pages(served, size):
+    """axe-core at each size, and no page wider than the screen."""
     _, base, browser = served
     width, height, query = SIZES[size]
     page = browser.context(width, height)
@@ -229,6 +230,8 @@ def test_axe_finds_nothing_on_these_pages_nor_on_the_error_pages(served, size):
             else:
                 page.open(base + path + ("" if path.startswith(("/p/", "/no/")) else query))
             assert page.js("document.documentElement.lang") == "en"
+            if page.js("document.documentElement.scrollWidth > window.innerWidth"):  # the page never scrolls sideways
+                found.setdefault(path, []).append("wider than the screen")
             page.js(script)
             violations = page.js("axe.run(document, {resultTypes: ['violations']}).then(function (r) {"
                                  " return r.violations.map(function (v) { return v.id + ': ' + v.help + ' ' +"
