@@ -43,7 +43,6 @@ def publish(db: Db, events: list[int], leagues: list[int], everything: bool, out
         paths.append("ratings")
     paths = list(dict.fromkeys(paths))
     check_folder(output, [name for path in paths for name in (static_file(path), f"{path}.json")])
-    updated = site.last_change(db)
     written = unchanged = 0
     with SiteFolder(output) as folder, terminated_as_interrupt():
         folder.remove_parts()
@@ -53,7 +52,7 @@ def publish(db: Db, events: list[int], leagues: list[int], everything: bool, out
                 if path == "index":  # the index links only what this site holds
                     _only_published(built, set(events), set(leagues))
                     built.context["ratings"] = everything
-                files = {static_file(path): site.render(built, _relative_to(path), live=False, updated=updated,
+                files = {static_file(path): site.render(built, _relative_to(path), live=False,
                                                         json_href=_relative_to(path, ".json"))}
                 if built.data is not None:
                     files[f"{path}.json"] = jsontext.dumps(built.data, ensure_ascii=False) + "\n"

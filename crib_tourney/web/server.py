@@ -19,9 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from email.utils import formatdate
-from html import escape
 from typing import TYPE_CHECKING, Any, AsyncIterator
-
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import Response
@@ -72,6 +70,7 @@ class Built:
     etag: str
     body: bytes
     gzipped: bytes | None = None
+    updated: str = ""  # when the page's data last changed, as the page shows it (the live update's X-Updated)
 
     def gzip(self) -> bytes:
         if self.gzipped is None:
@@ -196,11 +195,12 @@ class Pages:
                 jsontext.dumps(built.data, ensure_ascii=False) + "\n").encode()  # as the CLI prints it
         content = site.render(built, live_href, live=True, fragment=True)
         made[(path, "html", True)] = content.encode()
-        made[(path, "html", False)] = site.render(built, live_href, live=True, updated=stamp, content=content,
+        shown = site.updated_text(built.updated) if built.updated is not None else stamp  # its event's last change
+        made[(path, "html", False)] = site.render(built, live_href, live=True, updated=shown, content=content,
                                                   content_etag=_etag(made[(path, "html", True)]),
                                                   json_href=live_json_href).encode()
         now = time.monotonic()
-        entries = {k: Built(version, now, _etag(body), body) for k, body in made.items()}
+        entries = {k: Built(version, now, _etag(body), body, updated=shown) for k, body in made.items()}
         for form in ((path, "html", False), (path, "json", False)):  # browsers take gzip: zipped once here, not in a request's time
             if form in entries:
                 entries[form].gzip()
@@ -283,13 +283,15 @@ def create_app(location: str, scoring: "Scoring | None" = None) -> Starlette:
             if isinstance(built, NoData):
                 raise NotFound(built.body.decode())
         except NotFound as exc:
-            return Response(f"<!doctype html><title>Not found</title><p>{escape(clipped(str(exc)))}. <a href='/'>All events</a></p>",
-                            status_code=404, media_type="text/html")
+            from crib_tourney.web.writing import error_page
+
+            body = error_page(404, f"Nothing here: {clipped(str(exc))}.").encode()  # no script in it: no policy needed
+            return Response(body, status_code=404, media_type="text/html")
         zipped = accepts_gzip(request.headers.get("accept-encoding", ""))
         # a weak ETag: the plain and the gzipped bytes are the same page, and the ETag a
         # page carries for its first poll holds whichever way the poll is answered
         headers = {"ETag": built.etag, "Last-Modified": modified, "Cache-Control": "no-cache", "Vary": "Accept-Encoding",
-                   "X-Updated": stamp}
+                   "X-Updated": built.updated or stamp}
         if built.etag in request.headers.get("if-none-match", "").split(", "):
             return Response(status_code=304, headers=headers)
         media = "application/json" if kind == "json" else "text/html; charset=utf-8"

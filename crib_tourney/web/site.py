@@ -6,10 +6,11 @@ the server and the publisher only differ in how a path becomes a link.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from html import escape
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any, Callable, Mapping
 
 from crib_tourney.errors import CribError, NotFound
@@ -27,10 +28,8 @@ from crib_tourney.tourney.formats import FORMATS
 from crib_tourney.render.bracket_chart import pages as chart_pages, HEIGHT, WIDTH
 from crib_tourney.services.placings import placings
 from crib_tourney.services.printing import tables_data
-from crib_tourney.tourney.names import fold
 from crib_tourney.services.histories import games_of
 from crib_tourney.tourney.scoring import won_game
-from crib_tourney.services.mrps import mrps_of
 
 # Ids in paths are ASCII digits, and no longer than an id can be: \d would take '١'
 # and '１' for event 1, and int() refuses a number past 4,300 digits.
@@ -48,6 +47,45 @@ class Page:
     context: dict[str, Any] = field(default_factory=dict)
     data: Mapping[str, Any] | None = None  # the JSON twin, served at path + ".json"
     nav: list[tuple[str, str]] = field(default_factory=list)
+    updated: datetime | None = None  # when what the page shows last changed (UTC): its event, its league, or anything
+
+
+def updated_text(at: datetime | None, now: datetime | None = None) -> str:
+    """When a page's data last changed, in local time: the time alone today, with
+    the date on another day ("not yet" before any change).
+
+    >>> updated_text(None)
+    'not yet'
+    >>> updated_text(datetime(2026, 10, 17, 9, 5, 3), datetime(2027, 1, 1).astimezone())[:10]
+    '2026-10-17'
+    """
+    if at is None:
+        return "not yet"
+    local = at.replace(tzinfo=timezone.utc).astimezone()
+    today = (now or datetime.now().astimezone()).date()
+    return local.strftime("%H:%M:%S") if local.date() == today else local.strftime("%Y-%m-%d %H:%M")
+
+
+def on_screen(value: Any, names: Mapping[str, str]) -> Any:
+    """``value`` with every namesake named as paper names him (services/printing.paper_names:
+    'Janet Novak (ACC 90391)', else her club, never the database's '#19'), in
+    strings, dicts (keys too), lists, tuples and frozen dataclasses alike."""
+    if not names:
+        return value
+    pattern = re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r"(?!\d)")
+
+    def walk(v: Any) -> Any:
+        if isinstance(v, str):
+            return pattern.sub(lambda m: names[m.group(0)], v) if "#" in v else v
+        if isinstance(v, dict):
+            return {walk(k): walk(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)) and not hasattr(v, "_fields"):
+            return type(v)(walk(x) for x in v)
+        if dataclasses.is_dataclass(v) and not isinstance(v, type):
+            return dataclasses.replace(v, **{f.name: walk(getattr(v, f.name)) for f in dataclasses.fields(v) if f.init})
+        return v
+
+    return walk(value)
 
 
 def page(db: Db, path: str) -> Page:
@@ -55,6 +93,21 @@ def page(db: Db, path: str) -> Page:
     match = PATH.fullmatch(path)
     if not match:
         raise NotFound(f"no page {path}")
+    return _named(db, _page(db, path, match))
+
+
+def _named(db: Db, built: Page) -> Page:
+    """The page with its namesakes named as on paper (the JSON twin keeps the CLI's '#id')."""
+    from crib_tourney.services.printing import paper_names
+
+    names = paper_names(db)
+    if names:
+        built.context = on_screen(built.context, names)
+        built.heading, built.title = on_screen(built.heading, names), on_screen(built.title, names)
+    return built
+
+
+def _page(db: Db, path: str, match: re.Match[str]) -> Page:
     if path == "index":
         return _index(db)
     if path == "ratings":
@@ -67,24 +120,29 @@ def page(db: Db, path: str) -> Page:
                                     "placings": _placings, "checkin": _checkin}.get(what, _player)
     built = builder(db, event, int(entry_id)) if entry_id is not None else builder(db, event)
     built.nav = [("Overview", f"events/{event.id}/index"), ("Standings", f"events/{event.id}/standings"),
-                 ("Tables", f"events/{event.id}/tables"), ("Bracket", f"events/{event.id}/bracket")]
+                 ("Tables", f"events/{event.id}/tables")]
+    if _has_bracket(event):  # no bracket link where there is no cut (a round robin, a three-sided event)
+        built.nav.append(("Bracket", f"events/{event.id}/bracket"))
     if _placed(db, event):
         built.nav.append(("Placings", f"events/{event.id}/placings"))
     built.nav.append(("All events", "index"))
     built.context.setdefault("event_id", event.id)
+    built.updated = facts.event_changed(db, event.id)
     return built
 
 
-def last_change(db: Db) -> str:
-    """When the data last changed (the newest audit entry), as a published page shows it."""
-    at = facts.last_change(db)
-    return at.strftime("%Y-%m-%d %H:%M") if at else "not yet"
+def _has_bracket(event: Event) -> bool:
+    """Whether the event plays to a bracket (a three-sided event is placed by its standings)."""
+    from crib_tourney.tourney.formats import FORMATS
+
+    return FORMATS[event.format].layout is not None and event.sides != 3
 
 
 def event_paths(db: Db, event_id: int) -> list[str]:
     """Every page of one event (what publish writes)."""
     event = _event(db, event_id)
-    pages = [f"events/{event_id}/{p}" for p in ("index", "standings", "tables", "bracket", "checkin")]
+    pages = [f"events/{event_id}/{p}" for p in ("index", "standings", "tables", "bracket", "checkin")
+             if p != "bracket" or _has_bracket(event)]
     if _placed(db, event):
         pages.append(f"events/{event_id}/placings")
     return pages + [f"events/{event_id}/players/{entry}" for entry in facts.entry_ids(db, event)]
@@ -93,17 +151,15 @@ def event_paths(db: Db, event_id: int) -> list[str]:
 def render(built: Page, href: Callable[[str], str], live: bool, fragment: bool = False, updated: str | None = None,
            content_etag: str = "", json_href: Callable[[str], str] | None = None, content: str | None = None) -> str:
     """The page's HTML (or, with ``fragment``, only its content); ``updated`` is
-    the time shown (default: now); ``content_etag`` the ETag of the content alone
+    the time shown (default: when the page's data last changed, ``built.updated``); ``content_etag`` the ETag of the content alone
     (the live page's first poll sends it); ``json_href`` links a JSON twin;
     ``content``: the page's content as ``fragment`` rendered it (not rendered twice)."""
     template = environment().get_template(built.template)
     event_id = built.context.get("event_id")
-    twin = json_href or (lambda target: href(target) + ".json")
     context = {"title": f"{built.heading} · {built.kind}", "kind": built.kind, "heading": built.heading, "nav": built.nav,
-               "here": built.path, "href": href, "live": live, "updated": updated or datetime.now().strftime("%H:%M:%S"),
+               "here": built.path, "href": href, "live": live, "updated": updated or updated_text(built.updated),
                "content_etag": content_etag,
-               "me_sources": ({"standings": twin(f"events/{event_id}/standings"), "tables": twin(f"events/{event_id}/tables"),
-                               "event": event_id} if event_id is not None else None),
+               "me_sources": ({"find": href(f"events/{event_id}/tables"), "event": event_id} if event_id is not None else None),
                **built.context}
     if fragment:  # only the page's content: what the live pages fetch to follow new results
         return "".join(template.blocks["main"](template.new_context(context)))
@@ -122,25 +178,29 @@ def _index(db: Db) -> Page:
     """Leagues on top; then events in play first, then those not started, then
     the finished ones, each newest first."""
     events, leagues = event_summaries(db), league_summaries(db)
-    shown: list[dict[str, Any]] = []
-    for e in events:
-        event = facts.event_of(db, e["id"])
-        bracket = facts.cut_made(db, e["id"])
-        if event_decided(db, event):
-            state, order = "finished", 2
-        elif bracket:
-            state, order = "playoffs", 0
-        elif e["scheduled"]:
-            state, order = f"game {e['scheduled']} of {e['games']}", 0
-        else:
-            state, order = "not started", 1
-        shown.append({**e, "state": state, "order": order})
+    nights = facts.league_night_events(db)
+    shown: list[dict[str, Any]] = [{**e, **dict(zip(("state", "order"), _state(db, e, e["id"] in nights)))} for e in events]
     shown.sort(key=lambda e: (e["order"], _newest(e["date"], e["id"])))
     leagues = sorted(leagues, key=lambda lg: -lg["id"])
     ranked = _season_rankings(db)
     return Page("index", "web/index.html", "crib-tourney", "Events", "Events and leagues",
                 {"events": shown, "leagues": leagues, "ratings": True, "rankings": ranked},
-                {"events": events, "leagues": leagues} | ({"rankings": ranked} if ranked else {}))
+                {"events": events, "leagues": leagues} | ({"rankings": ranked} if ranked else {}),
+                updated=facts.last_change(db))
+
+
+def _state(db: Db, e: Mapping[str, Any], league_night: bool) -> tuple[str, int]:
+    """An event's state as the index shows it, and its group: 0 in play, 1 not
+    started, 2 finished (a league night is finished once its games are all in)."""
+
+    event = facts.event_of(db, e["id"])
+    if event_decided(db, event) or (league_night and not facts.cut_made(db, event.id) and round_robin_finished(db, event)):
+        return "finished", 2
+    if facts.cut_made(db, e["id"]):
+        return "playoffs", 0
+    if e["scheduled"]:
+        return f"game {e['scheduled']} of {e['games']}", 0
+    return "not started", 1
 
 
 def _season_rankings(db: Db) -> dict[str, Any] | None:
@@ -152,7 +212,8 @@ def _season_rankings(db: Db) -> dict[str, Any] | None:
 def _ratings(db: Db) -> Page:
     """The rating list of every player: the rows of `player ratings --json`."""
     rows = [r.as_dict() for r in table(db)]
-    built = Page("ratings", "web/ratings.html", "Ratings", "Ratings", "Ratings", {"rows": rows}, {"ratings": rows})
+    built = Page("ratings", "web/ratings.html", "Ratings", "Ratings", "Ratings", {"rows": rows}, {"ratings": rows},
+                 updated=facts.last_change(db))
     built.nav = [("All events", "index")]
     return built
 
@@ -176,10 +237,13 @@ def _newest(date: str | None, ident: int) -> tuple[str, int]:
 
 
 def _placed(db: Db, event: Event) -> bool:
-    """Whether the event has places to show: a bracket, or a round robin played out."""
+    """Whether the event has places to show: a bracket, or a round robin (or a
+    three-sided event: its standings order is the placing) played out."""
+    from crib_tourney.tourney.formats import FORMATS
+
     if facts.cut_made(db, event.id):
         return True
-    return FORMATS[event.format].placed_by_standings and round_robin_finished(db, event)
+    return (FORMATS[event.format].placed_by_standings or event.sides == 3) and round_robin_finished(db, event)
 
 
 def _playoff(db: Db, event: Event) -> dict[str, Any] | None:
@@ -282,18 +346,21 @@ def _standings(db: Db, event: Event) -> Page:
 
 def _tables(db: Db, event: Event) -> Page:
     """The current game's seating with find-your-table; after the cut, the
-    playoff matches now being played."""
+    playoff matches now being played and every qualifier's state; its JSON twin
+    is the CLI's (`round --show N --json`, or the matches now playing)."""
+
+    find = facts.find_your_table(db, event)
     playoff = _playoff(db, event)
     if playoff is not None:
         data = {"event": playoff["event"], "champion": playoff["champion"], "matches": playoff["matches"]}
         return Page(f"events/{event.id}/tables", "web/tables.html", event.name, "Tables", event.name,
-                    {"game": None, "find": None, "playoff": data, "team_event": event.team_size > 1}, data)
-    game = find = None
+                    {"game": None, "find": find, "playoff": data, "team_event": event.team_size > 1}, data)
+    game = None
     states: dict[int, str] = {}
     grid = None
     if facts.games_scheduled(db, event.id):
         data = tables_data(db, event.id)["games"][0]
-        find = _find_rows(data.pop("find"), data["tables"], data.get("byes") or [data.get("bye")])
+        data.pop("find")
         game = data
         grid = round_grid(db, event, int(data["game"]))  # each table's state: a lone card is pending, cards that differ disputed
         states = {t.table: t.state for t in grid.tables}
@@ -307,23 +374,6 @@ def _checkin(db: Db, event: Event) -> Page:
     data = {"event": event.name, "check_in": bool(event.check_in)}
     return Page(f"events/{event.id}/checkin", "web/checkin.html", event.name, "Check-in", f"{event.name}: how to check in",
                 dict(data), data)
-
-
-def _find_rows(find: list[dict[str, Any]], tables: list[dict[str, Any]], byes: list[str | None]) -> list[dict[str, Any]]:
-    """Find-your-table rows: name, table, seat (1st or 2nd in the table sheet's
-    order), the opponent(s), the team; ``key`` is the name folded as the CLI
-    matches names (no accents, no case), which the filter compares with."""
-    seat_of: dict[str, tuple[int, list[str]]] = {}
-    for t in tables:
-        for i, side in enumerate(t["players"]):
-            seat_of[side] = (i + 1, [o for o in t["players"] if o != side])
-    rows = []
-    for w in find:
-        side = w.get("team", w["player"])
-        seat, others = seat_of.get(side, (None, []))
-        rows.append({**w, "seat": seat, "opponent": " & ".join(others) if others else ("bye" if side in byes else ""),
-                     "key": fold(w["player"] + " " + w.get("team", ""))})
-    return rows
 
 
 def _bracket(db: Db, event: Event) -> Page:
@@ -377,8 +427,9 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
         if not seeds and played and not row.withdrawn:  # before the cut: where the standings' cut line puts him
             cut = found.cut.qualifiers
             if cut and cut < len(ranked):
-                place = ranked.index(row) + 1  # the standings page's order: its Q marks and dashed line
-                summary["standing"] = ("inside" if place <= cut else "outside", cut)
+                at = ranked.index(row) + 1  # the standings page's order: its Q marks and dashed line
+                summary["standing"] = ("inside" if at <= cut else "outside", cut)
+        from crib_tourney.services.mrps import mrps_of
 
         earned = mrps_of(db, event)
         summary["mrps"] = earned.of(entry_id) if earned.shown else None
@@ -389,7 +440,7 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
             if name in m["players"]:
                 me = m["players"].index(name)
                 other = m["players"][1 - me] if len(m["players"]) == 2 else None
-                matches.append({"round": r["name"], "key": m["key"], "table": m["table"], "opponent": other,
+                matches.append({"round": r["name"], "key": m["key"], "table": m["table"], "opponent": other, "bye": any(m["bye"]),
                                 "wins": [m["wins"][me], m["wins"][1 - me]], "winner": m["winner"],
                                 "games": [{"scores": [g["scores"][g["players"].index(name)], g["scores"][1 - g["players"].index(name)]]
                                            if name in g["players"] else g["scores"], "forfeit": g["forfeit"]} for g in m["games"]]})
@@ -397,19 +448,44 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
     estimate = during(db, event.id).get(name)
     rating = None if estimate is None else {"before": round(estimate.before.rating, 2), "now": round(estimate.now.rating, 2),
                                             "rd": round(estimate.now.rd, 2), "games": estimate.games}
+    place: str | None = None
+    champion: str | None = None
+    if _placed(db, event):  # the place he has (decided places only), and the champion once there is one
+        from crib_tourney.services.playoffs import placings_view
+
+        placed = db.memo(("web placings", event.id), ("outcome", "bracket_game", "entry"), lambda: placings_view(db, event))
+        place = next((r["place"] for r in placed["rows"] if r["player"] == name), None)
+        champion = placed["champion"]
+    held = {"name": event.name, "line": " · ".join(x for x in (event.name, event.date, event.location) if x)}
     return Page(f"events/{event.id}/players/{entry_id}", "web/player.html", name, "Games", name,
                 {"games": shown, "members": members, "summary": summary, "matches": matches, "cut_made": bool(seeds),
-                 "rating": rating},
+                 "rating": rating, "held": held, "place": place, "champion": champion},
                 {"event": event.name, "player": name, "members": members, "games": games, "rating": rating})
 
 
 def _league(db: Db, league_id: int) -> Page:
+    """The season's standings, the night in play, the grid of nights and the club
+    records the season sheet prints (special hands, perfect nights, the skunk pot)."""
+    from crib_tourney.services.leagues import records
+
     try:
         season = season_view(db, league_id)
     except CribError:
         raise NotFound(f"no league {league_id}") from None
     nights = facts.league_nights(db, league_id)
+    summaries = {e["id"]: e for e in event_summaries(db) if e["id"] in set(nights.events.values())}
+    in_play = [{"night": night, "event": event_id, "name": summaries[event_id]["name"], "state": state}
+               for night, event_id in nights.events.items()
+               for state, order in [_state(db, summaries[event_id], True)] if order == 0]
     built = Page(f"leagues/{league_id}/index", "web/league.html", season["league"], "Season", season["league"],
-                 {"season": season, "night_events": nights.events, "entries": nights.entries}, season)
+                 {"season": season, "night_events": nights.events, "entries": nights.entries, "in_play": in_play,
+                  "records": records(db, league_id), "currency": _currency(db, nights)}, season,
+                 updated=facts.league_changed(db, league_id))
     built.nav = [("All events", "index")]
     return built
+
+
+def _currency(db: Db, nights: facts.LeagueNights) -> str:
+    """The currency sign of a league's money (its skunk pot): its first night's event's, else "$"."""
+    first = min(nights.events, key=int, default=None)
+    return facts.event_of(db, nights.events[first]).currency if first is not None else "$"

@@ -59,7 +59,31 @@ def address(request: Request) -> str:
     return security.client_address(request, scoring_of(request).trust_proxy)
 
 
+ERRORS = {404: ("Not found", "No page here. A personal link may have been mistyped or replaced: see the desk.", ""),
+          429: ("Too many tries", "Too many tries from this address: wait a minute, then try again.",
+                "Each address has a few tries a minute, so that nobody can guess a link or the desk's password.")}
+
+
+def error_page(status: int, message: str | None = None) -> str:
+    """The styled page of a 404 or 429 (the site's look, a language, a heading):
+    one body for every link that opens nothing, so that none tells anything apart."""
+    from crib_tourney.render.templates import environment
+
+    heading, said, hint = ERRORS[status]
+    return environment().get_template("web/error.html").render(kind=f"Error {status}", heading=heading, message=message or said,
+                                                               hint=hint)
+
+
+def error_headers() -> dict[str, str]:
+    """An error page's headers: no script at all; its one inline style allowed."""
+    found = security.headers(None)
+    return found | {"Content-Security-Policy": found["Content-Security-Policy"].replace("style-src 'none'", "style-src 'unsafe-inline'")}
+
+
 def text(message: str, status: int, extra: dict[str, str] | None = None) -> Response:
+    """A plain answer; a 404 or 429 is the styled error page."""
+    if status in ERRORS:
+        return Response(error_page(status), status_code=status, media_type="text/html", headers={**error_headers(), **(extra or {})})
     return Response(message if message.endswith("\n") else message + "\n", status_code=status, media_type="text/plain",
                     headers={**security.headers(None), **(extra or {})})
 

@@ -52,7 +52,11 @@ def test_tables_after_the_cut_show_the_playoff_matches_and_the_overview_the_brac
     matches = _current_matches(cli)
     assert len(matches) == 2
     tables = _main(client.get("/events/1/tables").text)
-    assert "sits out" not in tables and "Find your table" not in tables
+    assert "sits out" not in tables and "bye:" not in tables
+    # every qualifier's match or state in find-your-table (issue 33), the others not qualified
+    states = dict(re.findall(r'<tr data-name="[^"]*" data-player="([^"]+)"[^>]*class="st-([a-z-]+)"', tables))
+    assert sorted(p for p, st in states.items() if st == "playing") == sorted(p for m in matches for p in m["players"])
+    assert sorted(states.values()).count("not-qualified") == 4
     for m in matches:
         row = re.search(rf'<tr data-key="{m["key"]}">(.*?)</tr>', tables, re.S).group(1)  # type: ignore[union-attr]
         assert f'<td class="num table-no">{m["table"]}</td>' in row
@@ -100,7 +104,7 @@ def test_find_your_table_rows_carry_seat_opponent_and_a_folded_name(cli):
     seat = table["players"].index("Éva Kovács") + 1
     other = table["players"][2 - seat]
     row = re.search(r'<tr data-name="eva kovacs"[^>]*>(.*?)</tr>', page, re.S).group(1)  # type: ignore[union-attr]
-    assert re.findall(r"<td[^>]*>(.*?)</td>", row)[:4] == ["Éva Kovács", str(table["table"]), str(seat), other]
+    assert re.findall(r"<td[^>]*>(.*?)</td>", row)[:4] == ["Éva Kovács", str(table["table"]), str(seat), f"v {other}"]
     assert 'data-me="Éva Kovács"' in row
     assert '<label class="find-label" for="find">' in page
 
@@ -186,9 +190,9 @@ def test_publish_links_only_what_it_wrote_at_the_paths_the_qr_codes_print(cli, t
         path = page_address(public, page).removeprefix("https://club.example.org/")
         assert (site / path / "index.html").is_file()  # …/events/1/tables/ resolves on any static host
     tables = (site / "events/1/tables/index.html").read_text()
-    assert 'data-tables="../tables.json"' in tables and (site / "events/1/tables.json").is_file()
+    assert 'data-find="index.html"' in tables and (site / "events/1/tables.json").is_file()  # "this is me" reads the tables page
     for html in site.rglob("*.html"):  # every relative link lands on a file that was written
-        for link in re.findall(r'href="([^"#]+)"', html.read_text()):
+        for link in re.findall(r'(?:href|data-find)="([^"#]+)"', html.read_text()):
             assert (html.parent / link).resolve().is_file(), (html, link)
 
 
@@ -204,10 +208,11 @@ def test_player_page_has_a_summary_a_result_column_and_the_playoff_games(cli):
     link = re.search(rf'<a href="(/events/1/players/\d+)">{winner}</a>', standings).group(1)  # type: ignore[union-attr]
     page = _main(client.get(link).text)
     seed = first["seeds"][0]
-    assert (f'Rank <b>{row["rank"]}{"=" if row["tied"] else ""}</b> of 8 · <b>{row["game_points"]}</b> GP · {row["wins"]}-{row["losses"]} · '
+    assert (f'Rank <b>{row["rank"]}{"=" if row["tied"] else ""}</b> of 8 · <b>{row["game_points"]}</b>'
+            f' GP · {row["wins"]}–{row["losses"]} · '
             f'spread +{row["spread"]} · seed {seed}') in page
     cells = re.findall(r"<td[^>]*>(.*?)</td>", re.search(r'<table id="games">.*?</table>', page, re.S).group(0))  # type: ignore[union-attr]
-    assert cells[3:5] == ["W", "121-100"]  # the W/L column; the score cell does not wrap (td.score)
+    assert cells[3:5] == ["W", "121–100"]  # the W/L column; the score cell does not wrap (td.score)
     playoff = re.search(r'<table id="playoff-games">.*?</table>', page, re.S).group(0)  # type: ignore[union-attr]
     assert f"({first['key']}, table {first['table']})" in playoff and loser in playoff and "1–0 W" in playoff and "121–97" in playoff
 

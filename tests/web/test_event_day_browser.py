@@ -98,7 +98,12 @@ def test_the_filter_ignores_accents_and_case(served):
         page.close()
 
 
+CARD = ("(function () { var me = document.getElementById('me'); function t(s) { var n = me.querySelector(s);"
+        " return n ? n.textContent : null; } return [t('.me-table b'), t('.me-name'), t('.me-words'), t('.me-rank')]; })()")
+
+
 def test_this_is_me_pins_my_table_opponent_rank_and_gp_on_every_page(served):
+    """A card (issue 33): the table number large, then the name, where to go, rank and GP."""
     cli, base, browser = served
     table = next(t for t in cli("round", "Open", "--show", "1", "--json").json()["tables"] if "Éva Kovács" in t["players"])
     opponent = next(p for p in table["players"] if p != "Éva Kovács")
@@ -110,12 +115,15 @@ def test_this_is_me_pins_my_table_opponent_rank_and_gp_on_every_page(served):
         page.click('[data-me="Éva Kovács"]')
         page.wait_for("!document.getElementById('me').hidden && document.getElementById('me').textContent.indexOf('rank') >= 0")
         row = next(r for r in cli("standings", "Open", "--json").json()["rows"] if r["player"] == "Éva Kovács")
-        expected = f"Éva Kovács: table {table['table']} v {opponent} · rank {row['rank']}{'=' if row['tied'] else ''} · {row['game_points']} GP"
-        assert page.js("document.getElementById('me').firstChild.textContent + document.getElementById('me').childNodes[1].textContent") == expected
+        expected = [str(table["table"]), "Éva Kovács", f"v {opponent}", f"rank {row['rank']}{'=' if row['tied'] else ''} · {row['game_points']} GP"]
+        assert page.js(CARD) == expected
+        big = page.js("[parseFloat(getComputedStyle(document.querySelector('#me .me-table b')).fontSize),"
+                      " parseFloat(getComputedStyle(document.body).fontSize)]")
+        assert big[0] >= 2.5 * big[1]  # the table number is what a player sees first
         for path in ("/events/1/standings", "/events/1/", "/events/1/players/1"):  # remembered on this phone
             page.open(base + path)
             page.wait_for("!document.getElementById('me').hidden")
-            assert page.js("document.getElementById('me').textContent").startswith(expected)
+            assert page.js(CARD) == expected
         page.click("#not-me")
         page.wait_for("document.getElementById('me').hidden")
         page.open(base + "/events/1/standings")
@@ -134,7 +142,8 @@ def test_projector_layout(served):
                        " parseFloat(getComputedStyle(document.querySelector('table.find td')).fontSize),"
                        " parseFloat(getComputedStyle(document.documentElement).fontSize)]")
         assert size[0] >= size[1] and size[2] >= 24  # table numbers at least as large as names; rem-sized
-        assert page.js("getComputedStyle(document.querySelector('table.find tbody')).columnCount") == "3"
+        # three columns of rows (a grid the projector's pages fill: tests/web/test_projector_browser.py)
+        assert len(page.js("getComputedStyle(document.querySelector('table.find tbody')).gridTemplateColumns").split()) == 3
         assert page.js("getComputedStyle(document.querySelector('th')).position") == "sticky"
         assert page.js("document.documentElement.getAttribute('data-motion')") == "full"
         page.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-reduced-motion", "value": "reduce"}])

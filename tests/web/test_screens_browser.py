@@ -99,7 +99,7 @@ def test_a_players_scores_stay_on_one_line_on_a_phone(served):
         assert page.js("document.querySelector('h1').textContent") == first[0]
         cells = page.js(ONE_LINE % "#games td.score, #playoff-games td.score, #playoff-games .game-score")
         texts = [text for text, _ in cells]
-        assert "121-80" in texts and "121–118," in texts and "109–121" in texts  # three-digit scores, playoff games
+        assert "121–80" in texts and "121–118," in texts and "109–121" in texts  # three-digit scores, playoff games
         assert [text for text, one in cells if not one] == []
         # and on one line without the page scrolling sideways
         assert page.js("document.documentElement.scrollWidth <= document.documentElement.clientWidth") is True
