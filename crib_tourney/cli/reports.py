@@ -115,18 +115,18 @@ def report(
     if acc:
         _acc_report(event, as_json, as_csv, output)
         return
-    with db(write=False) as conn:
+    with db(write=False) as conn:  # worded inside: no full garbage collection walks what was read (cli/common.db)
         found = load(conn, event_id(conn, event))
-    if as_json:
-        from crib_tourney import jsontext
+        if as_json:
+            from crib_tourney import jsontext
 
-        text = jsontext.dumps(found.as_dict(), ensure_ascii=False) + "\n"
-    elif as_csv or (output is not None and output.suffix.lower() == ".csv"):
-        from crib_tourney.csvfiles import csv_text
+            text = jsontext.dumps(found.as_dict(), ensure_ascii=False) + "\n"
+        elif as_csv or (output is not None and output.suffix.lower() == ".csv"):
+            from crib_tourney.csvfiles import csv_text
 
-        text = csv_text(REPORT_COLUMNS, (["" if r[c] is None else r[c] for c in REPORT_COLUMNS] for r in found.as_dict()["rows"]))
-    else:
-        text = _report_text(found)
+            text = csv_text(REPORT_COLUMNS, (["" if r[c] is None else r[c] for c in REPORT_COLUMNS] for r in found.as_dict()["rows"]))
+        else:
+            text = _report_text(found)
     if write_or_print(output, text):
         note(f"wrote the results of {found.event} ({found.entrants} entrants) to {output}")
 
