@@ -70,8 +70,10 @@ def text_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequenc
     head = [shown(c) for c in columns]
     padded: list[list[str]] = []  # each column's cells, header first, padded to its width with a space either side
     widths: list[int] = []
+    full = all(len(row) >= len(columns) for row in rows)
     for k, name in enumerate(columns):
-        cells = ["" if v is None else str(v) for v in (row[k] if k < len(row) else None for row in rows)]  # a short row: empty cells
+        values = [row[k] for row in rows] if full else [row[k] if k < len(row) else None for row in rows]  # a short row: empty cells
+        cells = ["" if v is None else str(v) for v in values]
         if ascii_for is not None or not "".join(cells).isprintable():  # made safe cell by cell only when one needs it
             cells = [shown(c) for c in cells]
         texts = [head[k]] + cells

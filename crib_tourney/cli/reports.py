@@ -2,12 +2,15 @@
 JSON or CSV, or (report --acc) the ACC's own results report."""
 
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from crib_tourney.cli.common import EventArg, JsonOption, db, write_or_print
 from crib_tourney.cli.output import note, print_json, print_table, say
+
+if TYPE_CHECKING:
+    from crib_tourney.services.reports import Report
 
 
 def standings(
@@ -112,39 +115,53 @@ def report(
     if acc:
         _acc_report(event, as_json, as_csv, output)
         return
-    with db(write=False) as conn:
+    with db(write=False) as conn:  # worded inside: no full garbage collection walks what was read (cli/common.db)
         found = load(conn, event_id(conn, event))
-    data = found.as_dict()
-    if as_json:
-        from crib_tourney import jsontext
+        if as_json:
+            from crib_tourney import jsontext
 
-        text = jsontext.dumps(data, ensure_ascii=False) + "\n"
-    elif as_csv or (output is not None and output.suffix.lower() == ".csv"):
-        from crib_tourney.csvfiles import csv_text
+            text = jsontext.dumps(found.as_dict(), ensure_ascii=False) + "\n"
+        elif as_csv or (output is not None and output.suffix.lower() == ".csv"):
+            from crib_tourney.csvfiles import csv_text
 
-        text = csv_text(REPORT_COLUMNS, (["" if r[c] is None else r[c] for c in REPORT_COLUMNS] for r in data["rows"]))
-    else:
-        from crib_tourney.cli.output import text_table
-
-        mrps = data["acc_event"] is not None and data["mrps_note"] is None
-        text = text_table(f"{data['event']}: results", ["place", "name", "ACC", "GP", "W", "L", "spread", "qualified", "playoffs",
-                                                       "prize", "pools"] + (["MRPs"] if mrps else []),
-                          [[r["place"], r["name"], r["acc_number"], r["game_points"], r["wins"], r["losses"], f"{r['spread']:+d}",
-                            "yes" if r["qualified"] else "", r["playoff_finish"] or "", data["currency"] + r["prize"],
-                            data["currency"] + r["pools"]]
-                           + (["" if r["mrps"] is None else r["mrps"]] if mrps else []) for r in data["rows"]],
-                          right=["place", "GP", "W", "L", "spread", "prize", "pools", "MRPs"])
-        if data["mrps_note"]:
-            text += data["mrps_note"] + "\n"
-        if data["did_not_play"]:
-            text += f"did not play (not ranked): {', '.join(data['did_not_play'])}\n"
-        from crib_tourney.cli.ledger import ledger_text
-
-        text += "\n" + ledger_text(f"{data['event']}: ledger", found.ledger.lines())
-        if data["overpaid"]:
-            text += f"warning: {data['overpaid']}\n"
+            text = csv_text(REPORT_COLUMNS, (["" if r[c] is None else r[c] for c in REPORT_COLUMNS] for r in found.as_dict()["rows"]))
+        else:
+            text = _report_text(found)
     if write_or_print(output, text):
-        note(f"wrote the results of {data['event']} ({data['entrants']} entrants) to {output}")
+        note(f"wrote the results of {found.event} ({found.entrants} entrants) to {output}")
+
+
+def _report_text(found: "Report") -> str:
+    """The report as a table, the MRPs' note, who did not play, the ledger and a
+    warning when the payouts exceed what was collected. Made from the typed rows
+    (20,000 at a big event): no dictionary of each first, each amount worded once."""
+    from crib_tourney.cli.ledger import ledger_text
+    from crib_tourney.cli.output import text_table
+    from crib_tourney.tourney.money import format_money
+
+    worded: dict[int, str] = {}
+
+    def money(cents: int) -> str:
+        if cents not in worded:
+            worded[cents] = found.currency + format_money(cents)
+        return worded[cents]
+
+    mrps = found.acc_event is not None and found.mrps_note is None
+    text = text_table(f"{found.event}: results", ["place", "name", "ACC", "GP", "W", "L", "spread", "qualified", "playoffs",
+                                                  "prize", "pools"] + (["MRPs"] if mrps else []),
+                      [[r.place, r.name, r.acc_number, r.game_points, r.wins, r.losses, f"{r.spread:+d}",
+                        "yes" if r.qualified else "", r.playoff_finish or "", money(r.prize), money(r.pools)]
+                       + (["" if r.mrps is None else r.mrps] if mrps else []) for r in found.rows],
+                      right=["place", "GP", "W", "L", "spread", "prize", "pools", "MRPs"])
+    if found.mrps_note:
+        text += found.mrps_note + "\n"
+    if found.did_not_play:
+        text += f"did not play (not ranked): {', '.join(found.did_not_play)}\n"
+    text += "\n" + ledger_text(f"{found.event}: ledger", found.ledger.lines())
+    overpaid = found.ledger.overpaid()
+    if overpaid:
+        text += f"warning: {overpaid}\n"
+    return text
 
 
 ACC_COLUMNS = ["rank", "name", "acc_number", "game_points", "games_won", "plus", "minus", "net_spread", "mrps", "q_pool",

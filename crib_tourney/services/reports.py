@@ -6,7 +6,7 @@ services/official.py. Amounts are cents; the CLI turns them into words."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from crib_tourney.records import record
 from crib_tourney.services.money import EventLedger, Winnings, winnings, winnings_and_ledger
@@ -90,24 +90,30 @@ class _Results:
         # by entry: a lookup each, never a search of the qualifiers (4,096 at 20,000 players)
         self.mrps = self.earned.totals() if self.earned.shown else {}
 
-    def row(self, won: Winnings, r: Row[int], acc: str) -> ReportRow:
-        entry, name = r.player, self.names[r.player]
-        qualified = entry in self.seeded
-        return ReportRow(entry, r.rank, name, acc, r.game_points, r.wins, r.losses, r.spread, qualified,
-                         won.finish.get(name) if qualified or not self.bracket else None,
-                         won.prize.get(name, 0), won.pools.get(name, 0), r.withdrawn, self.mrps.get(entry))
+    def rows(self, won: Winnings, ranked: Iterable[Row[int]], acc: Mapping[int, str]) -> tuple[ReportRow, ...]:
+        """The report's row of each of ``ranked`` (one loop: 20,000 rows at a big event)."""
+        names, seeded, bracket, mrps = self.names, self.seeded, self.bracket, self.mrps
+        finish, prize, pools = won.finish, won.prize, won.pools
+        rows = []
+        for r in ranked:
+            entry = r.player
+            name = names[entry]
+            qualified = entry in seeded
+            rows.append(ReportRow(entry, r.rank, name, acc[entry], r.game_points, r.wins, r.losses, r.spread, qualified,
+                                  finish.get(name) if qualified or not bracket else None,
+                                  prize.get(name, 0), pools.get(name, 0), r.withdrawn, mrps.get(entry)))
+        return tuple(rows)
 
 
-def _acc_text(players: list[int], numbers: Mapping[int, str | None]) -> str:
-    """An entry's ACC numbers (a team's, comma-separated; "" when none)."""
-    return ", ".join([number for p in players if (number := numbers[p])])
+def _acc_texts(members: Mapping[int, list[int]], numbers: Mapping[int, str | None]) -> dict[int, str]:
+    """Each entry's ACC numbers (a team's, comma-separated; "" when none)."""
+    return {entry: ", ".join([number for p in players if (number := numbers[p])]) for entry, players in members.items()}
 
 
 def _report(db: Db, event: Event) -> Report:
     results = _Results(db, event)
     won, book = winnings_and_ledger(db, event.id)
-    members, numbers = members_of(db, event), acc_numbers(db, event)
-    rows = tuple(results.row(won, r, _acc_text(members[r.player], numbers)) for r in results.apart.ranked)
+    rows = results.rows(won, results.apart.ranked, _acc_texts(members_of(db, event), acc_numbers(db, event)))
     earned = results.earned
     return Report(event.name, event.date, rows, book, earned.kind if earned.shown else None,
                   earned.note(), results.apart.did_not_play, event.currency)
@@ -121,6 +127,6 @@ def report_row(db: Db, event_id: int, entry_id: int) -> ReportRow | None:
     found = next((r for r in results.apart.ranked if r.player == entry_id), None)
     if found is None:
         return None
-    players = members_of(db, event)[entry_id]
-    numbers = {p: player.acc_number for p, player in players_by_id(db, players).items()}  # his, not the event's
-    return results.row(winnings(db, event.id), found, _acc_text(players, numbers))
+    players = {entry_id: members_of(db, event)[entry_id]}
+    numbers = {p: player.acc_number for p, player in players_by_id(db, players[entry_id]).items()}  # his, not the event's
+    return results.rows(winnings(db, event.id), [found], _acc_texts(players, numbers))[0]
