@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 import uuid
 from dataclasses import dataclass
@@ -20,6 +21,40 @@ from crib_tourney.cli.typer_hook import reuse_command_in_cli_runner
 # build it once for the whole test session and hand that out instead.
 COMMAND = typer.main.get_command(app)
 reuse_command_in_cli_runner(app, COMMAND)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def new_databases_from_a_template(tmp_path_factory: pytest.TempPathFactory):
+    """A command run in the test process that creates a new SQLite database gets
+    a copy of one made by the real ensure_schema once per session (per xdist
+    worker) and then checked by it as any existing database is: creating the
+    schema through SQLAlchemy costs 0.1-0.2 s, a test, hundreds of times a run.
+    Only a file not there yet (or the empty file sqlite3 leaves on connecting)
+    in a folder that takes it is copied; anything else (an old schema, another
+    file, a server URL, a folder that refuses it) goes the real way, and commands
+    run as processes of their own always do."""
+    from crib_tourney.store import db as store_db
+    from crib_tourney.store.sql import sqlite_path
+
+    real = store_db.ensure_schema
+    template = tmp_path_factory.mktemp("template") / "new.db"
+    real(f"sqlite:///{template}").dispose()
+
+    def ensure_schema(url: str):
+        path = sqlite_path(url)
+        if path is not None and path != ":memory:" and not path.startswith("file:"):
+            target = Path(path)
+            fresh = (not target.exists() or (target.is_file() and target.stat().st_size == 0))
+            if fresh and not Path(f"{path}-wal").exists() and target.parent.is_dir() and os.access(target.parent, os.W_OK):
+                try:
+                    shutil.copyfile(template, target)
+                except OSError:
+                    pass  # the real way says what is wrong
+        return real(url)
+
+    store_db.ensure_schema = ensure_schema
+    yield template
+    store_db.ensure_schema = real
 
 
 @dataclass

@@ -29,6 +29,12 @@ EventArg = Annotated[str, typer.Argument(help="The event's id or its name.")]
 IN_MEMORY = (":memory:", "sqlite://", "sqlite:///:memory:")  # every command is a new process: nothing would be kept
 
 
+# Whether this process froze its objects (gc.freeze), kept here: gc.get_freeze_count()
+# walks every frozen object (a test process that ran a command held millions: 0.1 s
+# a command, most of the suite's time).
+_FROZEN: list[bool] = []
+
+
 @contextmanager
 def db(write: bool = True) -> Iterator:
     """One command, one transaction on the database chosen by --db."""
@@ -36,8 +42,9 @@ def db(write: bool = True) -> Iterator:
 
     if state.DB_LOCATION.strip() in IN_MEMORY:
         raise CribError(f"--db {state.DB_LOCATION.strip()} keeps nothing from one command to the next: give a file")
-    if not gc.get_freeze_count():  # once a process (tests run many commands in one: no garbage of theirs kept)
+    if not _FROZEN:  # once a process (tests run many commands in one: no garbage of theirs kept)
         gc.freeze()  # the loaded code is never garbage: full collections no longer walk it (round at 20,000 players: 0.04 s)
+        _FROZEN.append(True)
     with transaction(state.DB_LOCATION, write=write) as conn:
         yield conn
     if write:
