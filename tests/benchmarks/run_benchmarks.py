@@ -106,7 +106,10 @@ def big_event(db: Path, env: dict, tree: Path | None = None, players: int = 1000
 def commands(db: Path, a: str, b: str, big: tuple[Path, str, str, int] | None = None) -> dict[str, list[str]]:
     found = {"result into 1,000 x 22": crib("--db", str(db), "result", "Big Open", a, "121", b, "97", "--game", "23", "--replace"),
              "standings --json, 1,000 x 22": crib("--db", str(db), "standings", "Big Open", "--json"),
-             "standings table, 1,000 x 22": crib("--db", str(db), "standings", "Big Open")}
+             "standings table, 1,000 x 22": crib("--db", str(db), "standings", "Big Open"),
+             "check, 1,000 x 22": crib("--db", str(db), "check", "Big Open"),
+             "player history, 1,000 x 22": crib("--db", str(db), "player", "history", a),
+             "player games, 1,000 x 22": crib("--db", str(db), "player", "games", "Big Open", a)}
     if big is not None:
         big_db, c, d, players = big
         found[f"result into {players:,} x 22"] = crib("--db", str(big_db), "result", "Big Open", c, "121", d, "97", "--game", "23",
@@ -177,13 +180,13 @@ def main() -> None:
             *[(name, mine[name], env, 1.5, None) for name in mine if name.startswith("result") and "1,000" not in name],
             ("standings --json, 1,000 x 22", mine["standings --json, 1,000 x 22"], env, 2.5, None),
             ("standings table, 1,000 x 22", mine["standings table, 1,000 x 22"], env, 2.5, None),
-            ("check, 1,000 x 22", crib("--db", str(db), "check", "Big Open"), env, 2.5, None),
+            ("check, 1,000 x 22", mine["check, 1,000 x 22"], env, 2.5, None),
             ("cut, 1,000 x 22", crib("--db", str(cut_work), "cut", "Big Open"), env, 2.5, fresh),
             ("bracket, 1,000 x 22", crib("--db", str(cut_db), "bracket", "Big Open"), env, 2.5, None),
             ("report, 1,000 x 22", crib("--db", str(cut_db), "report", "Big Open"), env, 2.5, None),
             ("report --csv, 1,000 x 22", crib("--db", str(cut_db), "report", "Big Open", "--csv"), env, 2.5, None),
-            ("player history, 1,000 x 22", crib("--db", str(db), "player", "history", a), env, 2.5, None),
-            ("player games, 1,000 x 22", crib("--db", str(db), "player", "games", "Big Open", a), env, 2.5, None),
+            ("player history, 1,000 x 22", mine["player history, 1,000 x 22"], env, 2.5, None),
+            ("player games, 1,000 x 22", mine["player games, 1,000 x 22"], env, 2.5, None),
             ("stats (12,994,800 hands)", crib("stats"), env, 3.0, None),
         ]
         print(f"{'benchmark':32} {'median s':>9} {'x floor':>8} {'min x':>7} {'max x':>7} {'CPU x':>6} {'goal':>6}"
