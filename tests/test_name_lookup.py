@@ -71,3 +71,37 @@ def test_an_entry_and_its_tables_by_index(location):
                 assert qualifying.seats_of(db, event.id, entry.id, game) == [p for p in mine if p.game_no == game]
         by_name = {name: directory.find_entry(db, event, name).player_id for name in ("Ann Lee", "Zoë Kraus", "李雷", "Pat Smithers")}
         assert by_name == {n: next(p for p, m in names.items() if m == n) for n in by_name}
+
+
+def test_one_result_reads_its_two_entries_not_the_roster_or_the_events_tables(cli, monkeypatch):
+    """What the README's speed notes say of `result`: the players named are found by
+    index, and their table by the index of each side (no whole roster, no scan of the
+    event's tables), with --game and without."""
+    from crib_tourney.store import db as store_db
+
+    cli("new-event", "Open", "--games", "3")
+    cli("enter", "Open", "Ann Lee", "Lee Wong", "Zoë Kraus", "李雷", "Pat Smithers", "Émile Bélanger", "--new")
+    for _ in range(3):
+        cli("round", "Open")
+    tables = [t["players"] for t in cli("round", "Open", "--show", "2", "--json").json()["tables"]]
+    (a, b) = next(t for t in tables if len(t) == 2)
+    connect = store_db.connect_sqlite
+    statements: list[str] = []
+
+    def traced(path: str):  # type: ignore[no-untyped-def]
+        connection = connect(path)
+        connection.set_trace_callback(statements.append)
+        return connection
+
+    monkeypatch.setattr(store_db, "connect_sqlite", traced)
+    for game in (["--game", "2"], []):
+        statements.clear()
+        cli("result", "Open", a, 121, b, 97, *game, *(["--replace"] if not game else []))
+        reads = [" ".join(s.split()) for s in statements if s.lstrip().upper().startswith("SELECT")]
+        assert reads and not [s for s in reads if "FROM player" in s and "WHERE" not in s.split("FROM player", 1)[1]], reads
+        seated = [s for s in reads if "FROM pairing" in s and "entry1_id =" in s]
+        assert seated, reads
+        with transaction(str(cli.db), write=False) as db:
+            for query in seated:
+                plan = " ".join(str(row) for row in db.rows("EXPLAIN QUERY PLAN " + query))
+                assert "ix_pairing_entry1" in plan and "ix_pairing_entry2" in plan, (query, plan)
