@@ -204,6 +204,9 @@ def test_a_schema_16_database_keeps_its_tables_after_the_upgrade(cli):
         con.execute(f"ALTER TABLE player DROP COLUMN {column}")
     for table, column in (("event", "acc_event"), ("event", "fund_from"), ("event", "currency"), ("player", "mrps_before")):
         con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")  # schema 23
+    for index in ("ix_pairing_entry1", "ix_pairing_entry2", "ix_pairing_entry3", "ix_player_name_lower", "ix_player_name_beyond_ascii",
+                  "ix_entry_total_empty"):
+        con.execute(f"DROP INDEX {index}")  # schema 24
     con.execute("UPDATE schema_version SET version = 16")
     con.commit()
     con.close()

@@ -35,13 +35,20 @@ EventArg = Annotated[str, typer.Argument(help="The event's id or its name.")]
 IN_MEMORY = (":memory:", "sqlite://", "sqlite:///:memory:")  # every command is a new process: nothing would be kept
 
 
+# Whether this process froze its objects (gc.freeze), kept here: gc.get_freeze_count()
+# walks every frozen object (a test process that ran a command held millions: 0.1 s
+# a command, most of the suite's time).
+_FROZEN: list[bool] = []
+
+
 @contextmanager
 def db(write: bool = True) -> Iterator[Db]:
     """One command, one transaction on the database chosen by --db."""
     if state.DB_LOCATION.strip() in IN_MEMORY:
         raise CribError(f"--db {state.DB_LOCATION.strip()} keeps nothing from one command to the next: give a file")
-    if not gc.get_freeze_count():  # once a process (tests run many commands in one: no garbage of theirs kept)
+    if not _FROZEN:  # once a process (tests run many commands in one: no garbage of theirs kept)
         gc.freeze()  # the loaded code is never garbage: full collections no longer walk it (round at 20,000 players: 0.04 s)
+        _FROZEN.append(True)
     # What a command reads is kept until it has printed it, and holds no cycles: the
     # full collections its growth sets off found nothing and walked all of it, again
     # and again (report at 20,000 players: four, 0.14 s of 0.95). None while the

@@ -19,7 +19,7 @@ from crib_tourney.errors import CribError
 from crib_tourney.store import sql
 from crib_tourney.store.sql import Db, begin, connect_sqlite, sqlite_path, use_wal
 
-LATEST_VERSION = 23  # keep equal to migrations.LATEST_VERSION (a test checks)
+LATEST_VERSION = 24  # keep equal to migrations.LATEST_VERSION (a test checks)
 WRITER_LOCK = 0x637269625F74  # PostgreSQL advisory lock key that writers queue on
 PAUSE_BEFORE_COMMIT = "CRIB_TOURNEY_PAUSE_BEFORE_COMMIT"  # see pause_before_commit
 PAUSE_LIMIT_S = 60

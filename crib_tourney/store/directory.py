@@ -8,9 +8,11 @@ nothing needs forgetting by hand."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from crib_tourney.errors import Ambiguous, CribError, NotFound
 from crib_tourney.store.rows import Entry, Event, Player, fetch, fetch_one
-from crib_tourney.store.sql import Db
+from crib_tourney.store.sql import Db, in_lists
 from crib_tourney.tourney.names import (LISTED, MAX_ID, NOT_TEXT, NameIndex, duplicated, fold, id_reference, listed, match_name, plain_id,
                                        suggestion)
 from crib_tourney.tourney.numbers import abbreviated
@@ -107,15 +109,52 @@ def name_taken(db: Db, table: str, name: str) -> str | None:
     return next((n for (n,) in db.rows(f"SELECT name FROM {table}") if fold(n) == fold(name)), None)
 
 
+FEW_PLAYERS = 64  # up to this many names are read by id, unless the roster is read already
+
+
 def player_names(db: Db, ids: set[int]) -> dict[int, str]:
-    """Display names, with '#id' added where two players share a name."""
-    names, dupes = roster(db), _roster_dupes(db)
+    """Display names, with '#id' added where two players share a name: a few
+    players' from their own rows (a result names two of 20,000), more from the roster."""
+    if len(ids) <= FEW_PLAYERS and db.memoized("roster") is None:
+        names: dict[int, str] = {}
+        for marks, params in in_lists("p", sorted(ids)):
+            names.update((int(i), str(n)) for i, n in db.rows(f"SELECT id, name FROM player WHERE id IN {marks}", **params))
+        dupes = sharing_a_name(db, names)
+    else:
+        names, dupes = roster(db), _roster_dupes(db)
     return {pid: (f"{names[pid]} #{pid}" if pid in dupes else names[pid]) for pid in ids}
 
 
 def _roster_dupes(db: Db) -> set[int]:
     """The players whose name another player shares (printed with their '#id')."""
     return db.memo("roster_dupes", ("player",), lambda: duplicated(roster(db)))
+
+
+# A name with a letter beyond ASCII, in each engine's words: the condition of the
+# index ix_player_name_beyond_ascii (schema 24), repeated as written there so the
+# query reads that index.
+BEYOND_ASCII = {True: "length(CAST(name AS BLOB)) <> length(name)", False: "octet_length(name) <> char_length(name)"}
+
+
+def sharing_a_name(db: Db, players: dict[int, str]) -> set[int]:
+    """Of these players (id: name), those whose name another player shares once
+    folded, as _roster_dupes says, without reading the roster: only the players
+    whose name could fold the same are read, each set by its index (schema 24):
+    those whose lower case is an ASCII folded name (a kept name is trimmed and
+    single spaced, so an ASCII name folds to its lower case) and those with a
+    letter beyond ASCII (which may fold to anything)."""
+    read = db.memoized("roster_dupes")
+    if read is not None:
+        return {p for p in players if p in read}
+    folded = {pid: fold(name) for pid, name in players.items()}
+    plain = sorted({f for f in folded.values() if f.isascii()})
+    others: dict[int, str] = {}
+    for marks, params in in_lists("f", plain):
+        others.update(db.rows(f"SELECT id, name FROM player WHERE lower(name) IN {marks}", **params))
+    others.update(db.memo("names_beyond_ascii", ("player",), lambda: dict(db.rows(
+        f"SELECT id, name FROM player WHERE {BEYOND_ASCII[db.sqlite]}"))))
+    counts = Counter(fold(name) for name in others.values())
+    return {pid for pid, f in folded.items() if counts[f] > 1}
 
 
 def entries_of(db: Db, event: Event) -> list[Entry]:
@@ -197,14 +236,21 @@ def _printed_entries(db: Db, event: Event) -> dict[str, list[int]]:
 
 def _as_printed(db: Db, event: Event, name: str) -> list[int]:
     """The entries printed exactly as ``name``: those of every printed name if this
-    command has read them, else a query for this name alone."""
+    command has read them, else a query for this name alone: the players of that
+    name by its index, then their entries in this event (+e.event_id: not the
+    event's 20,000 entries by the event's index); a team by its name only in an
+    event of teams (a singles entry has none, and its team size cannot change once
+    entries are in)."""
     read = db.memoized(("printed_entries", event.id))
     if read is not None:
         return read.get(name, [])  # type: ignore[no-any-return]
-    found = db.rows("SELECT e.id, e.player_id, e.team_name FROM entry e LEFT JOIN player p ON p.id = e.player_id"
-                    " WHERE e.event_id = :e AND (e.team_name = :n OR (e.team_name IS NULL AND p.name = :n))"
-                    " ORDER BY e.seq, e.id", e=event.id, n=name)
-    dupes = _roster_dupes(db) if any(team is None for _, _, team in found) else set()
+    found = db.rows("SELECT e.id, e.player_id, e.team_name, e.seq FROM player p JOIN entry e ON e.player_id = p.id"
+                    " WHERE p.name = :n AND +e.event_id = :e AND e.team_name IS NULL", e=event.id, n=name)
+    if event.team_size > 1:
+        found += db.rows("SELECT id, player_id, team_name, seq FROM entry WHERE event_id = :e AND team_name = :n", e=event.id, n=name)
+    found = [row[:3] for row in sorted(found, key=lambda r: (r[3], r[0]))]
+    players = [player for _, player, team in found if team is None]
+    dupes = sharing_a_name(db, {player: name for player in players}) if players else set()
     return [entry for entry, player, team in found if team is not None or player not in dupes]  # a shared name prints with '#id'
 
 

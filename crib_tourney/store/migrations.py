@@ -698,6 +698,41 @@ ALTER TABLE player ADD COLUMN mrps_before INTEGER NOT NULL DEFAULT 0
 """
 
 
+# One entry's tables, indexed (schema 24): `result` without --game, a player's
+# history and a phone look up the tables an entry sat at, any game. Without an
+# index on each side that read every table of the event (220,000 at 20,000 players,
+# 39 ms); with one it reads the entry's own (22). Each side apart, so SQLite joins
+# the three lookups of (entry1 = a OR entry2 = a OR entry3 = a); the empty seats
+# (byes, two-sided tables) stay out of the second and third.
+#
+# And the players a name could be shared with, indexed: whether a player prints
+# as 'Name #12' (another has his name, folded as tourney/names.fold does) was
+# known only by folding every name on the roster (20,000: 35 ms to read, more to
+# fold). An ASCII name folds to its lower case (names are kept trimmed, single
+# spaced), so the players whose lower(name) is the folded name are found by an
+# index on it; a name with a letter beyond ASCII may fold to anything, and those
+# names are indexed apart (the test, frozen here, in each engine's words: see
+# store/directory.BEYOND_ASCII). Last, the kept totals of entries with no card
+# left (store/totals.py deletes them after each change: it read every entry's
+# total of the event to find none, 20,000 of them), indexed apart: almost always none.
+V24 = """
+CREATE INDEX ix_entry_total_empty ON entry_total (event_id) WHERE cards = 0;
+CREATE INDEX ix_pairing_entry1 ON pairing (entry1_id);
+CREATE INDEX ix_pairing_entry2 ON pairing (entry2_id) WHERE entry2_id IS NOT NULL;
+CREATE INDEX ix_pairing_entry3 ON pairing (entry3_id) WHERE entry3_id IS NOT NULL;
+CREATE INDEX ix_player_name_lower ON player (lower(name))
+"""
+V24_BEYOND_ASCII = {
+    True: "CREATE INDEX ix_player_name_beyond_ascii ON player (name) WHERE length(CAST(name AS BLOB)) <> length(name)",
+    False: "CREATE INDEX ix_player_name_beyond_ascii ON player (name) WHERE octet_length(name) <> char_length(name)",
+}
+
+
+def _v24_indexes(db: Db) -> None:
+    run_script(db, V24)
+    db.execute(V24_BEYOND_ASCII[db.sqlite])
+
+
 def _v12_one_writer(db: Db) -> None:
     run_script(db, V12)
     if not db.sqlite:  # explicit ids do not move PostgreSQL's sequence
@@ -804,5 +839,6 @@ MIGRATIONS: list[tuple[int, Callable[[Db], None]]] = [
     (21, _script(V21)),  # the desk's sessions, ended by a logout in every process
     (22, _script(V22)),  # ratings across events: starting ratings, the ratings kept by `ratings rebuild`
     (23, _script(V23)),  # the official record: acc_event, fund_from, currency; a player's MRPs before
+    (24, _v24_indexes),  # one entry's tables indexed, each side apart; names by lower case, and those beyond ASCII
 ]
-LATEST_VERSION = 23
+LATEST_VERSION = 24

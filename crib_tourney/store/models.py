@@ -33,6 +33,11 @@ class SchemaVersionTable(SQLModel, table=True):
 
 class PlayerTable(SQLModel, table=True):
     __tablename__ = "player"
+    __table_args__ = (  # schema 24: the players a name could be shared with (store/directory.sharing_a_name)
+        Index("ix_player_name_lower", text("lower(name)")),
+        Index("ix_player_name_beyond_ascii", "name", sqlite_where=text("length(CAST(name AS BLOB)) <> length(name)"),
+              postgresql_where=text("octet_length(name) <> char_length(name)")),
+    )
     id: Optional[int] = Field(default=None, primary_key=True)
     name: str = Field(index=True)
     acc_number: Optional[str] = Field(default=None, index=True)
@@ -161,7 +166,8 @@ class PairingTable(SQLModel, table=True):
     bye (entry2 empty). Schema 5: entries, not players, are the competitors.
     Schema 14: a three-sided event's table seats a third side (entry3). Schema 19:
     who met whom indexed as pair codes (store/qualifying.met_codes); the unique
-    (event, game, table) index serves what the one on (event, game) did."""
+    (event, game, table) index serves what the one on (event, game) did. Schema 24:
+    each side indexed (store/qualifying.pairings_of: one entry's tables)."""
 
     __tablename__ = "pairing"
     __table_args__ = (
@@ -169,6 +175,11 @@ class PairingTable(SQLModel, table=True):
               sqlite_where=text("entry2_id IS NULL"), postgresql_where=text("entry2_id IS NULL")),  # schema 18
         Index("ix_pairing_met", "event_id", "game_no", text(f"({MET_CODE})"),
               sqlite_where=text("entry2_id IS NOT NULL"), postgresql_where=text("entry2_id IS NOT NULL")),  # schema 19
+        Index("ix_pairing_entry1", "entry1_id"),  # schema 24: one entry's tables
+        Index("ix_pairing_entry2", "entry2_id",
+              sqlite_where=text("entry2_id IS NOT NULL"), postgresql_where=text("entry2_id IS NOT NULL")),
+        Index("ix_pairing_entry3", "entry3_id",
+              sqlite_where=text("entry3_id IS NOT NULL"), postgresql_where=text("entry3_id IS NOT NULL")),
         UniqueConstraint("event_id", "game_no", "table_no"),
         UniqueConstraint("event_id", "game_no", "entry1_id"),
     )
@@ -438,6 +449,9 @@ class EntryTotalTable(SQLModel, table=True):
     undo may remove the entry or event first."""
 
     __tablename__ = "entry_total"
+    __table_args__ = (  # schema 24: the entries left with no card, deleted after each change
+        Index("ix_entry_total_empty", "event_id", sqlite_where=text("cards = 0"), postgresql_where=text("cards = 0")),
+    )
     entry_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     event_id: int = Field(index=True)
     cards: int

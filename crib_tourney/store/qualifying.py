@@ -43,15 +43,23 @@ def seatings3(db: Db, event_id: int) -> list[tuple[int, int | None, int | None]]
     return db.rows("SELECT entry1_id, entry2_id, entry3_id FROM pairing WHERE event_id = :e", e=event_id)
 
 
+# One entry's tables, read through the index of each side (schema 24). The event and
+# game are written +event_id, +game_no: checked on the entry's own rows (22 at most),
+# not taken as the index to search (SQLite, knowing no better, would read a whole
+# event's tables by the (event, game, ...) index: 220,000 at 20,000 players).
+_SEATED = "(entry1_id = :a OR entry2_id = :a OR entry3_id = :a) AND +event_id = :e"
+
+
 def pairings_of(db: Db, event_id: int, entry_id: int, game: int | None = None) -> list[Pairing]:
-    where = "event_id = :e AND (entry1_id = :a OR entry2_id = :a OR entry3_id = :a)" + (" AND game_no = :g" if game is not None else "")
+    """The tables (and byes) of one entry, by game; of one game with ``game``."""
+    where = _SEATED + (" AND +game_no = :g" if game is not None else "")
     return fetch(db, Pairing, where, "game_no", e=event_id, a=entry_id, **({"g": game} if game is not None else {}))
 
 
 def seats_in_game(db: Db, event_id: int, game: int) -> dict[int, list[Pairing]]:
     """pairings_of(db, event_id, entry, game) for every entry of one game, read once
-    per command until a pairing is written: the query by entry scans the whole
-    game (no index holds entry2_id or entry3_id), so an import of a whole game was quadratic."""
+    per command until a pairing is written: an import of a whole game reads the
+    game's tables once rather than one query a line."""
     def build() -> dict[int, list[Pairing]]:
         seats: dict[int, list[Pairing]] = {}
         for p in fetch(db, Pairing, "event_id = :e AND game_no = :g", "game_no, id", e=event_id, g=game):
@@ -68,8 +76,7 @@ def seats_of(db: Db, event_id: int, entry_id: int, game: int) -> list[Pairing]:
     read = db.memoized(("seats", event_id, game))
     if read is not None:
         return list(read.get(entry_id, ()))
-    return fetch(db, Pairing, "event_id = :e AND game_no = :g AND (entry1_id = :a OR entry2_id = :a OR entry3_id = :a)",
-                 "id", e=event_id, g=game, a=entry_id)
+    return fetch(db, Pairing, _SEATED + " AND +game_no = :g", "id", e=event_id, g=game, a=entry_id)
 
 
 def pairing_at_table(db: Db, event_id: int, game: int, table: int) -> Pairing | None:

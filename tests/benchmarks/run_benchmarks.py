@@ -1,6 +1,6 @@
 """Time the commands that have speed goals, as whole processes, against a floor.
 
-    python tests/benchmarks/run_benchmarks.py [--runs 9] [--only NAME] [--against TREE]
+    python tests/benchmarks/run_benchmarks.py [--runs 9] [--only NAME] [--against TREE] [--big 20000] [--keep DIR]
 
 The floor is `python -c "import typer"`: starting Python and the CLI library, which
 every command pays. Each command and the floor run in turn (floor, command, floor,
@@ -14,6 +14,12 @@ PYTHONDONTWRITEBYTECODE would time compiling the sources instead).
 4bd1b5b``) times that tree's code too, in the same run: floor, this tree, that tree,
 in turn, each on a database built by its own build_big_event.py (the schema may
 differ), and prints both ratios.
+
+``--big N`` (default 20,000; 0: none) times one result in an event of N players
+too (22 games played, game 23 paired), with --game and without (the pairing
+found by the entry's own tables); building it takes a minute or two, and ``--keep
+DIR`` keeps the built databases there to reuse (a database of an older schema is
+upgraded untimed before the runs).
 
 Not a test: run it on purpose. bench_pairing.py and bench_scale.py measure the
 pairing and the growth to 20,000 players.
@@ -82,22 +88,34 @@ def paired(command: list[str], env: dict, runs: int, other: tuple[list[str], dic
     return seconds, ratios, cpu_ratios, others
 
 
-def big_event(db: Path, env: dict, tree: Path | None = None) -> tuple[str, str]:
-    """Build the 1,000 x 22 event with ``tree``'s code (default this one); game 23's first table."""
-    if tree is None:
-        build(db, players=1000, games=22)
-    else:
-        subprocess.run([sys.executable, str(tree / "tests/benchmarks/build_big_event.py"), str(db)], check=True, env=env)
+def big_event(db: Path, env: dict, tree: Path | None = None, players: int = 1000) -> tuple[str, str]:
+    """Build the ``players`` x 22 event with ``tree``'s code (default this one), unless
+    ``db`` is there already (--keep); game 23's first table."""
+    if not db.exists():
+        if tree is None:
+            build(db, players=players, games=22)
+        else:
+            subprocess.run([sys.executable, str(tree / "tests/benchmarks/build_big_event.py"), str(db), "--players", str(players)],
+                           check=True, env=env)
     game = json.loads(subprocess.run(crib("--db", str(db), "round", "Big Open", "--show", "23", "--json"),
-                                     check=True, capture_output=True, text=True, env=env).stdout)
+                                     check=True, capture_output=True, text=True, env=env).stdout)  # also brings a kept one up to date
     a, b = game["tables"][0]["players"]
     return a, b
 
 
-def commands(db: Path, a: str, b: str) -> dict[str, list[str]]:
-    return {"result into 1,000 x 22": crib("--db", str(db), "result", "Big Open", a, "121", b, "97", "--game", "23", "--replace"),
-            "standings --json, 1,000 x 22": crib("--db", str(db), "standings", "Big Open", "--json"),
-            "standings table, 1,000 x 22": crib("--db", str(db), "standings", "Big Open")}
+def commands(db: Path, a: str, b: str, big: tuple[Path, str, str, int] | None = None) -> dict[str, list[str]]:
+    found = {"result into 1,000 x 22": crib("--db", str(db), "result", "Big Open", a, "121", b, "97", "--game", "23", "--replace"),
+             "standings --json, 1,000 x 22": crib("--db", str(db), "standings", "Big Open", "--json"),
+             "standings table, 1,000 x 22": crib("--db", str(db), "standings", "Big Open"),
+             "check, 1,000 x 22": crib("--db", str(db), "check", "Big Open"),
+             "player history, 1,000 x 22": crib("--db", str(db), "player", "history", a),
+             "player games, 1,000 x 22": crib("--db", str(db), "player", "games", "Big Open", a)}
+    if big is not None:
+        big_db, c, d, players = big
+        found[f"result into {players:,} x 22"] = crib("--db", str(big_db), "result", "Big Open", c, "121", d, "97", "--game", "23",
+                                                     "--replace")
+        found[f"result, no --game, {players:,} x 22"] = crib("--db", str(big_db), "result", "Big Open", c, "121", d, "97", "--replace")
+    return found
 
 
 def cpu_seconds(command: list[str], env: dict) -> float:
@@ -114,20 +132,34 @@ def main() -> None:
     parser.add_argument("--only", help="run only benchmarks whose name contains this")
     parser.add_argument("--against", type=Path, help="a checkout of another commit to time in the same run")
     parser.add_argument("--no-pdf", action="store_true", help="skip the print benchmarks (standings, tables, scorecards)")
+    parser.add_argument("--big", type=int, default=20000, help="also time one result in an event of this many players (0: not)")
+    parser.add_argument("--keep", type=Path, help="a folder to keep the --big databases in (and reuse them)")
     args = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     compileall.compile_dir(ROOT / "crib_tourney", quiet=1)
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "big.db"
         a, b = big_event(db, env)
+        kept = args.keep or Path(tmp)
+        kept.mkdir(parents=True, exist_ok=True)
+        wanted_big = args.big and (not args.only or args.only in f"result, no --game, {args.big:,} x 22"
+                                   or args.only in f"result into {args.big:,} x 22")
+        big = None
+        if wanted_big:
+            big_db = kept / f"result-{args.big}.db"
+            big = (big_db, *big_event(big_db, env, players=args.big), args.big)
         others: dict[str, tuple[list[str], dict]] = {}
         if args.against:
             tree = args.against.resolve()
             compileall.compile_dir(tree / "crib_tourney", quiet=1)
             old_env = dict(env, PYTHONPATH=str(tree))
             old_db = Path(tmp) / "against.db"
-            others = {name: (command, old_env) for name, command in commands(old_db, *big_event(old_db, old_env, tree)).items()}
-        mine = commands(db, a, b)
+            old_big = None
+            if wanted_big:
+                old_big_db = kept / f"result-{args.big}-against.db"
+                old_big = (old_big_db, *big_event(old_big_db, old_env, tree, args.big), args.big)
+            others = {name: (command, old_env) for name, command in commands(old_db, *big_event(old_db, old_env, tree), old_big).items()}
+        mine = commands(db, a, b, big)
         done = Path(tmp) / "done.db"  # every game played: ready to cut
         build(done, players=1000, games=22, extra_games=0)
         cut_db, cut_work = Path(tmp) / "cut.db", Path(tmp) / "cut-work.db"
@@ -145,15 +177,16 @@ def main() -> None:
             ("--help", crib("--help"), env, 1.2, None),
             ("shell completion (a TAB)", crib(), completion, 1.6, None),
             ("result into 1,000 x 22", mine["result into 1,000 x 22"], env, 1.5, None),
+            *[(name, mine[name], env, 1.5, None) for name in mine if name.startswith("result") and "1,000" not in name],
             ("standings --json, 1,000 x 22", mine["standings --json, 1,000 x 22"], env, 2.5, None),
             ("standings table, 1,000 x 22", mine["standings table, 1,000 x 22"], env, 2.5, None),
-            ("check, 1,000 x 22", crib("--db", str(db), "check", "Big Open"), env, 2.5, None),
+            ("check, 1,000 x 22", mine["check, 1,000 x 22"], env, 2.5, None),
             ("cut, 1,000 x 22", crib("--db", str(cut_work), "cut", "Big Open"), env, 2.5, fresh),
             ("bracket, 1,000 x 22", crib("--db", str(cut_db), "bracket", "Big Open"), env, 2.5, None),
             ("report, 1,000 x 22", crib("--db", str(cut_db), "report", "Big Open"), env, 2.5, None),
             ("report --csv, 1,000 x 22", crib("--db", str(cut_db), "report", "Big Open", "--csv"), env, 2.5, None),
-            ("player history, 1,000 x 22", crib("--db", str(db), "player", "history", a), env, 2.5, None),
-            ("player games, 1,000 x 22", crib("--db", str(db), "player", "games", "Big Open", a), env, 2.5, None),
+            ("player history, 1,000 x 22", mine["player history, 1,000 x 22"], env, 2.5, None),
+            ("player games, 1,000 x 22", mine["player games, 1,000 x 22"], env, 2.5, None),
             ("stats (12,994,800 hands)", crib("stats"), env, 3.0, None),
         ]
         print(f"{'benchmark':32} {'median s':>9} {'x floor':>8} {'min x':>7} {'max x':>7} {'CPU x':>6} {'goal':>6}"
