@@ -1,107 +1,157 @@
 """The bracket as a chart: each player on a line, pairs joined on the right, the
-winner's line running on into the next round. Lines are SVG; names are absolutely
-placed HTML text (WeasyPrint lays SVG text out letter by letter, which reads back
-badly from the PDF). Pure geometry, no I/O."""
+winner's line running on into the next round. Pure layout, no I/O.
+
+Drawn with boxes, not coordinates: a round is a column of equal match boxes
+(flex), a match is the box between its two players' lines, at a quarter and three
+quarters of its height, drawn as its top, bottom and right borders; the next
+round's lines then sit exactly at the centres of this round's boxes, so every
+connector meets without a computed position. Names are text above their line,
+wrapped (never shrunk) at 9 pt or more; the section size (slots a page) is the
+largest at which every first-round name has the lines it needs. Every element
+is styled by class (the sheet's CSS, and the web's for the overview page): a
+page of 32 slots is about 200 elements, where one absolutely placed and inline
+styled element a label and an SVG path a line cost the bracket sheet 2-4x any
+other sheet a page (issue 31).
+
+A bye is no match: the player's line runs straight through the first round into
+the second, marked "bye", with no table, no key and no games won.
+"""
 
 from __future__ import annotations
 
 from html import escape
 from typing import Any, Mapping, Sequence
 
-from crib_tourney.render.fit import PT
-from crib_tourney.render.fit import width as measure
+from crib_tourney.render.fit import PT, fit
+from crib_tourney.render.terms import BYE
 
-WIDTH, HEIGHT = 255.0, 160.0  # millimetres of a landscape letter/A4 page body
-SECTION = 32  # slots per page; bigger brackets split into sections plus a finals page
+WIDTH, HEIGHT = 255.0, 160.0  # millimetres of a landscape letter/A4 page body (below the round headings)
+SECTION = 32  # the most slots a page; bigger brackets split into sections plus a finals page
+GRID = SECTION // 2  # rows of the placing grid: a chart's first-round matches at most
+LINE = 1.15  # a name's line height, a multiple of its size
+KEY_MM = 1.9 * 1.25  # the key mark's line (W1.3 · t3)
+WINS_MM = 5.0  # room kept at a line's right end for the games won
 
 
-def _fit(text: str, width: float, size: float) -> float:
-    """A font size (mm) at which ``text`` fits ``width`` mm: measured in the
-    condensed bold face (the widest a name is drawn in)."""
-    needed = measure(text, 1, bold=True) / PT * size
-    return size if needed <= width else max(1.6, size * width / needed)
+def name_size(pitch_mm: float, labels: Sequence[str] = (), room_mm: float = 0.0) -> float:
+    """The names' size (points) for lines ``pitch_mm`` apart: 9 pt in a crowded
+    chart, up to 11 pt where there is room, and no larger than lets every label
+    stay on one line (a name wraps only where 9 pt does not fit it)."""
+    size = 9.0 if pitch_mm < 8 else 10.0 if pitch_mm < 15 else 11.0
+    while size > 9.0 and any(lines_needed(text, room_mm, size) > 1 for text in labels):
+        size -= 1.0
+    return size
+
+
+def _label_text(match: Mapping[str, Any], i: int) -> str:
+    seed = match["seeds"][i]
+    gone = bool((match.get("withdrawn") or [False, False])[i])
+    return ((f"{seed} " if seed else "") + (match["players"][i] or "") + (" (withdrawn)" if gone else "")
+            + (f" {BYE}" if any(match["bye"]) else ""))
+
+
+def lines_needed(text: str, room_mm: float, size: float) -> int:
+    """Lines ``text`` takes wrapped in ``room_mm`` at ``size`` points (bold condensed, the widest a name is drawn)."""
+    return len(fit(text, room_mm, size, size, bold=True, max_lines=99).lines) if text else 1
+
+
+def section_slots(first_round: Sequence[Mapping[str, Any]], rounds: int, show_champion: bool) -> int:
+    """Slots a page: the largest power of two up to SECTION (and the bracket)
+    at which every first-round name fits, wrapped, between its line and the one above."""
+    slots = len(first_round) * 2
+    size = min(slots, SECTION)
+    while size > 2:
+        depth = size.bit_length() - 1 if size < slots else rounds
+        cols = depth + (1 if show_champion and size >= slots else 0)
+        pitch = HEIGHT / size
+        font = 9.0  # the size a name that must wrap is drawn at
+        room = WIDTH / cols - 1.5 - WINS_MM
+        most = max(1, int((pitch - 0.6) / (font * LINE * PT)))
+        if all(lines_needed(_label_text(m, i), room, font) <= most for m in first_round for i in (0, 1)):
+            return size
+        size //= 2
+    return 2
 
 
 def chart(columns: list[list[dict]], champion: str | None, show_champion: bool, names: list[str] | None = None) -> str:
     """Columns of matches (first round first); each match has seeds, players,
     wins, winner and bye flags as bracket_json gives them. ``names`` head the
     columns (Quarterfinal, ...); each match is marked with the key the CLI uses
-    and its table (W1.3 · t3) where there is room between its two lines."""
+    and its table (W1.3 · t3) where there is room between its two lines.
+
+    Every box is placed by class (bracket_grid.css): ``w5`` a chart of five
+    columns, ``x2`` the third column, ``y4 h2`` a box from 4/16 of the height
+    that is 2/16 high (a chart holds at most 16 first-round matches)."""
     n = len(columns[0])
-    col_w = WIDTH / (len(columns) + (1 if show_champion else 0))
-    base = min(3.4, HEIGHT / (n * 2) * 0.62)
-    lines, texts = [], []
+    assert n <= GRID and GRID % n == 0, "a chart holds 1, 2, 4, 8 or 16 first-round matches"
+    unit = GRID // n
+    count = len(columns) + (1 if show_champion else 0)
+    pitch = HEIGHT / (n * 2)
+    room = WIDTH / count - 1.5 - WINS_MM
+    size = name_size(pitch, [_label_text(m, i) for col in columns for m in col for i in (0, 1) if m["players"][i]], room)
+    heads = "".join(f'<div class="bk-round x{r}">{escape(names[r]) if names and r < len(names) else ""}</div>'
+                    for r in range(count))
+    body = []
     for r, matches in enumerate(columns):
-        count = len(matches)
-        x0, x1 = r * col_w, (r + 1) * col_w
-        if names and r < len(names):
-            texts.append(f'<div class="bk-t bk-round" style="left:{x0 + 1:.2f}mm; top:-5mm">{escape(names[r])}</div>')
-        for m, match in enumerate(matches):
-            centre = (m + 0.5) * HEIGHT / count
-            d = HEIGHT / (count * 4)
-            for i, y in enumerate((centre - d, centre + d)):
-                lines.append(f'<path d="M{x0:.2f} {y:.2f} H{x1:.2f}"/>')
-                texts.append(_slot_text(match, i, x0, x1, y, base))
-            lines.append(f'<path d="M{x1:.2f} {centre - d:.2f} V{centre + d:.2f}"/>')
-            if 2 * d - base * 1.3 > 2.4 and not all(match["bye"]):  # room for the key between the two lines
-                mark = f"{match['key']} · t{match['table']}" if match.get("table") else match["key"]
-                texts.append(f'<div class="bk-t bk-key" style="left:{x0 + 1:.2f}mm; top:{centre - d + 0.4:.2f}mm">'
-                             f'{escape(mark)}</div>')
+        span = unit * 2 ** r
+        body += [_match(m, r == 0, f"x{r} y{k * span} h{span}", pitch * 2 ** r, size, room) for k, m in enumerate(matches)]
     if show_champion:
-        x0 = len(columns) * col_w
-        y = HEIGHT / 2
-        lines.append(f'<path d="M{x0:.2f} {y:.2f} H{WIDTH:.2f}" stroke-width="0.6"/>')
-        label = champion or ""
-        size = _fit(label, col_w - 2, base * 1.3)
-        texts.append(_label(x0 + 1, y, size, escape(label), "bold"))
-        texts.append(f'<div class="bk-t bk-champ" style="left:{x0 + 1:.2f}mm; top:{y + 0.8:.2f}mm">CHAMPION</div>')
-    svg = (f'<svg class="bk-lines" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-           f'width="{WIDTH}mm" height="{HEIGHT}mm"><g stroke="#1b1f24" stroke-width="0.3" fill="none">'
-           + "".join(lines) + "</g></svg>")
-    return f'<div class="bk" style="width:{WIDTH}mm; height:{HEIGHT}mm">{svg}{"".join(texts)}</div>'
+        label = escape(champion or "")
+        body.append(f'<div class="bk-m x{len(columns)} y0 h{GRID}"><div class="bk-champ-line">'
+                    f'<div class="bk-t bk-won">{label}</div><div class="bk-champ">CHAMPION</div></div></div>')
+    return (f'<div class="bk w{count} bk-s{int(size)}"><div class="bk-heads">{heads}</div>'
+            f'<div class="bk-body">{"".join(body)}</div></div>')
 
 
-def _label(x: float, baseline: float, size: float, html: str, weight: str = "normal") -> str:
-    """Text sitting on a line: the box's bottom edge is just above the line."""
-    top = baseline - size * 1.25 - 0.3
-    return (f'<div class="bk-t" style="left:{x:.2f}mm; top:{top:.2f}mm; font-size:{size:.2f}mm; '
-            f'font-weight:{weight}">{html}</div>')
+def _match(match: Mapping[str, Any], first: bool, place: str, pitch: float, size: float, room: float) -> str:
+    """One match's box: its two lines and the connector (the box's borders), or a bye's one line."""
+    bye = match["bye"]
+    if all(bye):
+        return ""
+    if any(bye) and first:  # a bye is no match: the player's line runs on into the next round
+        i = 0 if bye[1] else 1
+        return f'<div class="bk-m {place}"><div class="bk-through">{_name(match, i, "")}</div></div>'
+    labels = _name(match, 0, " bk-a") + _name(match, 1, " bk-b")
+    if not any(bye) and match["games"]:
+        for i, where in ((0, "bk-a"), (1, "bk-b")):
+            won = " bk-won" if match["winner"] and match["winner"] == match["players"][i] else ""
+            labels += f'<div class="bk-w {where}{won}">{match["wins"][i]}</div>'
+    lower = lines_needed(_label_text(match, 1), room, size) if match["players"][1] else 1
+    if not any(bye) and pitch - lower * size * LINE * PT - 0.6 >= KEY_MM:  # room for the key between the two lines
+        mark = f"{match['key']} · t{match['table']}" if match.get("table") else match["key"]
+        labels += f'<div class="bk-key">{escape(mark)}</div>'
+    return f'<div class="bk-m {place}"><div class="bk-pair">{labels}</div></div>'
 
 
-def _slot_text(match: dict, i: int, x0: float, x1: float, y: float, base: float) -> str:
+def _name(match: Mapping[str, Any], i: int, where: str) -> str:
+    """A player's label above his line: seed, name, a withdrawal; "bye" beside the
+    player who has one; nothing for a slot not decided yet."""
     player = match["players"][i]
     if player is None:
-        if match["bye"][i]:
-            return _label(x0 + 1, y, base * 0.85, '<span class="bk-bye">bye</span>')
         return ""
     seed = match["seeds"][i]
-    wins = "" if any(match["bye"]) or not match["games"] else str(match["wins"][i])
-    gone = bool((match.get("withdrawn") or [False, False])[i])  # marked as `bracket` and its JSON mark him
-    label = (f"{seed} " if seed else "") + player + (" (withdrawn)" if gone else "")
-    room = x1 - x0 - 2 - (4 if wins else 0)
-    size = _fit(label, room, base)
-    weight = "bold" if match["winner"] == player else "normal"
+    gone = bool((match.get("withdrawn") or [False, False])[i])
+    won = " bk-won" if match["winner"] == player else ""
     seed_html = f'<span class="bk-seed">{seed}</span> ' if seed else ""
     gone_html = ' <span class="bk-gone">(withdrawn)</span>' if gone else ""
-    out = _label(x0 + 1, y, size, seed_html + escape(player) + gone_html, weight)
-    if wins:
-        out += (f'<div class="bk-t bk-wins" style="left:{x1 - 5:.2f}mm; top:{y - base * 1.25 - 0.3:.2f}mm; '
-                f'font-size:{base:.2f}mm; font-weight:{weight}">{wins}</div>')
-    return out
+    bye_html = f' <span class="bk-bye">{BYE}</span>' if any(match["bye"]) else ""
+    return f'<div class="bk-t{where}{won}">{seed_html}{escape(player)}{gone_html}{bye_html}</div>'
 
 
 def pages(rounds: Sequence[Mapping[str, Any]], champion: str | None, champion_column: bool = True) -> list[tuple[str, str]]:
-    """(title, chart) per page: the whole bracket up to 32 slots, else one page per
-    32-slot section and a last page for the rounds between the section winners.
-    ``champion_column`` is off when the winners' bracket feeds a grand final."""
+    """(title, chart) per page: the whole bracket when every name fits a page of
+    it (up to 32 slots), else one page per section and a last page for the rounds
+    between the section winners. ``champion_column`` is off when the winners'
+    bracket feeds a grand final."""
     winners = [r["matches"] for r in rounds if r.get("bracket", "W") == "W"]
     names = [r.get("name", "") for r in rounds if r.get("bracket", "W") == "W"]
     slots = len(winners[0]) * 2
-    if slots <= SECTION:
+    section = section_slots(winners[0], len(winners), champion_column)
+    if slots <= section:
         return [("", chart(winners, champion, champion_column, names))]
-    per_section = SECTION // 2
+    per_section = section // 2
     sections = len(winners[0]) // per_section
-    depth = SECTION.bit_length() - 1  # rounds inside a section
+    depth = section.bit_length() - 1  # rounds inside a section
     out = []
     for s in range(sections):
         columns = [col[s * len(col) // sections:(s + 1) * len(col) // sections] for col in winners[:depth]]
