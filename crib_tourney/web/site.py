@@ -342,17 +342,32 @@ def _find_rows(find: list[dict[str, Any]], tables: list[dict[str, Any]], byes: l
 
 
 def _bracket(db: Db, event: Event) -> Page:
+    """The bracket as rounds (templates/web/bracket.html); the chart as printed is its PDF (bracket_pdf)."""
+    from crib_tourney.render.terms import BYE
     from crib_tourney.services.playoffs import bracket_document
 
     playoff = _playoff(db, event)
-    charts, data, champion = [], None, None
+    data, champion = None, None
     if playoff is not None:
         full = playoff["full"]
         data, champion = bracket_document(full), full["champion"]
-        charts = _charts(db, event, full)
     entry_of = facts.entries_by_name(db, event)  # the bracket names its sides: each name linked to its page
     return Page(f"events/{event.id}/bracket", "web/bracket.html", event.name, "Bracket", event.name,
-                {"charts": charts, "champion": champion, "playoff": playoff, "entry_of": entry_of}, data)
+                {"champion": champion, "playoff": playoff, "entry_of": entry_of, "bye": BYE}, data)
+
+
+def bracket_pdf(db: Db, event_id: int) -> bytes:
+    """The bracket sheet as `print bracket` prints it (the bracket page's link to
+    the chart as printed); NotFound before the cut."""
+    from crib_tourney.render import documents
+    from crib_tourney.render.pdf import render_chunk
+    from crib_tourney.services.printing import document_data
+
+    event = _event(db, event_id)
+    if not facts.cut_made(db, event.id):
+        raise NotFound(f"no bracket of {event.name} yet: it is made at the cut")
+    (html,) = documents.bracket(document_data(db, "bracket", event.id), "letter", True)
+    return render_chunk(html)
 
 
 def _player(db: Db, event: Event, entry_id: int) -> Page:
