@@ -111,7 +111,7 @@ def _match(match: Mapping[str, Any], first: bool, place: str, pitch: float, size
     if any(bye) and first:  # a bye is no match: the player's line runs on into the next round
         i = 0 if bye[1] else 1
         return f'<div class="bk-m {place}"><div class="bk-through">{_name(match, i, "")}</div></div>'
-    labels = _name(match, 0, " bk-a") + _name(match, 1, " bk-b")
+    labels = _name(match, 0, " bk-a") + _name(match, 1, "")  # the lower label sits at the foot of the pair (.bk-t)
     if not any(bye) and match["games"]:
         for i, where in ((0, "bk-a"), (1, "bk-b")):
             won = " bk-won" if match["winner"] and match["winner"] == match["players"][i] else ""
