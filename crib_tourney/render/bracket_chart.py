@@ -73,7 +73,7 @@ def section_slots(first_round: Sequence[Mapping[str, Any]], rounds: int, show_ch
     return 2
 
 
-def chart(columns: list[list[dict]], champion: str | None, show_champion: bool, names: list[str] | None = None) -> str:
+def chart(columns: Sequence[Sequence[Mapping[str, Any]]], champion: str | None, show_champion: bool, names: list[str] | None = None) -> str:
     """Columns of matches (first round first); each match has seeds, players,
     wins, winner and bye flags as bracket_json gives them. ``names`` head the
     columns (Quarterfinal, ...); each match is marked with the key the CLI uses
