@@ -27,7 +27,7 @@ from crib_tourney.render.terms import BYE
 
 WIDTH, HEIGHT = 255.0, 160.0  # millimetres of a landscape letter/A4 page body (below the round headings)
 SECTION = 32  # the most slots a page; bigger brackets split into sections plus a finals page
-GRID = SECTION // 2  # rows of the placing grid: a chart's first-round matches at most
+ROWS = 2 * SECTION  # rows of the placing grid: a quarter of a first-round match's box
 LINE = 1.15  # a name's line height, a multiple of its size
 KEY_MM = 1.9 * 1.25  # the key mark's line (W1.3 · t3)
 WINS_MM = 5.0  # room kept at a line's right end for the games won
@@ -79,12 +79,12 @@ def chart(columns: Sequence[Sequence[Mapping[str, Any]]], champion: str | None, 
     columns (Quarterfinal, ...); each match is marked with the key the CLI uses
     and its table (W1.3 · t3) where there is room between its two lines.
 
-    Every box is placed by class (bracket_grid.css): ``w5`` a chart of five
-    columns, ``x2`` the third column, ``y4 h2`` a box from 4/16 of the height
-    that is 2/16 high (a chart holds at most 16 first-round matches)."""
+    Every line is placed by class (bracket_grid.css): ``w5`` a chart of five
+    columns, ``x2`` the third column, ``y4 h8`` from 4/64 of the height, 8/64
+    high. A match's box (its round's share of the height) is not drawn: its pair
+    of lines takes the middle half of it."""
     n = len(columns[0])
-    assert n <= GRID and GRID % n == 0, "a chart holds 1, 2, 4, 8 or 16 first-round matches"
-    unit = GRID // n
+    assert n <= ROWS // 4 and ROWS % n == 0, "a chart holds 1, 2, 4, 8 or 16 first-round matches"
     count = len(columns) + (1 if show_champion else 0)
     pitch = HEIGHT / (n * 2)
     room = WIDTH / count - 1.5 - WINS_MM
@@ -93,34 +93,36 @@ def chart(columns: Sequence[Sequence[Mapping[str, Any]]], champion: str | None, 
                     for r in range(count))
     body = []
     for r, matches in enumerate(columns):
-        span = unit * 2 ** r
-        body += [_match(m, r == 0, f"x{r} y{k * span} h{span}", pitch * 2 ** r, size, room) for k, m in enumerate(matches)]
+        box = ROWS // n * 2 ** r  # a match's share of the height, in rows
+        body += [_match(m, r == 0, r, k * box, box, pitch * 2 ** r, size, room) for k, m in enumerate(matches)]
     if show_champion:
         label = escape(champion or "")
-        body.append(f'<div class="bk-m x{len(columns)} y0 h{GRID}"><div class="bk-champ-line">'
-                    f'<div class="bk-t bk-won">{label}</div><div class="bk-champ">CHAMPION</div></div></div>')
+        body.append(f'<div class="bk-champ-line x{len(columns)} y0 h{ROWS // 2}">'
+                    f'<div class="bk-t bk-won">{label}</div><div class="bk-champ">CHAMPION</div></div>')
     return (f'<div class="bk w{count} bk-s{int(size)}"><div class="bk-heads">{heads}</div>'
             f'<div class="bk-body">{"".join(body)}</div></div>')
 
 
-def _match(match: Mapping[str, Any], first: bool, place: str, pitch: float, size: float, room: float) -> str:
-    """One match's box: its two lines and the connector (the box's borders), or a bye's one line."""
+def _match(match: Mapping[str, Any], first: bool, column: int, top: int, box: int, pitch: float, size: float, room: float) -> str:
+    """One match: its pair of lines and the connector (a box's top, bottom and right
+    borders over the middle half of the match's share, rows ``top`` to ``top + box``),
+    or a bye's one line (the bottom border of the upper half)."""
     bye = match["bye"]
     if all(bye):
         return ""
     if any(bye) and first:  # a bye is no match: the player's line runs on into the next round
         i = 0 if bye[1] else 1
-        return f'<div class="bk-m {place}"><div class="bk-through">{_name(match, i, "")}</div></div>'
+        return f'<div class="bk-through x{column} y{top} h{box // 2}">{_name(match, i, "")}</div>'
     labels = _name(match, 0, " bk-a") + _name(match, 1, "")  # the lower label sits at the foot of the pair (.bk-t)
     if not any(bye) and match["games"]:
-        for i, where in ((0, "bk-a"), (1, "bk-b")):
+        for i, where in ((0, " bk-a"), (1, "")):
             won = " bk-won" if match["winner"] and match["winner"] == match["players"][i] else ""
-            labels += f'<div class="bk-w {where}{won}">{match["wins"][i]}</div>'
+            labels += f'<div class="bk-w{where}{won}">{match["wins"][i]}</div>'
     lower = lines_needed(_label_text(match, 1), room, size) if match["players"][1] else 1
     if not any(bye) and pitch - lower * size * LINE * PT - 0.6 >= KEY_MM:  # room for the key between the two lines
         mark = f"{match['key']} · t{match['table']}" if match.get("table") else match["key"]
         labels += f'<div class="bk-key">{escape(mark)}</div>'
-    return f'<div class="bk-m {place}"><div class="bk-pair">{labels}</div></div>'
+    return f'<div class="bk-pair x{column} y{top + box // 4} h{box // 2}">{labels}</div>'
 
 
 def _name(match: Mapping[str, Any], i: int, where: str) -> str:
