@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from html import escape
 from typing import Any, Mapping, Sequence
+from urllib.parse import quote
 
 from crib_tourney.render.fit import PT, fit
 from crib_tourney.render.terms import BYE
@@ -140,23 +141,171 @@ def _name(match: Mapping[str, Any], i: int, where: str) -> str:
     return f'<div class="bk-t{where}{won}">{seed_html}{escape(player)}{gone_html}{bye_html}</div>'
 
 
-def pages(rounds: Sequence[Mapping[str, Any]], champion: str | None, champion_column: bool = True) -> list[tuple[str, str]]:
+# --- the sheet: each column a few runs of text and one background --------------------------------------
+
+ASCENT, DESCENT = 0.928, 0.236  # DejaVu's, in ems: where a line box puts its baseline
+INK = "#1b1f24"
+RULE = 0.3  # mm: a line's weight
+KEY_MM_SIZE = 1.9
+HEAD_MM = 2.6  # the rounds' names over the columns
+
+
+def _block(kind: str, left: float, top: float, wide: float, line_mm: float, size_mm: float, lines: list[str]) -> str:
+    """Lines of text in one run (white-space: pre), ``line_mm`` apart."""
+    if not any(line.strip() for line in lines):
+        return ""
+    text = "\n".join(lines).rstrip("\n")
+    return (f'<div class="bk-run {kind}" style="left:{left:.2f}mm; top:{top:.2f}mm; width:{wide:.2f}mm; '
+            f'line-height:{line_mm:.3f}mm; font-size:{size_mm:.3f}mm">{escape(text)}</div>')
+
+
+def _top(pitch: float, per_slot: int, name_mm: float, text_mm: float) -> float:
+    """Where a column's run of text starts (mm from the chart's top) so that the
+    last line of each slot sits on its rule, as a label box would: the rules at
+    pitch/2 + j*pitch, each slot ``per_slot`` lines of pitch/per_slot."""
+    line = pitch / per_slot
+    return pitch / 2 - 0.3 - (1.15 - 1) / 2 * name_mm - DESCENT * name_mm - (per_slot - 1) * line - line / 2 \
+        - (ASCENT - DESCENT) / 2 * text_mm
+
+
+def _lines_picture(paths: Sequence[str]) -> str:
+    """The chart's lines as one background picture: an SVG of one path (a pair's
+    rule, connector and rule as one run each), as a data: URL. Strokes, so that a
+    viewer draws them a pixel wide at any zoom; one path, as WeasyPrint parses a
+    path slowly and draws an SVG node by node."""
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}mm" height="{HEIGHT}mm" viewBox="0 0 {WIDTH} {HEIGHT}">'
+           f'<path d="{"".join(paths)}" fill="none" stroke="{INK}" stroke-width="{RULE}"/></svg>')
+    return "data:image/svg+xml," + quote(svg)
+
+
+def _pairs_path(matches: Sequence[Mapping[str, Any]], left: float, wide: float) -> str:
+    """A column's pairs of lines, each with its connector: one run of the path a match."""
+    box = HEIGHT / len(matches)
+    right = left + wide
+    return "".join(f"M{left:.2f} {(k + 0.25) * box:.2f}H{right:.2f}V{(k + 0.75) * box:.2f}H{left:.2f}" for k in range(len(matches)))
+
+
+def sheet(columns: Sequence[Sequence[Mapping[str, Any]]], champion: str | None, show_champion: bool,
+          names: list[str] | None = None) -> str:
+    """The chart as the sheet prints it, drawn as the standings sheet draws its rows
+    (render/columns.py): a box costs WeasyPrint about 2 ms, a line of text about 1,
+    so a column is one background (its rules and connectors) and a few runs of text
+    placed by measured spaces: the seeds (blue), the names with their games won, the
+    winners' (bold), the keys. About 30 boxes a page, where a box a label and a
+    path a line made the sheet 2-4x any other a page (issue 31). A first round
+    with byes is drawn as boxes (``chart``'s): a bye's one line breaks the pattern."""
+    n = len(columns[0])
+    assert n <= ROWS // 4 and ROWS % n == 0, "a chart holds 1, 2, 4, 8 or 16 first-round matches"
+    count = len(columns) + (1 if show_champion else 0)
+    col_w = WIDTH / count
+    room = col_w - 1.5 - WINS_MM
+    size = name_size(HEIGHT / (n * 2), [_label_text(m, i) for col in columns for m in col for i in (0, 1) if m["players"][i]], room)
+    from crib_tourney.render.columns import Column, line
+
+    heads = line([(name.upper(), Column(r * col_w + 1, "left")) for r, name in enumerate((names or [])[:count])],
+                 HEAD_MM / PT, "sans", bold=True)
+    body, backgrounds = [], []
+    for r, matches in enumerate(columns):
+        box = HEIGHT / len(matches)
+        if r == 0 and any(any(m["bye"]) for m in matches):
+            rows = ROWS // n
+            body += [_match(m, True, 0, k * rows, rows, box / 2, size, room) for k, m in enumerate(matches)]
+        else:
+            backgrounds.append(_pairs_path(matches, r * col_w, col_w))
+            body += _column(matches, r * col_w, col_w, room, size)
+    if backgrounds:  # every column's lines: one box, one picture
+        body.insert(0, f'<div class="bk-lines" style="background: url(\'{_lines_picture(backgrounds)}\') 0 0 / 100% 100% no-repeat"></div>')
+    if show_champion:
+        label = escape(champion or "")
+        body.append(f'<div class="bk-champ-line x{len(columns)} y0 h{ROWS // 2}">'
+                    f'<div class="bk-t bk-won">{label}</div><div class="bk-champ">CHAMPION</div></div>')
+    return (f'<div class="bk w{count} bk-s{int(size)}"><div class="bk-heads bk-run-heads">{escape(heads)}</div>'
+            f'<div class="bk-body">{"".join(body)}</div></div>')
+
+
+def _column(matches: Sequence[Mapping[str, Any]], left: float, col_w: float, room: float, size: float) -> list[str]:
+    """One round's column on the sheet: its lines as a background, its labels as runs of text."""
+    from crib_tourney.render.columns import Column, line
+    from crib_tourney.render.fit import _wrap
+    from crib_tourney.render.fit import width as measure
+
+    box = HEIGHT / len(matches)
+    pitch = box / 2
+    slots: list[tuple[str, float, list[str], bool, str] | None] = []  # seed, its room, lines, winner, games won
+    for m in matches:
+        for i in (0, 1):
+            player = m["players"][i]
+            if player is None:
+                slots.append(None)
+                continue
+            won = bool(m["winner"] and m["winner"] == player)
+            seed = str(m["seeds"][i]) if m["seeds"][i] else ""
+            label = player + (" (withdrawn)" if (m.get("withdrawn") or [False, False])[i] else "")
+            indent = measure(seed + " ", size, bold=True) if seed else 0.0
+            lines = [label]
+            if measure(label, size, bold=won) > room - indent:  # the first line beside the seed, the rest from the label's edge
+                first = _wrap(label, room - indent, size, "condensed", won)[0]
+                rest = label[len(first):].strip()
+                lines = [first] + (_wrap(rest, room, size, "condensed", won) if rest else [])
+            slots.append((seed, indent, lines, won, str(m["wins"][i]) if m["games"] else ""))
+    per_slot = max([len(slot[2]) for slot in slots if slot] + [1])
+    seeds: list[str] = []
+    plain: list[str] = []
+    bold: list[str] = []
+    for slot in slots:
+        blank = [""] * per_slot
+        if slot is None:
+            seeds += blank
+            plain += blank
+            bold += blank
+            continue
+        seed, indent, lines, won, wins = slot
+        shown = [""] * (per_slot - len(lines)) + lines
+        texts = []
+        for j, text in enumerate(shown):
+            cells = [(text, Column(indent if j == per_slot - len(lines) else 0.0, "left"))] if text else []
+            if wins and j == per_slot - 1:
+                cells.append((wins, Column(col_w - 1.8, "right")))
+            texts.append(line(cells, size, bold=won) if cells else "")
+        (bold if won else plain).extend(texts)
+        (plain if won else bold).extend(blank)
+        seeds += [""] * (per_slot - len(lines)) + [seed] + [""] * (len(lines) - 1)
+    name_mm = size * PT
+    top = _top(pitch, per_slot, name_mm, name_mm)
+    keys = []
+    for k, m in enumerate(matches):
+        lower = slots[2 * k + 1]
+        fits = not any(m["bye"]) and pitch - (len(lower[2]) if lower else 1) * size * LINE * PT - 0.6 >= KEY_MM
+        keys.append((f"{m['key']} · t{m['table']}" if m.get("table") else m["key"]) if fits else "")
+    key_top = box / 4 + 0.4 + 1.164 * KEY_MM_SIZE / 2 - box / 2  # a key's line as a label box would set it under the pair's top rule
+    runs = [_block("bk-seeds", left + 1, top, col_w - 1, pitch / per_slot, name_mm, seeds),
+            _block("bk-plain", left + 1, top, col_w - 1, pitch / per_slot, name_mm, plain),
+            _block("bk-bold", left + 1, top, col_w - 1, pitch / per_slot, name_mm, bold),
+            _block("bk-keys", left + 1, key_top, col_w - 1, box, KEY_MM_SIZE, keys)]
+    return [run for run in runs if run]
+
+
+def pages(rounds: Sequence[Mapping[str, Any]], champion: str | None, champion_column: bool = True,
+          screen: bool = False) -> list[tuple[str, str]]:
     """(title, chart) per page: the whole bracket when every name fits a page of
     it (up to 32 slots), else one page per section and a last page for the rounds
     between the section winners. ``champion_column`` is off when the winners'
-    bracket feeds a grand final."""
+    bracket feeds a grand final. On paper (the sheet) each column is a few runs of
+    text and one background (``sheet``); ``screen``: the same drawing of boxes,
+    which the web scales to its width (``chart``)."""
+    draw = chart if screen else sheet
     winners = [r["matches"] for r in rounds if r.get("bracket", "W") == "W"]
     names = [r.get("name", "") for r in rounds if r.get("bracket", "W") == "W"]
     slots = len(winners[0]) * 2
     section = section_slots(winners[0], len(winners), champion_column)
     if slots <= section:
-        return [("", chart(winners, champion, champion_column, names))]
+        return [("", draw(winners, champion, champion_column, names))]
     per_section = section // 2
     sections = len(winners[0]) // per_section
     depth = section.bit_length() - 1  # rounds inside a section
     out = []
     for s in range(sections):
         columns = [col[s * len(col) // sections:(s + 1) * len(col) // sections] for col in winners[:depth]]
-        out.append((f"section {s + 1} of {sections}", chart(columns, None, False, names[:depth])))
-    out.append(("final rounds", chart(winners[depth:], champion, champion_column, names[depth:])))
+        out.append((f"section {s + 1} of {sections}", draw(columns, None, False, names[:depth])))
+    out.append(("final rounds", draw(winners[depth:], champion, champion_column, names[depth:])))
     return out

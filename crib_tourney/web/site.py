@@ -229,7 +229,7 @@ def _charts(db: Db, event: Event, full: Any) -> list[dict[str, Any]]:
     from crib_tourney.render.bracket_chart import pages as chart_pages
     from crib_tourney.tourney.formats import FORMATS
 
-    charts = chart_pages(full["rounds"], full["champion"], champion_column=not FORMATS[event.format].grand_final)
+    charts = chart_pages(full["rounds"], full["champion"], champion_column=not FORMATS[event.format].grand_final, screen=True)
     names = facts.entry_names(db, event)
     out = []
     for title, svg in charts:
