@@ -147,6 +147,7 @@ ASCENT, DESCENT = 0.928, 0.236  # DejaVu's, in ems: where a line box puts its ba
 INK = "#1b1f24"
 RULE = 0.3  # mm: a line's weight
 KEY_MM_SIZE = 1.9
+BYE_SCALE = 0.85  # the word bye beside a name, to its size
 HEAD_MM = 2.6  # the rounds' names over the columns
 
 
@@ -178,43 +179,40 @@ def _lines_picture(paths: Sequence[str]) -> str:
     return "data:image/svg+xml," + quote(svg)
 
 
-def _pairs_path(matches: Sequence[Mapping[str, Any]], left: float, wide: float) -> str:
-    """A column's pairs of lines, each with its connector: one run of the path a match."""
+def _pairs_path(matches: Sequence[Mapping[str, Any]], left: float, wide: float, first: bool) -> str:
+    """A column's lines: a match's pair with its connector, one run of the path; a
+    first-round bye one line through the middle of its box."""
     box = HEIGHT / len(matches)
     right = left + wide
-    return "".join(f"M{left:.2f} {(k + 0.25) * box:.2f}H{right:.2f}V{(k + 0.75) * box:.2f}H{left:.2f}" for k in range(len(matches)))
+    return "".join(f"M{left:.2f} {(k + 0.5) * box:.2f}H{right:.2f}" if first and any(m["bye"]) else
+                   f"M{left:.2f} {(k + 0.25) * box:.2f}H{right:.2f}V{(k + 0.75) * box:.2f}H{left:.2f}"
+                   for k, m in enumerate(matches) if not all(m["bye"]))
 
 
 def sheet(columns: Sequence[Sequence[Mapping[str, Any]]], champion: str | None, show_champion: bool,
           names: list[str] | None = None) -> str:
     """The chart as the sheet prints it, drawn as the standings sheet draws its rows
     (render/columns.py): a box costs WeasyPrint about 2 ms, a line of text about 1,
-    so a column is one background (its rules and connectors) and a few runs of text
-    placed by measured spaces: the seeds (blue), the names with their games won, the
-    winners' (bold), the keys. About 30 boxes a page, where a box a label and a
-    path a line made the sheet 2-4x any other a page (issue 31). A first round
-    with byes is drawn as boxes (``chart``'s): a bye's one line breaks the pattern."""
+    so each column is a few runs of text placed by measured spaces (the seeds in
+    blue, the names with their games won, the winners' in bold, the keys; a first
+    round's byes in runs of their own, half a pitch lower) and every line of the
+    chart is one path of one background picture. About 25 boxes a page, where a box
+    a label and a path a line made the sheet 2-4x any other a page (issue 31)."""
+    from crib_tourney.render.columns import Column, line
+
     n = len(columns[0])
     assert n <= ROWS // 4 and ROWS % n == 0, "a chart holds 1, 2, 4, 8 or 16 first-round matches"
     count = len(columns) + (1 if show_champion else 0)
     col_w = WIDTH / count
     room = col_w - 1.5 - WINS_MM
     size = name_size(HEIGHT / (n * 2), [_label_text(m, i) for col in columns for m in col for i in (0, 1) if m["players"][i]], room)
-    from crib_tourney.render.columns import Column, line
-
     heads = line([(name.upper(), Column(r * col_w + 1, "left")) for r, name in enumerate((names or [])[:count])],
                  HEAD_MM / PT, "sans", bold=True)
-    body, backgrounds = [], []
+    body, paths = [], []
     for r, matches in enumerate(columns):
-        box = HEIGHT / len(matches)
-        if r == 0 and any(any(m["bye"]) for m in matches):
-            rows = ROWS // n
-            body += [_match(m, True, 0, k * rows, rows, box / 2, size, room) for k, m in enumerate(matches)]
-        else:
-            backgrounds.append(_pairs_path(matches, r * col_w, col_w))
-            body += _column(matches, r * col_w, col_w, room, size)
-    if backgrounds:  # every column's lines: one box, one picture
-        body.insert(0, f'<div class="bk-lines" style="background: url(\'{_lines_picture(backgrounds)}\') 0 0 / 100% 100% no-repeat"></div>')
+        paths.append(_pairs_path(matches, r * col_w, col_w, first=r == 0))
+        body += _column(matches, r * col_w, col_w, room, size, first=r == 0)
+    body.insert(0, f'<div class="bk-lines" style="background: url(\'{_lines_picture(paths)}\') 0 0 / 100% 100% no-repeat"></div>')
     if show_champion:
         label = escape(champion or "")
         body.append(f'<div class="bk-champ-line x{len(columns)} y0 h{ROWS // 2}">'
@@ -223,66 +221,92 @@ def sheet(columns: Sequence[Sequence[Mapping[str, Any]]], champion: str | None, 
             f'<div class="bk-body">{"".join(body)}</div></div>')
 
 
-def _column(matches: Sequence[Mapping[str, Any]], left: float, col_w: float, room: float, size: float) -> list[str]:
-    """One round's column on the sheet: its lines as a background, its labels as runs of text."""
-    from crib_tourney.render.columns import Column, line
+Slot = tuple[str, float, list[str], bool, str]  # seed, the room it takes, the label's lines, a winner, games won
+
+
+def _slot(m: Mapping[str, Any], i: int, room: float, size: float) -> Slot | None:
+    """A player's label as the sheet lays it: wrapped (never shrunk), the first
+    line beside the seed, the rest from the label's edge; None: nobody yet."""
     from crib_tourney.render.fit import _wrap
+    from crib_tourney.render.fit import width as measure
+
+    player = m["players"][i]
+    if player is None:
+        return None
+    won = bool(m["winner"] and m["winner"] == player)
+    seed = str(m["seeds"][i]) if m["seeds"][i] else ""
+    label = player + (" (withdrawn)" if (m.get("withdrawn") or [False, False])[i] else "")
+    indent = measure(seed + " ", size, bold=True) if seed else 0.0
+    lines = [label]
+    if measure(label, size, bold=won) > room - indent:
+        first = _wrap(label, room - indent, size, "condensed", won)[0]
+        rest = label[len(first):].strip()
+        lines = [first] + (_wrap(rest, room, size, "condensed", won) if rest else [])
+    return seed, indent, lines, won, str(m["wins"][i]) if m["games"] and not any(m["bye"]) else ""
+
+
+def _column(matches: Sequence[Mapping[str, Any]], left: float, col_w: float, room: float, size: float,
+            first: bool) -> list[str]:
+    """One round's column on the sheet: its labels and keys as runs of text, a slot
+    (a rule) every pitch; a first round's byes in runs of their own, half a pitch
+    lower: a bye's player sits on the rule through the middle of his match's box."""
+    from crib_tourney.render.columns import Column, line
     from crib_tourney.render.fit import width as measure
 
     box = HEIGHT / len(matches)
     pitch = box / 2
-    slots: list[tuple[str, float, list[str], bool, str] | None] = []  # seed, its room, lines, winner, games won
+    slots: list[Slot | None] = []
+    through: list[Slot | None] = []  # the byes' players, on the upper slot of their match, shifted half a pitch
     for m in matches:
-        for i in (0, 1):
-            player = m["players"][i]
-            if player is None:
-                slots.append(None)
+        bye = first and any(m["bye"])
+        players = [_slot(m, i, room, size) for i in (0, 1)]
+        slots += [None, None] if bye else players
+        through += [players[0] or players[1], None] if bye else [None, None]
+    per_slot = max([len(slot[2]) for slot in slots + through if slot] + [1])
+    runs: dict[str, list[str]] = {kind: [] for kind in ("seeds", "plain", "bold", "seeds-bye", "bold-bye", "word-bye")}
+    for k, (slot, moved) in enumerate(zip(slots, through)):
+        for kinds, one in ((("seeds", "plain", "bold"), slot), (("seeds-bye", "", "bold-bye"), moved)):
+            blank = [""] * per_slot
+            if one is None:
+                for kind in kinds:
+                    if kind:
+                        runs[kind] += blank
+                if kinds[0] == "seeds-bye":
+                    runs["word-bye"] += blank
                 continue
-            won = bool(m["winner"] and m["winner"] == player)
-            seed = str(m["seeds"][i]) if m["seeds"][i] else ""
-            label = player + (" (withdrawn)" if (m.get("withdrawn") or [False, False])[i] else "")
-            indent = measure(seed + " ", size, bold=True) if seed else 0.0
-            lines = [label]
-            if measure(label, size, bold=won) > room - indent:  # the first line beside the seed, the rest from the label's edge
-                first = _wrap(label, room - indent, size, "condensed", won)[0]
-                rest = label[len(first):].strip()
-                lines = [first] + (_wrap(rest, room, size, "condensed", won) if rest else [])
-            slots.append((seed, indent, lines, won, str(m["wins"][i]) if m["games"] else ""))
-    per_slot = max([len(slot[2]) for slot in slots if slot] + [1])
-    seeds: list[str] = []
-    plain: list[str] = []
-    bold: list[str] = []
-    for slot in slots:
-        blank = [""] * per_slot
-        if slot is None:
-            seeds += blank
-            plain += blank
-            bold += blank
-            continue
-        seed, indent, lines, won, wins = slot
-        shown = [""] * (per_slot - len(lines)) + lines
-        texts = []
-        for j, text in enumerate(shown):
-            cells = [(text, Column(indent if j == per_slot - len(lines) else 0.0, "left"))] if text else []
-            if wins and j == per_slot - 1:
-                cells.append((wins, Column(col_w - 1.8, "right")))
-            texts.append(line(cells, size, bold=won) if cells else "")
-        (bold if won else plain).extend(texts)
-        (plain if won else bold).extend(blank)
-        seeds += [""] * (per_slot - len(lines)) + [seed] + [""] * (len(lines) - 1)
-    name_mm = size * PT
-    top = _top(pitch, per_slot, name_mm, name_mm)
+            seed, indent, lines, won, wins = one
+            start = per_slot - len(lines)
+            texts = []
+            for j, text in enumerate([""] * start + lines):
+                cells = [(text, Column(indent if j == start else 0.0, "left"))] if text else []
+                if wins and j == per_slot - 1:
+                    cells.append((wins, Column(col_w - 1.8, "right")))
+                texts.append(line(cells, size, bold=won) if cells else "")
+            runs[kinds[0]] += [""] * start + [seed] + [""] * (len(lines) - 1)
+            if kinds[1]:
+                runs[kinds[1] if not won else kinds[2]] += texts
+                runs[kinds[2] if not won else kinds[1]] += blank
+            else:
+                runs[kinds[2]] += texts
+                after = (indent if len(lines) == 1 else 0.0) + measure(lines[-1], size, bold=won) + measure(" ", size, bold=won)
+                runs["word-bye"] += blank[1:] + [line([(BYE, Column(after, "left"))], size * BYE_SCALE, "sans")]
+    name_mm, word_mm = size * PT, size * BYE_SCALE * PT
+    top, line_mm = _top(pitch, per_slot, name_mm, name_mm), pitch / per_slot
     keys = []
     for k, m in enumerate(matches):
         lower = slots[2 * k + 1]
-        fits = not any(m["bye"]) and pitch - (len(lower[2]) if lower else 1) * size * LINE * PT - 0.6 >= KEY_MM
+        fits = not (first and any(m["bye"])) and pitch - (len(lower[2]) if lower else 1) * size * LINE * PT - 0.6 >= KEY_MM
         keys.append((f"{m['key']} · t{m['table']}" if m.get("table") else m["key"]) if fits else "")
-    key_top = box / 4 + 0.4 + 1.164 * KEY_MM_SIZE / 2 - box / 2  # a key's line as a label box would set it under the pair's top rule
-    runs = [_block("bk-seeds", left + 1, top, col_w - 1, pitch / per_slot, name_mm, seeds),
-            _block("bk-plain", left + 1, top, col_w - 1, pitch / per_slot, name_mm, plain),
-            _block("bk-bold", left + 1, top, col_w - 1, pitch / per_slot, name_mm, bold),
-            _block("bk-keys", left + 1, key_top, col_w - 1, box, KEY_MM_SIZE, keys)]
-    return [run for run in runs if run]
+    key_top = box / 4 + 0.4 + 1.164 * KEY_MM_SIZE / 2 - box / 2  # a key's line as a label box sets it, under the pair's top rule
+    out = [_block("bk-seeds", left + 1, top, col_w - 1, line_mm, name_mm, runs["seeds"]),
+           _block("bk-plain", left + 1, top, col_w - 1, line_mm, name_mm, runs["plain"]),
+           _block("bk-bold", left + 1, top, col_w - 1, line_mm, name_mm, runs["bold"]),
+           _block("bk-seeds", left + 1, top + pitch / 2, col_w - 1, line_mm, name_mm, runs["seeds-bye"]),
+           _block("bk-bold", left + 1, top + pitch / 2, col_w - 1, line_mm, name_mm, runs["bold-bye"]),
+           _block("bk-byes", left + 1, _top(pitch, per_slot, name_mm, word_mm) + pitch / 2, col_w - 1, line_mm, word_mm,
+                  runs["word-bye"]),
+           _block("bk-keys", left + 1, key_top, col_w - 1, box, KEY_MM_SIZE, keys)]
+    return [run for run in out if run]
 
 
 def pages(rounds: Sequence[Mapping[str, Any]], champion: str | None, champion_column: bool = True,
