@@ -155,7 +155,9 @@ def _block(kind: str, left: float, top: float, wide: float, line_mm: float, size
     """Lines of text in one run (white-space: pre), ``line_mm`` apart."""
     if not any(line.strip() for line in lines):
         return ""
-    text = "\n".join(lines).rstrip("\n")
+    skipped = next(k for k, line in enumerate(lines) if line.strip())  # blank lines cost a line's layout: start lower instead
+    top += skipped * line_mm
+    text = "\n".join(lines[skipped:]).rstrip("\n")
     return (f'<div class="bk-run {kind}" style="left:{left:.2f}mm; top:{top:.2f}mm; width:{wide:.2f}mm; '
             f'line-height:{line_mm:.3f}mm; font-size:{size_mm:.3f}mm">{escape(text)}</div>')
 
@@ -212,13 +214,13 @@ def sheet(columns: Sequence[Sequence[Mapping[str, Any]]], champion: str | None, 
     for r, matches in enumerate(columns):
         paths.append(_pairs_path(matches, r * col_w, col_w, first=r == 0))
         body += _column(matches, r * col_w, col_w, room, size, first=r == 0)
-    body.insert(0, f'<div class="bk-lines" style="background: url(\'{_lines_picture(paths)}\') 0 0 / 100% 100% no-repeat"></div>')
     if show_champion:
         label = escape(champion or "")
         body.append(f'<div class="bk-champ-line x{len(columns)} y0 h{ROWS // 2}">'
                     f'<div class="bk-t bk-won">{label}</div><div class="bk-champ">CHAMPION</div></div>')
+    lines = f"background: url('{_lines_picture(paths)}') 0 0 / 100% 100% no-repeat"  # every line: no box of its own
     return (f'<div class="bk w{count} bk-s{int(size)}"><div class="bk-heads bk-run-heads">{escape(heads)}</div>'
-            f'<div class="bk-body">{"".join(body)}</div></div>')
+            f'<div class="bk-body" style="{lines}">{"".join(body)}</div></div>')
 
 
 Slot = tuple[str, float, list[str], bool, str]  # seed, the room it takes, the label's lines, a winner, games won
