@@ -1,20 +1,21 @@
 """The bracket as a chart: each player on a line, pairs joined on the right, the
 winner's line running on into the next round. Pure layout, no I/O.
 
-Drawn with boxes, not coordinates: a round is a column of equal match boxes
-(flex), a match is the box between its two players' lines, at a quarter and three
-quarters of its height, drawn as its top, bottom and right borders; the next
-round's lines then sit exactly at the centres of this round's boxes, so every
-connector meets without a computed position. Names are text above their line,
-wrapped (never shrunk) at 9 pt or more; the section size (slots a page) is the
-largest at which every first-round name has the lines it needs. Every element
-is styled by class (the sheet's CSS, and the web's for the overview page): a
-page of 32 slots is about 200 elements, where one absolutely placed and inline
-styled element a label and an SVG path a line cost the bracket sheet 2-4x any
-other sheet a page (issue 31).
+The geometry: a round's matches share the chart's height equally; a match's two
+lines sit at a quarter and three quarters of its share, joined on the right, so
+the next round's lines fall exactly on the middles of this round's matches and
+every connector meets. Names are text above their line, wrapped (never shrunk)
+at 9 pt or more; the section size (slots a page) is the largest at which every
+first-round name has the lines it needs. A bye is no match: the player's line
+runs straight through the first round into the second, marked "bye", with no
+table, no key and no games won.
 
-A bye is no match: the player's line runs straight through the first round into
-the second, marked "bye", with no table, no key and no games won.
+Two drawings of it. The sheet (``sheet``) draws as the standings sheet draws its
+rows: each column a few runs of text placed by measured spaces, every line one
+path of one background picture, about 25 boxes a page; a box a label and an SVG
+path a line (3,500 inline-styled elements, 1,534 paths) made the bracket sheet
+2-4x any other sheet a page (issue 31). The web's overview (``chart``, screen=True)
+draws boxes placed by class (bracket_grid.css) and scales them to its width.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from html import escape
 from typing import Any, Mapping, Sequence
 from urllib.parse import quote
 
-from crib_tourney.render.fit import PT, fit
+from crib_tourney.render.columns import Column, line
+from crib_tourney.render.fit import PT, _wrap, fit
+from crib_tourney.render.fit import width as measure
 from crib_tourney.render.terms import BYE
 
 WIDTH, HEIGHT = 255.0, 160.0  # millimetres of a landscape letter/A4 page body (below the round headings)
@@ -200,8 +203,6 @@ def sheet(columns: Sequence[Sequence[Mapping[str, Any]]], champion: str | None, 
     round's byes in runs of their own, half a pitch lower) and every line of the
     chart is one path of one background picture. About 25 boxes a page, where a box
     a label and a path a line made the sheet 2-4x any other a page (issue 31)."""
-    from crib_tourney.render.columns import Column, line
-
     n = len(columns[0])
     assert n <= ROWS // 4 and ROWS % n == 0, "a chart holds 1, 2, 4, 8 or 16 first-round matches"
     count = len(columns) + (1 if show_champion else 0)
@@ -229,9 +230,6 @@ Slot = tuple[str, float, list[str], bool, str]  # seed, the room it takes, the l
 def _slot(m: Mapping[str, Any], i: int, room: float, size: float) -> Slot | None:
     """A player's label as the sheet lays it: wrapped (never shrunk), the first
     line beside the seed, the rest from the label's edge; None: nobody yet."""
-    from crib_tourney.render.fit import _wrap
-    from crib_tourney.render.fit import width as measure
-
     player = m["players"][i]
     if player is None:
         return None
@@ -252,9 +250,6 @@ def _column(matches: Sequence[Mapping[str, Any]], left: float, col_w: float, roo
     """One round's column on the sheet: its labels and keys as runs of text, a slot
     (a rule) every pitch; a first round's byes in runs of their own, half a pitch
     lower: a bye's player sits on the rule through the middle of his match's box."""
-    from crib_tourney.render.columns import Column, line
-    from crib_tourney.render.fit import width as measure
-
     box = HEIGHT / len(matches)
     pitch = box / 2
     slots: list[Slot | None] = []
@@ -266,7 +261,7 @@ def _column(matches: Sequence[Mapping[str, Any]], left: float, col_w: float, roo
         through += [players[0] or players[1], None] if bye else [None, None]
     per_slot = max([len(slot[2]) for slot in slots + through if slot] + [1])
     runs: dict[str, list[str]] = {kind: [] for kind in ("seeds", "plain", "bold", "seeds-bye", "bold-bye", "word-bye")}
-    for k, (slot, moved) in enumerate(zip(slots, through)):
+    for slot, moved in zip(slots, through):
         for kinds, one in ((("seeds", "plain", "bold"), slot), (("seeds-bye", "", "bold-bye"), moved)):
             blank = [""] * per_slot
             if one is None:
