@@ -48,6 +48,7 @@ def test_json_twins_are_exactly_what_the_cli_prints(client, event):
     assert client.get("/events/1/standings.json").text == event("standings", "Open", "--json").stdout
     assert client.get("/events/1/tables.json").text == event("round", "Open", "--show", "1", "--json").stdout
     assert client.get("/events/1/bracket.json").status_code == 404  # no bracket before the cut
+    assert client.get("/events/1/bracket.pdf").status_code == 404 and client.get("/events/x/bracket.pdf").status_code == 404
     assert client.get("/events/1/players/1.json").json()["games"] == event("player", "games", "Open", "Ann Lee", "--json").json()["games"]
     event("result", "Open", "Bob Ray", "121", "Cat Moss", "80")
     for table in event("round", "Open", "--json").json()["tables"]:
