@@ -128,7 +128,10 @@ def match(
     if as_json:
         print_json(data)
         return
-    a, b = (f"({s}) {p}" if p else "to be decided" for s, p in zip(data["seeds"], data["players"]))
+    a, b = (f"({s}) {p}" if p else "bye" if bye else "to be decided" for s, p, bye in zip(data["seeds"], data["players"], data["bye"]))
+    if any(data["bye"]):  # a bye is no match: no table, no games, the player goes through
+        say(f"{data['event']}, {data['round']} ({data['match']}): {b if data['bye'][0] else a} has a bye, no match to play")
+        return
     say(f"{data['event']}, {data['round']} ({data['match']}), best of {data['best_of']}")
     say(f"  {a} v {b}; games won {data['wins'][0]}-{data['wins'][1]}")
     for n, dealer in enumerate(data["dealers"], start=1):

@@ -175,6 +175,7 @@ class MatchSlip(TypedDict):
     best_of: int
     players: list[str | None]
     seeds: list[int | None]
+    bye: list[bool]  # a bye: no match to play (no dealers, no games)
     wins: list[int]
     winner: str | None
     first_dealer_rule: str
@@ -642,14 +643,15 @@ def match_slip(db: Db, event: Event, key: str) -> MatchSlip:
     state = br.states[spec.key]
     names = entry_names(db, event)
     seed_of = {entry: seed for seed, entry in br.seeds.items()}
+    bye = [p == bk.BYE for p in state.players]
     return {
         "event": event.name, "match": spec.key, "table": spec.position, "round": bk.round_name(spec, br.specs),
         "best_of": spec.best_of,
         "players": [names.get(p) if p is not None and p != bk.BYE else None for p in state.players],
-        "seeds": [seed_of.get(p) if p is not None else None for p in state.players],
+        "seeds": [seed_of.get(p) if p is not None else None for p in state.players], "bye": bye,
         "wins": state.wins, "winner": names.get(state.winner) if state.winner is not None and state.winner != bk.BYE else None,
         "first_dealer_rule": event.first_dealer,
-        "dealers": [bk.first_dealer(event.first_dealer, n, state, names) for n in range(1, spec.best_of + 1)],
+        "dealers": [] if any(bye) else [bk.first_dealer(event.first_dealer, n, state, names) for n in range(1, spec.best_of + 1)],
         "games": [list(g.scores) for g in state.games],
     }
 

@@ -301,6 +301,30 @@ def create_app(location: str, scoring: "Scoring | None" = None) -> Starlette:
             return Response(built.gzip(), media_type=media, headers=headers | {"Content-Encoding": "gzip"})
         return Response(built.body, media_type=media, headers=headers)
 
+    pdfs: dict[int, tuple[Any, bytes]] = {}  # event -> (data version, the bracket sheet): drawn once a change
+
+    async def bracket_pdf(request: Request) -> Response:
+        """/events/N/bracket.pdf: the bracket sheet (the chart as printed), drawn once per change of the data."""
+        if request.method not in ("GET", "HEAD"):
+            return Response("read-only: nothing here can be changed\n", status_code=405, headers={"Allow": "GET, HEAD"})
+        digits = request.path_params["event_id"]
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 19):
+            return Response("no such page\n", status_code=404, media_type="text/plain")
+        event_id = int(digits)
+
+        def draw() -> bytes:
+            with pages.reading() as db:
+                version = data_version(db)
+                kept = pdfs.get(event_id)
+                if kept is None or kept[0] != version:
+                    pdfs[event_id] = kept = (version, site.bracket_pdf(db, event_id))
+                return kept[1]
+        try:
+            body = await run_in_threadpool(draw)
+        except NotFound as exc:
+            return Response(f"{clipped(str(exc))}\n", status_code=404, media_type="text/plain")
+        return Response(body, media_type="application/pdf", headers={"Cache-Control": "no-cache"})
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await run_in_threadpool(pages.warm)  # before the socket is listened on: the first visitors find pages built
@@ -310,7 +334,8 @@ def create_app(location: str, scoring: "Scoring | None" = None) -> Starlette:
     writing = []
     if scoring is not None:  # mounted before the read-only pages
         writing = [*phones.ROUTES, *desk.ROUTES]
-    app = Starlette(routes=[*writing, Route("/{path:path}", serve, methods=methods)], lifespan=lifespan)
+    app = Starlette(routes=[*writing, Route("/events/{event_id}/bracket.pdf", bracket_pdf, methods=methods),
+                            Route("/{path:path}", serve, methods=methods)], lifespan=lifespan)
     app.state.pages = pages
     if scoring is not None:  # what the phones' and the desk's handlers read (web/writing.py)
         app.state.location, app.state.scoring, app.state.phones = location, scoring, phones.Phones(location)

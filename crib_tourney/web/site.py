@@ -133,7 +133,6 @@ def _page(db: Db, path: str, match: re.Match[str]) -> Page:
 
 def _has_bracket(event: Event) -> bool:
     """Whether the event plays to a bracket (a three-sided event is placed by its standings)."""
-    from crib_tourney.tourney.formats import FORMATS
 
     return FORMATS[event.format].layout is not None and event.sides != 3
 
@@ -239,7 +238,6 @@ def _newest(date: str | None, ident: int) -> tuple[str, int]:
 def _placed(db: Db, event: Event) -> bool:
     """Whether the event has places to show: a bracket, or a round robin (or a
     three-sided event: its standings order is the placing) played out."""
-    from crib_tourney.tourney.formats import FORMATS
 
     if facts.cut_made(db, event.id):
         return True
@@ -286,7 +284,9 @@ def _charts(db: Db, event: Event, full: Any) -> list[dict[str, Any]]:
     """The printed bracket chart, scaled to the screen, its names linked to their
     player pages: ``links`` pairs a placeholder href in ``svg`` with its page (the
     template makes each a link the way this site links, live or published)."""
-    charts = chart_pages(full["rounds"], full["champion"], champion_column=not FORMATS[event.format].grand_final)
+    from crib_tourney.tourney.formats import FORMATS
+
+    charts = chart_pages(full["rounds"], full["champion"], champion_column=not FORMATS[event.format].grand_final, screen=True)
     names = facts.entry_names(db, event)
     out = []
     for title, svg in charts:
@@ -377,15 +377,31 @@ def _checkin(db: Db, event: Event) -> Page:
 
 
 def _bracket(db: Db, event: Event) -> Page:
+    """The bracket as rounds (templates/web/bracket.html); the chart as printed is its PDF (bracket_pdf)."""
+    from crib_tourney.render.terms import BYE
+
     playoff = _playoff(db, event)
-    charts, data, champion = [], None, None
+    data, champion = None, None
     if playoff is not None:
         full = playoff["full"]
         data, champion = bracket_document(full), full["champion"]
-        charts = _charts(db, event, full)
     entry_of = facts.entries_by_name(db, event)  # the bracket names its sides: each name linked to its page
     return Page(f"events/{event.id}/bracket", "web/bracket.html", event.name, "Bracket", event.name,
-                {"charts": charts, "champion": champion, "playoff": playoff, "entry_of": entry_of}, data)
+                {"champion": champion, "playoff": playoff, "entry_of": entry_of, "bye": BYE}, data)
+
+
+def bracket_pdf(db: Db, event_id: int) -> bytes:
+    """The bracket sheet as `print bracket` prints it (the bracket page's link to
+    the chart as printed); NotFound before the cut."""
+    from crib_tourney.render import documents
+    from crib_tourney.render.pdf import render_chunk
+    from crib_tourney.services.printing import document_data
+
+    event = _event(db, event_id)
+    if not facts.cut_made(db, event.id):
+        raise NotFound(f"no bracket of {event.name} yet: it is made at the cut")
+    (html,) = documents.bracket(document_data(db, "bracket", event.id), "letter", True)
+    return render_chunk(html)
 
 
 def _player(db: Db, event: Event, entry_id: int) -> Page:

@@ -112,11 +112,27 @@ def test_match_slip_and_match_view(db):
     win(db, event, entry["Ann"], entry["Hal"], 1)
     slip = playoffs.match_view(db, event.id, " w1.1 ")
     assert slip == {"event": "Open", "match": "W1.1", "table": 1, "round": "semifinal", "best_of": 3, "players": ["Ann", "Hal"],
-                    "seeds": [1, 4], "wins": [1, 0], "winner": None, "first_dealer_rule": "loser",
+                    "seeds": [1, 4], "bye": [False, False], "wins": [1, 0], "winner": None, "first_dealer_rule": "loser",
                     "dealers": ["cut for deal", "Hal (lost game 1)", "loser of game 2"], "games": [[121, 100]]}
     assert playoffs.match_slip(db, event, "W1.1") == slip
     with pytest.raises(CribError, match=r"no match X9 in Open \(matches are named like W1.3, L2.1, F1\)"):
         playoffs.match_slip(db, event, "X9")
+
+
+def test_a_bye_is_no_match_to_play(db):
+    """Six cut into a bracket of eight: the top two seeds have byes, a slip of a bye
+    has no dealers and no games, and the seed goes through to the next round."""
+    event = played_event(db, players=EIGHT, games=3)
+    playoffs.cut(db, event.id, 6)
+    first = playoffs.bracket_json(db, event)["rounds"][0]["matches"]
+    assert [(m["key"], m["players"], m["bye"]) for m in first if any(m["bye"])] == [
+        ("W1.1", ["Ann", None], [False, True]), ("W1.3", ["Bob", None], [False, True])]
+    slip = playoffs.match_slip(db, event, "W1.1")
+    assert (slip["players"], slip["bye"], slip["dealers"], slip["games"], slip["winner"]) == (
+        ["Ann", None], [False, True], [], [], "Ann")
+    assert playoffs.match_slip(db, event, "W1.2")["dealers"] == ["cut for deal"] * 3
+    second = playoffs.bracket_json(db, event)["rounds"][1]["matches"]
+    assert [m["players"][0] for m in second] == ["Ann", "Bob"]
 
 
 def test_shown_bracket_and_record(db):

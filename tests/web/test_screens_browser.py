@@ -54,29 +54,30 @@ def served(tmp_path_factory):
 
 @pytest.mark.parametrize("size", [(390, 844), (1366, 900)], ids=["phone", "desktop"])
 def test_the_bracket_chart_scales_to_the_width(served, size):
+    """The chart as printed is drawn on the overview (the bracket page shows the rounds, and the chart as its PDF)."""
     _, base, browser, _ = served
     page = browser.context(*size)
     try:
         page.open(base + "/events/1/bracket")
+        rounds = page.js("Array.prototype.map.call(document.querySelectorAll('#rounds a'), function (a) { return [a.textContent, a.getAttribute('href')]; })")
+        page.open(base + "/events/1/")
         assert page.js("document.querySelectorAll('.chart .bk').length") == 1  # 16 players: one drawing
         assert page.js("document.documentElement.scrollWidth <= document.documentElement.clientWidth") is True
-        # the drawing itself takes the width: nothing in it scrolls sideways or sticks out
+        # the drawing itself takes the width: nothing in it scrolls sideways or sticks out (its lines are borders: no SVG)
         fit = page.js("(function () { var c = document.querySelector('.chart'), b = c.querySelector('.bk').getBoundingClientRect(),"
                       " r = c.getBoundingClientRect(); return [c.scrollWidth <= c.clientWidth, b.width <= r.width + 0.5,"
-                      " b.width >= r.width - 0.5, c.querySelector('svg').getBoundingClientRect().width <= r.width + 0.5]; })()")
+                      " b.width >= r.width - 0.5, c.querySelector('.bk-body').getBoundingClientRect().width <= r.width + 0.5]; })()")
         assert fit == [True, True, True, True]
         # the names stay in their columns: each label inside the drawing
         outside = page.js("(function () { var b = document.querySelector('.chart .bk').getBoundingClientRect();"
                           " return Array.prototype.filter.call(document.querySelectorAll('.chart .bk-t'), function (t) {"
                           " var r = t.getBoundingClientRect(); return r.right > b.right + 1 || r.left < b.left - 1; }).length; })()")
         assert outside == 0
-        # the chart's names link to their player pages, as the rounds above do
+        # the chart's names link to their player pages, as the bracket page's rounds do
         chart = page.js("Array.prototype.map.call(document.querySelectorAll('.chart .bk-t a'), function (a) { return [a.textContent, a.getAttribute('href')]; })")
-        rounds = page.js("Array.prototype.map.call(document.querySelectorAll('#rounds a'), function (a) { return [a.textContent, a.getAttribute('href')]; })")
         assert len(chart) == 16 and sorted(map(tuple, chart)) == sorted(set(map(tuple, rounds)))
     finally:
         page.close()
-
 
 
 def _player_href(page, name: str) -> str:  # type: ignore[no-untyped-def]

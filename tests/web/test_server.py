@@ -48,14 +48,20 @@ def test_json_twins_are_exactly_what_the_cli_prints(client, event):
     assert client.get("/events/1/standings.json").text == event("standings", "Open", "--json").stdout
     assert client.get("/events/1/tables.json").text == event("round", "Open", "--show", "1", "--json").stdout
     assert client.get("/events/1/bracket.json").status_code == 404  # no bracket before the cut
+    assert client.get("/events/1/bracket.pdf").status_code == 404 and client.get("/events/x/bracket.pdf").status_code == 404
     assert client.get("/events/1/players/1.json").json()["games"] == event("player", "games", "Open", "Ann Lee", "--json").json()["games"]
     event("result", "Open", "Bob Ray", "121", "Cat Moss", "80")
     for table in event("round", "Open", "--json").json()["tables"]:
         event("result", "Open", table["players"][0], "121", table["players"][1], "100")
     event("cut", "Open", "--qualifiers", "2")
     assert client.get("/events/1/bracket.json").text == event("bracket", "Open", "--json").stdout
-    chart = client.get("/events/1/bracket").text
-    assert "<svg" in chart and 'class="bk-t"' in chart and "Ann Lee" in chart
+    # the bracket page: the rounds, and the chart as printed as its PDF; the chart's drawing (boxes, no SVG) on the overview
+    rounds = client.get("/events/1/bracket").text
+    assert 'id="rounds"' in rounds and "Ann Lee" in rounds and 'href="/events/1/bracket.pdf"' in rounds
+    chart = client.get("/events/1/").text
+    assert 'class="bk-t"' in chart and "Ann Lee" in chart
+    pdf = client.get("/events/1/bracket.pdf")
+    assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
 
 
 def test_an_unchanged_page_costs_a_304_and_a_new_result_changes_it(client, event):
