@@ -521,18 +521,6 @@ def ruling(
     say(sentence)
 
 
-def register(app: typer.Typer) -> None:
-    # Unknown options pass through so a typo'd "-5" reaches the score check.
-    app.command(context_settings={"ignore_unknown_options": True})(result)
-    app.command("quick-results")(quick_results)
-    app.command()(check)
-    app.command()(log)
-    app.command()(undo)
-    app.command()(standings)
-    app.command()(ruling)
-    app.command()(report)
-
-
 REPORT_COLUMNS = ["place", "name", "acc_number", "game_points", "wins", "losses", "spread", "qualified", "playoff_finish",
                   "prize", "pools", "mrps"]
 

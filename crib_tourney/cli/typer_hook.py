@@ -23,6 +23,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from typer import BadParameter
+from typer._click.utils import make_default_short_help
+
 if TYPE_CHECKING:
     import typer
     from typer._click import Command
@@ -35,7 +38,7 @@ def install_value_checks(converter: Callable[[Any, Any], Convert | None]) -> boo
     parameter's first value to build its checker: where ``converter(annotation,
     parameter_info)`` gives a conversion, that is the checker; otherwise Typer's
     own. Whether the hook is in place (False: a Typer it does not fit)."""
-    try:
+    try:  # here, not at the top: a Typer without these modules leaves the hook out instead of failing every command
         from typer import _coercion, core
     except ImportError:
         return False
@@ -44,8 +47,6 @@ def install_value_checks(converter: Callable[[Any, Any], Convert | None]) -> boo
     typer_builds: Callable[[_coercion.TypeDescriptor], _coercion.RuntimeParam] = core.build_runtime_param
     if typer_builds.__module__ == __name__:
         return True  # already in place
-
-    from typer import BadParameter
 
     class PlainRuntimeParam(_coercion.RuntimeParam):
         """Typer's frozen RuntimeParam, converting with ``convert``. A plain subclass
@@ -75,8 +76,6 @@ def install_value_checks(converter: Callable[[Any, Any], Convert | None]) -> boo
 
 def short_help(text: str, limit: int) -> str:
     """The one-line summary of ``text`` Typer's help shows for a command."""
-    from typer._click.utils import make_default_short_help
-
     return make_default_short_help(text, limit)
 
 
