@@ -10,7 +10,8 @@ the change's log summary, the CLI and the web share.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from crib_tourney.errors import AlreadyRecorded, CribError, NotFound
 from crib_tourney.records import record
@@ -43,12 +44,8 @@ if TYPE_CHECKING:
     from crib_tourney.inputs.csvrows import LineError, ResultsFile
 
 
-# GameResult, ForfeitResult (and recording.Recorded) are named tuples rather than
-# frozen records (the same immutable values, read by name): every result command
-# makes them, and making their dataclasses cost it 1 ms each.
-
-
-class GameResult(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class GameResult:
     """A qualifying game's two scores, or one player's own card of it."""
 
     game: int
@@ -64,7 +61,8 @@ class GameResult(NamedTuple):
         return f"recorded {self.card_of}'s card, {text}" if self.card_of is not None else f"recorded {text}"
 
 
-class ForfeitResult(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ForfeitResult:
     """A forfeit: who lost the game, and who won it."""
 
     game: int
