@@ -7,8 +7,7 @@ build on it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Callable, NamedTuple, Protocol
 
 from crib_tourney.errors import CribError
 from crib_tourney.services.cross_checking import rejudge
@@ -40,9 +39,9 @@ class AtTable(Fact, Protocol):
     def table(self) -> int | None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Recorded:
-    """What a result command did (its facts), and the game and table it went to."""
+class Recorded(NamedTuple):
+    """What a result command did (its facts), and the game and table it went to.
+    A named tuple, as the facts of services/results.py."""
 
     facts: tuple[Fact, ...]
     game: int | None = None

