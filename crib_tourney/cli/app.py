@@ -1,4 +1,8 @@
-"""The root command: global options, error handling and sub-command registration."""
+"""The root command: global options, error handling and the one table of commands.
+
+This is the one seam of laziness: a command's module is imported only when that
+command runs (or its help is asked); below it, modules import at their top.
+"""
 
 import codecs
 import errno

@@ -12,26 +12,15 @@ from crib_tourney.cli.output import note, print_json, print_table, printable, sa
 from crib_tourney.errors import AlreadyRecorded, CribError
 from crib_tourney.tourney.numbers import whole_number
 from crib_tourney.inputs import names
-from crib_tourney.services import results as service, changes
+from crib_tourney.services import results as service
 from crib_tourney.services.three_sides import record_three
 from crib_tourney.services.results import competitor, import_results, check as check_event, undo as undo_event
 from crib_tourney.tourney.names import fold, spells_members
 from crib_tourney.inputs.csvrows import results_file
-from crib_tourney.services.events import open_game
 from crib_tourney.store.writer import Log, last_entry_id
-from crib_tourney.services.changes import entries as log_entries
-from crib_tourney.services.noshows import standings_apart
-from crib_tourney.services.standings import standings_document
 from crib_tourney.csvfiles import csv_text
-from crib_tourney.inputs.cards import disputed
 from crib_tourney.inputs.names import event_id, player_id
-from crib_tourney.services.rulings import make_ruling
-from crib_tourney.services.ratings import during
-from crib_tourney.cli.game import read_game
-from crib_tourney.services.histories import report as event_report
 from crib_tourney import jsontext
-from crib_tourney.cli.ledger import ledger_text
-from crib_tourney.services.official import acc_report
 
 if TYPE_CHECKING:
     from crib_tourney.services.results import Recorded
@@ -184,6 +173,7 @@ def quick_results(
       > 3 forfeit Pat Smith
       > undo
     """
+    from crib_tourney.services.events import open_game  # only this command's: tests/test_local_imports.py
 
     if sys.stdin is None:
         raise CribError("quick-results reads its lines from standard input, and it is closed")
@@ -370,6 +360,8 @@ def log(event: LogEventArg = None, players: PlayersLogOption = False, league: Le
 
     Example: crib-tourney log "Spring Open"; crib-tourney log --players
     """
+    from crib_tourney.services.changes import entries as log_entries  # only this command's: tests/test_local_imports.py
+
     _one_log(event, players, league)
     with db(write=False) as conn:
         found = log_entries(conn, *_log_ids(conn, event, league))
@@ -398,6 +390,8 @@ def undo(event: LogEventArg = None, players: PlayersLogOption = False, league: L
 
     Example: crib-tourney undo "Spring Open"; crib-tourney undo --players --dry-run
     """
+    from crib_tourney.services import changes  # only this command's: tests/test_local_imports.py
+
     _one_log(event, players, league)
     if change is not None and event is None:
         raise typer.BadParameter("--change is for an event's undo")
@@ -430,6 +424,10 @@ def standings(
 
     Example: crib-tourney standings "Spring Open" --json
     """
+    from crib_tourney.services.noshows import standings_apart  # only this command's: tests/test_local_imports.py
+    from crib_tourney.services.standings import standings_document
+    from crib_tourney.services.ratings import during
+
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     with db(write=False) as conn:
@@ -505,6 +503,10 @@ def ruling(
       crib-tourney ruling "Spring Open" peg 5H 10D 5C 5S --claim 6 --seat 2 --game 3 --player "Lee Wong"
       crib-tourney ruling "Spring Open" game game3.json --claim 121 --seat 2 --game 3 --player "Lee Wong"
     """
+    from crib_tourney.inputs.cards import disputed  # only this command's: tests/test_local_imports.py
+    from crib_tourney.services.rulings import make_ruling
+    from crib_tourney.cli.game import read_game
+
     game_sheet = None
     if kind == "game":  # the file is read and parsed before the database is opened
         if len(tokens) != 1:
@@ -541,6 +543,9 @@ def report(
       crib-tourney report "Spring Open" --csv -o results.csv
       crib-tourney report "Spring Open" --acc -o acc-report.pdf
     """
+    from crib_tourney.services.histories import report as event_report  # only this command's: tests/test_local_imports.py
+    from crib_tourney.cli.ledger import ledger_text
+
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     if acc:
@@ -580,6 +585,8 @@ ACC_COLUMNS = ["rank", "name", "acc_number", "game_points", "games_won", "plus",
 def _acc_report(event: str, as_json: bool, as_csv: bool, output: Path | None) -> None:
     """report --acc: checked by the service; written as JSON, CSV (one row per
     qualifier with his playoff place, then the high non-qualifier), a PDF or text."""
+    from crib_tourney.services.official import acc_report  # only this command's: tests/test_local_imports.py
+
     pdf = output is not None and output.suffix.lower() == ".pdf"
     if pdf and (as_json or as_csv):
         raise typer.BadParameter("a .pdf is the printed report: drop --json/--csv, or name a .json/.csv file")
