@@ -1,5 +1,7 @@
 """The project's exceptions. Each carries the one-line message a user should see."""
 
+import re
+
 
 class CribError(Exception):
     """A domain error: bad input or an impossible request. The CLI prints its
@@ -59,7 +61,6 @@ def clipped(message: str) -> str:
     """
     if len(message) <= CLIP_LINE and all(len(w) <= CLIP_WORD for w in message.split()):
         return message
-    import re
 
     short = re.sub(r"[^\s'\"]{%d,}" % (CLIP_WORD + 1), lambda m: f"{m.group(0)[:30]}... ({len(m.group(0))} characters)", message)
     return short if len(short) <= CLIP_LINE else f"{short[:CLIP_LINE - 300]} ... {short[-290:]}"

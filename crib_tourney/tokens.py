@@ -19,8 +19,10 @@ import hmac
 import os
 import secrets
 from pathlib import Path
+import shlex
 
 from crib_tourney.errors import CribError
+from crib_tourney.store.sql import sqlite_path
 
 KEY_BYTES = 32
 TOKEN_BYTES = 20  # 160 bits
@@ -51,7 +53,6 @@ def key_file(db_location: str) -> Path:
     given = os.environ.get("CRIB_TOURNEY_KEY_FILE")
     if given:
         return Path(given)
-    from crib_tourney.store.sql import sqlite_path
 
     path = sqlite_path(db_location)
     if path is None:
@@ -73,8 +74,6 @@ class WrongKey(CribError):
 
 def reissue_hint(event: str) -> str:
     """The way out for an event whose links' key is lost: new links (the printed ones stop opening)."""
-    import shlex
-
     return f"crib-tourney event links {shlex.quote(event)} --reissue"
 
 

@@ -1,6 +1,12 @@
-"""The root command: global options, error handling and sub-command registration."""
+"""The root command: global options, error handling and the one table of commands.
 
+This is the one seam of laziness: a command's module is imported only when that
+command runs (or its help is asked); below it, modules import at their top.
+"""
+
+import codecs
 import errno
+import importlib
 import inspect
 import io
 import os
@@ -9,6 +15,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any, Iterator, NoReturn, Optional, TextIO
 
 import typer
+import typer.main
+from typer._click.shell_completion import CompletionItem
 from typer.core import TyperGroup
 
 from crib_tourney import __version__
@@ -20,58 +28,82 @@ if TYPE_CHECKING:  # Typer's own copy of click, which its classes take and give
     from typer._click.formatting import HelpFormatter
 
 
-# Every command, in --help order, with the cli module that defines it (its
-# register() adds it). A command is built only when it is run: building all 23
-# (their options, Typer's checks) cost every command 25 ms. A test checks this
-# table against the modules.
-COMMAND_MODULES = {
-    "count": "engine_cmds", "peg": "engine_cmds", "stats": "engine_cmds", "game": "game",
-    "new-event": "events", "enter": "events", "checkin": "checkin", "withdraw": "events", "round": "events",
-    "result": "results", "quick-results": "results", "check": "results", "log": "results", "undo": "results",
-    "standings": "reports", "ruling": "results", "report": "reports",
-    "cut": "playoffs", "bracket": "playoffs", "match": "playoffs", "placings": "playoffs", "consolation": "playoffs",
-    "print": "printing", "serve": "web", "publish": "web", "pool": "pools", "player": "players", "event": "events", "league": "leagues",
-    "ratings": "ratings",
+# Every command, in --help order, registered here and only here: the cli module
+# and the function (or Typer group) that implement it, and the one-line summary
+# --help lists (its help's first sentence, kept here so --help imports no command;
+# a test holds it to the help). A command is built only when it is run: building
+# all 30 (their options, Typer's checks) cost every command 25 ms.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "count": ("engine_cmds", "count",
+        "Count a hand or crib the way a player says it."),
+    "peg": ("engine_cmds", "peg",
+        "Score a pegging sequence: every scoring event, restarts and totals."),
+    "stats": ("engine_cmds", "stats",
+        "Exact distribution of show scores over every hand and starter."),
+    "game": ("game", "game",
+        "Score a whole game deal by deal: heels, the play, the show in order, and who went out first."),
+    "new-event": ("events", "new_event",
+        "Create an event."),
+    "enter": ("events", "enter",
+        "Register players (or teams) in an event."),
+    "checkin": ("checkin", "checkin",
+        "Check players in at the door, and record what they paid."),
+    "withdraw": ("events", "withdraw",
+        "Withdraw players: no further games; games already paired are forfeited, and a qualifier forfeits each playoff match as soon as its opponent is known."),
+    "round": ("events", "round_",
+        "Make the next game's table assignments."),
+    "result": ("results", "result",
+        "Record a game result, a forfeit, one player's card, or import a CSV of results."),
+    "quick-results": ("results", "quick_results",
+        "Type results table by table, one line each, without restarting the program."),
+    "check": ("results", "check",
+        "List games whose result is missing or whose two cards disagree; settle them by the ACC rule, or one game by the card the director chooses."),
+    "log": ("results", "log",
+        "Show a log of changes: an event's (results, rounds, entries, settings, the cut...), a league's, or the roster's; each with its source and actor."),
+    "undo": ("results", "undo",
+        "Revert the newest change of a log, whatever its kind (a result, round, entry, withdrawal, setting, the cut, a pool...); repeat to go further back."),
+    "standings": ("reports", "standings",
+        "Standings with the official tie-breaks; remaining ties are marked '='."),
+    "ruling": ("results", "ruling",
+        "Settle a disputed count at the table and keep the ruling with the game."),
+    "report": ("reports", "report",
+        "The final results an association asks for: one row per entrant with place, name, ACC number, game points, wins, losses, spread, qualified, playoff finish, prize and pools (and MRPs in an ACC event)."),
+    "cut": ("playoffs", "cut",
+        "Cut to the qualifiers and make the seeded bracket (byes to the top seeds)."),
+    "bracket": ("playoffs", "bracket",
+        "Draw the bracket: rounds as columns, seeds, names, games won."),
+    "match": ("playoffs", "match",
+        "Show a match slip: players, seeds, best-of, who deals first, games so far."),
+    "placings": ("playoffs", "placings",
+        "Final placings (1st, 2nd, 3rd-4th, 5th-8th, ...) and prizes from the payout table."),
+    "consolation": ("playoffs", "consolation",
+        "Create the consolation event from the non-qualifiers, linked to the main event."),
+    "print": ("printing", "print_",
+        "Print a document to PDF."),
+    "serve": ("web", "serve",
+        "Serve a live view of the database: standings, tables with a find-your-table box, brackets, players' games and league seasons, following new results without a reload (?screen=1 for a projector)."),
+    "publish": ("web", "publish",
+        "Write the live pages as a static, self-contained site (relative links, inline styles, index.html first) to upload anywhere; re-running it rewrites only the pages that changed."),
+    "pool": ("pools", "pools_app",
+        "Side pools and Q-pools: fees, entrants and payouts to the cent."),
+    "player": ("players", "players_app",
+        "Players: the club's roster, kept across events."),
+    "event": ("events", "events_app",
+        "Events: list, show and change settings."),
+    "league": ("leagues", "league_app",
+        "Club leagues: weekly nights and season standings."),
+    "ratings": ("ratings", "ratings_app",
+        "Ratings across events (Glicko-2): rebuild them from every final game."),
 }
+COMMAND_MODULES = {name: module for name, (module, _, _) in COMMANDS.items()}
+COMMAND_SUMMARIES = {name: summary for name, (_, _, summary) in COMMANDS.items()}
 
-# The one-line summary --help lists for each command: its help's first sentence,
-# kept here so --help imports no command (a test holds it to the docstrings).
-COMMAND_SUMMARIES = {
-    "count": 'Count a hand or crib the way a player says it.',
-    "peg": 'Score a pegging sequence: every scoring event, restarts and totals.',
-    "stats": 'Exact distribution of show scores over every hand and starter.',
-    "game": 'Score a whole game deal by deal: heels, the play, the show in order, and who went out first.',
-    "new-event": 'Create an event.',
-    "enter": 'Register players (or teams) in an event.',
-    "checkin": 'Check players in at the door, and record what they paid.',
-    "withdraw": 'Withdraw players: no further games; games already paired are forfeited, and a qualifier forfeits each playoff match as soon as its opponent is known.',
-    "round": "Make the next game's table assignments.",
-    "result": "Record a game result, a forfeit, one player's card, or import a CSV of results.",
-    "quick-results": 'Type results table by table, one line each, without restarting the program.',
-    "check": 'List games whose result is missing or whose two cards disagree; settle them by the ACC rule, or one game by the card the director chooses.',
-    "log": "Show a log of changes: an event's (results, rounds, entries, settings, the cut...), a league's, or the roster's; each with its source and actor.",
-    "undo": 'Revert the newest change of a log, whatever its kind (a result, round, entry, withdrawal, setting, the cut, a pool...); repeat to go further back.',
-    "standings": "Standings with the official tie-breaks; remaining ties are marked '='.",
-    "ruling": 'Settle a disputed count at the table and keep the ruling with the game.',
-    "report": 'The final results an association asks for: one row per entrant with place, name, ACC number, game points, wins, losses, spread, qualified, playoff finish, prize and pools (and MRPs in an ACC event).',
-    "cut": 'Cut to the qualifiers and make the seeded bracket (byes to the top seeds).',
-    "bracket": 'Draw the bracket: rounds as columns, seeds, names, games won.',
-    "match": 'Show a match slip: players, seeds, best-of, who deals first, games so far.',
-    "placings": 'Final placings (1st, 2nd, 3rd-4th, 5th-8th, ...) and prizes from the payout table.',
-    "consolation": 'Create the consolation event from the non-qualifiers, linked to the main event.',
-    "print": 'Print a document to PDF.',
-    "serve": "Serve a live view of the database: standings, tables with a find-your-table box, brackets, players' games and league seasons, following new results without a reload (?screen=1 for a projector).",
-    "publish": 'Write the live pages as a static, self-contained site (relative links, inline styles, index.html first) to upload anywhere; re-running it rewrites only the pages that changed.',
-    "pool": 'Side pools and Q-pools: fees, entrants and payouts to the cent.',
-    "player": "Players: the club's roster, kept across events.",
-    "event": 'Events: list, show and change settings.',
-    "league": 'Club leagues: weekly nights and season standings.',
-    "ratings": 'Ratings across events (Glicko-2): rebuild them from every final game.',
-}
+# Typer settings of a command that needs its own: result lets unknown options pass
+# through, so a typo'd "-5" reaches the score check.
+COMMAND_SETTINGS: dict[str, dict[str, Any]] = {"result": {"context_settings": {"ignore_unknown_options": True}}}
 
-# Subcommands a group takes from modules of their own: each module's
-# register_into_GROUP_group(group) adds them when the group is built.
-GROUP_MODULES = {"event": ("links",)}
+# Subcommands a group takes from modules of their own: (subcommand, module, function).
+GROUP_EXTRAS = {"event": (("links", "links", "links"),)}
 
 
 class CribGroup(TyperGroup):
@@ -93,6 +125,13 @@ class CribGroup(TyperGroup):
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
+    def shell_complete(self, ctx: "Context", incomplete: str) -> "list[CompletionItem]":
+        """Command names from the table, then the options, without building a
+        command: a TAB after `st` built standings and stats, importing their modules."""
+        names = [CompletionItem(name, help=typer_hook.short_help(COMMAND_SUMMARIES[name], 45))
+                 for name in COMMAND_MODULES if name.startswith(incomplete)]
+        return names + super(TyperGroup, self).shell_complete(ctx, incomplete)  # the options: Typer's own builds every match
+
     def parse_args(self, ctx: "Context", args: list[str]) -> list[str]:
         with _printable_usage_errors():
             return super().parse_args(ctx, args)
@@ -102,7 +141,7 @@ class CribGroup(TyperGroup):
             with _printable_usage_errors():
                 return super().invoke(ctx)
         except CribError as exc:
-            from crib_tourney.cli.output import printable
+            from crib_tourney.cli.output import printable  # error paths import here: --help and TAB pay nothing for them
 
             typer.echo(f"error: {printable(clipped(str(exc)))}", err=True)
             raise typer.Exit(1) from None
@@ -175,19 +214,18 @@ typer_hook.install_value_checks(coercion.converter)  # before any command runs: 
 
 
 def _registered(name: str) -> typer.Typer:
-    """A Typer app holding only command ``name``, registered by its module."""
-    import importlib
-
-    module = importlib.import_module(f"crib_tourney.cli.{COMMAND_MODULES[name]}")
+    """A Typer app holding only command ``name``, as the table says."""
+    module, attribute, _ = COMMANDS[name]
+    target = getattr(importlib.import_module(f"crib_tourney.cli.{module}"), attribute)
     one = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
-    module.register(one)
-    one.registered_commands = [c for c in one.registered_commands
-                               if (c.name or c.callback.__name__.replace("_", "-")) == name]  # type: ignore[union-attr]
-    one.registered_groups = [g for g in one.registered_groups if g.name == name]
-    for group in one.registered_groups:
-        for extra in GROUP_MODULES.get(name, ()):
-            add = getattr(importlib.import_module(f"crib_tourney.cli.{extra}"), f"register_into_{name}_group")
-            add(group.typer_instance)
+    if isinstance(target, typer.Typer):  # a group: player, event, league, pool, ratings
+        for sub, extra, function in GROUP_EXTRAS.get(name, ()):
+            add = getattr(importlib.import_module(f"crib_tourney.cli.{extra}"), function)
+            if not any(c.callback is add for c in target.registered_commands):  # once, however often it is built
+                target.command(sub)(add)
+        one.add_typer(target, name=name)
+    else:
+        one.command(name, **COMMAND_SETTINGS.get(name, {}))(target)
     return one
 
 
@@ -201,9 +239,7 @@ def summary(name: str) -> str:
 
 
 def build_command(name: str) -> "Command":
-    """The click command ``name``, from its module's register() into a Typer app of its own."""
-    import typer.main
-
+    """The click command ``name``, built in a Typer app of its own."""
     one = _registered(name)
     built = typer.main.get_command(one)
     if isinstance(built, TyperGroup) and not one.registered_commands:
@@ -233,8 +269,6 @@ def main() -> None:
 
 
 def _unicode(stream: object) -> bool:
-    import codecs
-
     try:
         return codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name.startswith("utf")
     except LookupError:

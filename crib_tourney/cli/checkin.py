@@ -132,7 +132,3 @@ def _show_list(door: "DoorList", as_json: bool) -> None:
         say("not paid: " + ", ".join(r.name for r in door.unpaid))
     if door.short:
         say("paid short: " + ", ".join(f"{r.name} ({_money(r.paid)} of {_money(door.entry_fee)})" for r in door.short))
-
-
-def register(app: typer.Typer) -> None:
-    app.command("checkin")(checkin)

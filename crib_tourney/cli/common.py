@@ -13,9 +13,6 @@ import typer
 from crib_tourney.cli import state
 from crib_tourney.errors import CribError
 from crib_tourney.tourney.numbers import whole_number
-from crib_tourney.store.db import transaction
-from crib_tourney.store.sql import sqlite_path
-from crib_tourney.outfiles import replace_file, writable_target
 
 if TYPE_CHECKING:
     from crib_tourney.store.sql import Db
@@ -44,6 +41,8 @@ _FROZEN: list[bool] = []
 @contextmanager
 def db(write: bool = True) -> Iterator[Db]:
     """One command, one transaction on the database chosen by --db."""
+    from crib_tourney.store.db import transaction  # count/peg/stats import cli.common for number(): 5% of the floor
+
     if state.DB_LOCATION.strip() in IN_MEMORY:
         raise CribError(f"--db {state.DB_LOCATION.strip()} keeps nothing from one command to the next: give a file")
     if not _FROZEN:  # once a process (tests run many commands in one: no garbage of theirs kept)
@@ -72,6 +71,8 @@ def refuse_the_database(output: Path) -> None:
     """An output file (-o) that is the database, one of SQLite's files beside it or
     the personal links' key, also through a symbolic link: writing it would lose
     the data (-o crib-tourney.db, a slip of tab completion), so one line instead."""
+    from crib_tourney.store.sql import sqlite_path  # as db() above
+
     path = sqlite_path(state.DB_LOCATION.strip())
     kept = {f"{path}{suffix}": what for suffix, what in DATABASE_FILES.items()} if path else {}
     key = os.environ.get("CRIB_TOURNEY_KEY_FILE") or (f"{path}.key" if path else None)
@@ -94,6 +95,7 @@ def write_or_print(output: Path | None, text: str) -> bool:
     if output is None or str(output) == "-":
         typer.echo(text, nl=False)
         return False
+    from crib_tourney.outfiles import replace_file, writable_target  # as db() above
 
     refuse_the_database(output)
     replace_file(writable_target(output), text.encode("utf-8"), output)  # whole, or the old file stays

@@ -144,10 +144,3 @@ def stats(
     rows = [[score, n, f"{100 * n / dist.combinations:.4f}%"] for score, n in enumerate(dist.counts)]
     print_table(None, ["score", "combinations", "share"], rows, right=["score", "combinations", "share"])
     typer.echo(f"{dist.combinations:,} combinations, mean {dist.mean:.6f}")
-
-
-def register(app: typer.Typer) -> None:
-    app.command()(count)
-    app.command()(peg)
-    app.command()(stats)
-

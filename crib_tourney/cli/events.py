@@ -229,11 +229,3 @@ def _odds(chance: float | None) -> list[float] | None:
 
 def _chances(chance: float | None) -> str:
     return "" if chance is None else f"{100 * chance:.0f}% - {100 - round(100 * chance)}%"
-
-
-def register(app: typer.Typer) -> None:
-    app.command("new-event")(new_event)
-    app.add_typer(events_app, name="event")
-    app.command()(enter)
-    app.command()(withdraw)
-    app.command("round")(round_)

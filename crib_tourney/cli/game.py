@@ -113,7 +113,3 @@ def describe(result: "GameResult") -> list[str]:
         lines.append(f"  after deal {deal.number}: {totals(deal.totals)}")
     lines.append(result.sentence())
     return lines
-
-
-def register(app: typer.Typer) -> None:
-    app.command()(game)

@@ -207,7 +207,3 @@ def hand(
         kept = record_hand(conn, league_id(conn, league), player_id(conn, player), held, turned, crib, claim,
                            None if night_event is None else event_id(conn, night_event))
     say(f"recorded {kept.player}'s {kept.points}: {' '.join(str(c) for c in kept.hand)} with {kept.starter}")
-
-
-def register(app: typer.Typer) -> None:
-    app.add_typer(league_app, name="league")

@@ -81,9 +81,3 @@ def wrong_key(event: str) -> str:
     """The refusal of links another key made, with the way out."""
     return (f"the personal links of {event} were not made with the key in {tokens.key_file(state.DB_LOCATION)}: put the key"
             f" that made them there, or issue new ones (the printed ones stop opening): {tokens.reissue_hint(event)}")
-
-
-def register_into_event_group(events_app: typer.Typer) -> None:
-    """Add `event links` to the event group (once, however often the group is built)."""
-    if not any(c.callback is links for c in events_app.registered_commands):
-        events_app.command("links")(links)

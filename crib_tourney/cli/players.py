@@ -293,7 +293,3 @@ def rankings(
                 [[r.rank, r.name, r.acc_number or "", r.season, r.events, r.lifetime, r.title or "", ", ".join(r.crossed)]
                  for r in data.rows], right=["rank", "MRPs", "events", "lifetime"])
     say(f"{len(data.events)} ACC event(s) counted" + (f": {', '.join(data.events)}" if data.events else ""))
-
-
-def register(app: typer.Typer) -> None:
-    app.add_typer(players_app, name="player")

@@ -208,11 +208,3 @@ def consolation(
         made = create_consolation(conn, event_id, clean, format, settings=settings,
                                   only=chosen if only else None, leave_out=chosen if except_ else None)
     say(f"created event #{made.event.id} {made.event.name} ({made.event.format}) with {made.entries} players")
-
-
-def register(app: typer.Typer) -> None:
-    app.command()(cut)
-    app.command()(bracket)
-    app.command()(match)
-    app.command()(placings)
-    app.command()(consolation)

@@ -98,7 +98,3 @@ def _pool_and_entries(conn: "Db", event: str, pool: str, players: list[str]) -> 
     event_no = event_id(conn, event)
     pool_no = pool_id(conn, event_no, pool)
     return event_no, pool_no, [entry_id(conn, event_no, p) for p in players]
-
-
-def register(app: typer.Typer) -> None:
-    app.add_typer(pools_app, name="pool")

@@ -96,7 +96,3 @@ def _link_key() -> bytes | None:
 
 def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "event"
-
-
-def register(app: typer.Typer) -> None:
-    app.command("print")(print_)

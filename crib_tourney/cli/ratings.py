@@ -38,7 +38,3 @@ def rebuild(
 
 def _count(n: int, what: str) -> str:
     return f"{n} {what}{'' if n == 1 else 's'}"
-
-
-def register(app: typer.Typer) -> None:
-    app.add_typer(ratings_app, name="ratings")

@@ -233,8 +233,3 @@ def acc_report_text(data: dict[str, Any]) -> str:
     if data["mrps_note"]:
         text += data["mrps_note"] + "\n"
     return text
-
-
-def register(app: typer.Typer) -> None:
-    app.command()(standings)
-    app.command()(report)

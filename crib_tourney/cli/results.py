@@ -13,12 +13,11 @@ from crib_tourney.cli.common import read_text_file
 from crib_tourney.errors import AlreadyRecorded, CribError
 from crib_tourney.tourney.numbers import whole_number
 from crib_tourney.inputs import names
-from crib_tourney.services import results as service, changes
+from crib_tourney.services import results as service
 from crib_tourney.services.three_sides import record_three
 from crib_tourney.services.results import competitor, import_results, check as check_event, undo as undo_event
 from crib_tourney.tourney.names import fold
 from crib_tourney.inputs.csvrows import results_file
-from crib_tourney.services.events import open_game
 from crib_tourney.store.writer import Log, last_entry_id
 from crib_tourney.services.changes import entries as log_entries
 from crib_tourney.inputs.cards import disputed
@@ -177,6 +176,7 @@ def quick_results(
       > 3 forfeit Pat Smith
       > undo
     """
+    from crib_tourney.services.events import open_game  # only this command's: tests/test_local_imports.py
 
     if sys.stdin is None:
         raise CribError("quick-results reads its lines from standard input, and it is closed")
@@ -363,6 +363,7 @@ def log(event: LogEventArg = None, players: PlayersLogOption = False, league: Le
 
     Example: crib-tourney log "Spring Open"; crib-tourney log --players
     """
+
     _one_log(event, players, league)
     with db(write=False) as conn:
         found = log_entries(conn, *_log_ids(conn, event, league))
@@ -391,6 +392,8 @@ def undo(event: LogEventArg = None, players: PlayersLogOption = False, league: L
 
     Example: crib-tourney undo "Spring Open"; crib-tourney undo --players --dry-run
     """
+    from crib_tourney.services import changes  # only this command's: tests/test_local_imports.py
+
     _one_log(event, players, league)
     if change is not None and event is None:
         raise typer.BadParameter("--change is for an event's undo")
@@ -432,6 +435,7 @@ def ruling(
       crib-tourney ruling "Spring Open" peg 5H 10D 5C 5S --claim 6 --seat 2 --game 3 --player "Lee Wong"
       crib-tourney ruling "Spring Open" game game3.json --claim 121 --seat 2 --game 3 --player "Lee Wong"
     """
+
     game_sheet = None
     if kind == "game":  # the file is read and parsed before the database is opened
         if len(tokens) != 1:
@@ -446,13 +450,3 @@ def ruling(
                     **({"game": made.played.as_dict()} if made.played is not None else {})})
         return
     say(sentence)
-
-
-def register(app: typer.Typer) -> None:
-    # Unknown options pass through so a typo'd "-5" reaches the score check.
-    app.command(context_settings={"ignore_unknown_options": True})(result)
-    app.command("quick-results")(quick_results)
-    app.command()(check)
-    app.command()(log)
-    app.command()(undo)
-    app.command()(ruling)

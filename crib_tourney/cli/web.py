@@ -159,8 +159,3 @@ def _events_and_leagues(conn: "Db", refs: list[str]) -> tuple[list[int], list[in
         except NotFound:
             leagues.append(league_id(conn, ref))
     return events, leagues
-
-
-def register(app: typer.Typer) -> None:
-    app.command()(serve)
-    app.command()(publish)

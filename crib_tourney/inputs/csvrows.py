@@ -16,6 +16,7 @@ from crib_tourney.store.events import load_event
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.names import checked_acc, checked_detail, checked_name, fold
 from crib_tourney.tourney.numbers import whole_number
+from crib_tourney.tourney.deskfiles import is_desk_roster, join_name
 
 
 # --- results and teams of an event ------------------------------------------------
@@ -229,8 +230,6 @@ def roster_rows(text: str, file_name: str = "the CSV") -> RosterFile:
     """The rows of a roster CSV (header: name, and optionally acc_number, club,
     email, and a starting rating: rating, rd, volatility). A file without a name column is refused at once; a bad row is kept
     as an error naming its line (the import refuses them all together)."""
-    from crib_tourney.tourney.deskfiles import is_desk_roster, join_name
-
     header, records = read_rows(text, file_name)
     if is_desk_roster(header):  # the ACC desk's roster: First Name,Last Name,Email,ACC #,Scorecard Type
         records = [(line_no, row if None in row else

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from fontTools.ttLib import TTFont
+
 from crib_tourney.render.templates import templates_dir
 
 PT = 25.4 / 72  # millimetres in a point
@@ -19,8 +21,6 @@ FACES = {("condensed", False): "DejaVuSansCondensed.ttf", ("condensed", True): "
 @lru_cache(maxsize=None)
 def _advances(face: str, bold: bool) -> tuple[dict[int, float], float]:
     """Each character's advance in ems, and a wide fallback for characters the face lacks."""
-    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
-
     font = TTFont(str(templates_dir() / "fonts" / FACES[(face, bold)]), lazy=True)
     units = font["head"].unitsPerEm
     metrics = font["hmtx"].metrics

@@ -8,12 +8,20 @@ import multiprocessing
 import os
 import signal
 import sys
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stdout
 from io import BytesIO, StringIO
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence
 from urllib.parse import unquote, urlparse
+import ctypes.util
+import logging
+import threading
+import time
+
+from pypdf import PdfWriter
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from crib_tourney.errors import CribError
 from crib_tourney.outfiles import replace_file, writable_target
@@ -73,8 +81,6 @@ def _weasyprint() -> Any:  # the module: WeasyPrint ships no types
         import weasyprint
 
         return weasyprint
-    import ctypes.util
-    from contextlib import redirect_stdout
 
     find_library = ctypes.util.find_library
     ctypes.util.find_library = lambda name: None
@@ -99,8 +105,6 @@ def render_chunk(html: str) -> bytes:
 def render_pages(html: str) -> tuple[bytes, int]:
     """One HTML document as a PDF, and its number of pages (known from the layout:
     reading the PDF back to count them cost a tenth of a print)."""
-    import logging
-
     weasyprint = _weasyprint()
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     document = weasyprint.HTML(string=html, base_url=str(templates_dir()) + "/", url_fetcher=_fetcher()).render()
@@ -110,7 +114,6 @@ def render_pages(html: str) -> tuple[bytes, int]:
 def _merge(parts: Sequence[bytes]) -> bytes:
     if len(parts) == 1:
         return parts[0]
-    from pypdf import PdfWriter
 
     writer = PdfWriter()
     for part in parts:
@@ -188,9 +191,6 @@ def _render_all(chunks: Sequence[str], progress: bool) -> list[tuple[bytes, int]
 def _exit_with_parent(parent: int) -> None:
     """A render worker ends itself when the print that started it is gone (killed
     with SIGKILL, it cannot stop its workers; each holds ~250 MB)."""
-    import threading
-    import time
-
     # the fork inherits the print's SIGTERM handler (raise KeyboardInterrupt), and
     # the pool ends its workers with SIGTERM: each would print a traceback
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -204,9 +204,6 @@ def _exit_with_parent(parent: int) -> None:
 
 
 def _progress(total: int | None) -> tuple[Progress, Callable[[], None]]:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     progress = Progress(TextColumn("rendering"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=Console(file=sys.stderr), transient=True)
     progress.start()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from urllib.parse import urljoin
 
+import segno
+
 
 def page_address(public_url: str, page: str) -> str:
     """The address of one page under the event's (or league's) public address."""
@@ -12,6 +14,4 @@ def page_address(public_url: str, page: str) -> str:
 
 
 def qr_svg(address: str) -> str:
-    import segno
-
     return segno.make(address, error="m").svg_inline(scale=3, border=2, dark="#1b1f24", omitsize=False)

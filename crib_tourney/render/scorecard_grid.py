@@ -13,6 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from crib_tourney.render.columns import Column, line
+from crib_tourney.render.fit import width
+
 PT = 25.4 / 72  # millimetres in a point
 FONT_PT = 8.0  # the game lines' size
 HEAD_PT = 5.5  # the column headings'
@@ -70,8 +73,6 @@ class Grid:
         line that starts 1 mm in: game, table, the result (W/L; a table of
         three's PLACE) and opponent ``tab`` mm apart, each box's heading
         centred over its box."""
-        from crib_tourney.render.columns import Column, line
-        from crib_tourney.render.fit import width
 
         cells = [(label, Column(k * tab, "left")) for k, label in enumerate(("GAME", "TABLE", result, "OPPONENT"))]
         cells += [(label, Column(x + w / 2 + width(label, HEAD_PT, "sans") / 2 - 1)) for label, x, w in self.headings]

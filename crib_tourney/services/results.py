@@ -436,8 +436,6 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
                 if isinstance(row, ForfeitLine):
                     _forfeit(db, event, change, entry_of(db, event, row.loser), row.game, replace=False, named=row.named)
                 elif row.third is not None and row.third_score is not None:
-                    from crib_tourney.services.three_sides import three_result
-
                     scored = [(row.first, row.first_score), (row.second, row.second_score), (row.third, row.third_score)]
                     three_result(db, event, change, scored, row.game, False, None)
                 else:

@@ -14,10 +14,12 @@ import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
+import time
 
 from crib_tourney.errors import CribError
 from crib_tourney.store import sql
 from crib_tourney.store.sql import Db, begin, connect_sqlite, sqlite_path, use_wal
+from crib_tourney.store.migrations import LATEST_VERSION as latest, MIGRATIONS
 
 LATEST_VERSION = 24  # keep equal to migrations.LATEST_VERSION (a test checks)
 WRITER_LOCK = 0x637269625F74  # PostgreSQL advisory lock key that writers queue on
@@ -35,7 +37,6 @@ def pause_before_commit() -> None:
     path = os.environ.get(PAUSE_BEFORE_COMMIT)
     if not path:
         return
-    import time
 
     with open(path, "a", encoding="utf-8") as marker:
         marker.write(f"{os.getpid()}\n")
@@ -250,7 +251,6 @@ def _create_latest(conn: Any) -> None:
     from sqlmodel import SQLModel
 
     from crib_tourney.store import models  # noqa: F401  (registers the tables)
-    from crib_tourney.store.migrations import LATEST_VERSION as latest
 
     SQLModel.metadata.create_all(conn)
     conn.execute(text("INSERT INTO schema_version (version) VALUES (:v)"), {"v": latest})
@@ -258,9 +258,6 @@ def _create_latest(conn: Any) -> None:
 
 def upgrade(db: Db, version: int | None) -> None:
     """Run every migration step after ``version``, recording each."""
-    from crib_tourney.store.migrations import LATEST_VERSION as latest
-    from crib_tourney.store.migrations import MIGRATIONS
-
     version = version or 0
     if version > latest:
         raise CribError(f"this database was written by a newer crib-tourney (schema {version} > {latest}); upgrade the tool")

@@ -10,6 +10,7 @@ from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import Change, now
 from crib_tourney.tourney.scoring import ScoringRules
 from crib_tourney.tourney.settings import EventSettings, as_dict, names
+from crib_tourney.tourney.names import MAX_ID
 
 
 def insert_event(change: Change, name: str, settings: EventSettings, parent: int | None = None) -> Event:
@@ -19,8 +20,6 @@ def insert_event(change: Change, name: str, settings: EventSettings, parent: int
 
 def load_event(db: Db, event_id: int) -> Event:
     """An event by its id (names are turned into ids once, by inputs/names.py)."""
-    from crib_tourney.tourney.names import MAX_ID
-
     event = fetch_one(db, Event, "id = :id", id=event_id) if 0 <= event_id <= MAX_ID else None
     if event is None:
         raise NotFound(f"no event #{event_id}")

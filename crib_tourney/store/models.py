@@ -19,7 +19,9 @@ from typing import Any, Optional
 from sqlalchemy import BigInteger, Index, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
+from crib_tourney.records import fields  # a record's fields, or a dataclass's
 from crib_tourney.store.pair_codes import MET_CODE
+from crib_tourney.tourney.settings import EventSettings, value_type, LeagueSettings
 
 
 def utcnow() -> datetime:
@@ -52,10 +54,6 @@ class PlayerTable(SQLModel, table=True):
 
 def _event_namespace() -> dict[str, Any]:
     """The event table's columns: its own, plus one per field of EventSettings."""
-    from dataclasses import fields
-
-    from crib_tourney.tourney.settings import EventSettings, value_type
-
     annotations: dict[str, Any] = {"id": Optional[int], "name": str, "created_at": datetime, "parent_event_id": Optional[int]}
     namespace: dict[str, Any] = {
         "__tablename__": "event",
@@ -356,9 +354,6 @@ class CutPlayoffTable(SQLModel, table=True):
 
 def _league_namespace() -> dict[str, Any]:
     """The league table's columns: its own, plus one per field of LeagueSettings."""
-    from crib_tourney.records import fields
-    from crib_tourney.tourney.settings import LeagueSettings, value_type
-
     annotations: dict[str, Any] = {"id": Optional[int], "name": str, "created_at": datetime}
     namespace: dict[str, Any] = {"__tablename__": "league", "id": Field(default=None, primary_key=True),
                        "name": Field(unique=True), "created_at": Field(default_factory=utcnow)}

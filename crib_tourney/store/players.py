@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from crib_tourney.errors import CribError
 from crib_tourney.store.rows import Player, fetch, fetch_one
-from crib_tourney.store.sql import Db
+from crib_tourney.store.sql import Db, in_lists
 from crib_tourney.store.writer import Change, now
 from crib_tourney.tourney.names import fold
 
@@ -26,8 +26,6 @@ def add_player(change: Change, name: str, acc_number: str | None, club: str | No
 
 
 def players_by_id(db: Db, ids: list[int]) -> dict[int, Player]:
-    from crib_tourney.store.sql import in_lists
-
     return {p.id: p for marks, params in in_lists("p", ids) for p in fetch(db, Player, f"id IN {marks}", **params)}
 
 

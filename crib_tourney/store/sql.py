@@ -17,6 +17,7 @@ import time
 from contextlib import contextmanager
 from operator import itemgetter
 from typing import Any, Callable, Iterator, Sequence, TypeVar
+import json
 
 T = TypeVar("T")
 
@@ -100,8 +101,6 @@ class Db:
         """The integers of a one-column query. SQLite hands them over as one JSON
         array: a Python row for each of 220,000 cost more than the query itself."""
         if self._raw:
-            import json
-
             try:
                 found = self._connection.execute(f"WITH int_column(v) AS ({sql}) SELECT json_group_array(v) FROM int_column", params).fetchone()
                 return json.loads(found[0])  # type: ignore[no-any-return]

@@ -26,6 +26,7 @@ from typing import Any
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.scoring import ScoringRules, outcome_line
 from crib_tourney.tourney.standings import line_totals
+from crib_tourney.store.rows import Event, fetch_one
 
 # entry_total's columns: each of tourney/standings.LINE_TOTALS summed, in its order (what Row.add_totals takes).
 SUMS = ("won", "game_points", "plus", "minus", "skunks", "skunks_taken", "double_skunks", "double_skunks_taken")
@@ -97,8 +98,6 @@ def _add_in(db: Db, event_id: int, changed: dict[tuple[int, int, int, str], int]
     """Add ``changed`` cards ((entry, own, opp, forfeit): how many more) into the
     event's totals, and find again which of ``tables`` have two agreeing cards; or
     (None) do both for the whole event from its cards."""
-    from crib_tourney.store.rows import Event, fetch_one
-
     event = fetch_one(db, Event, "id = :e", e=event_id)
     if event is None or event.sides != 2:  # gone (an undone consolation), or cards that place three sides
         for table in ("entry_total", "table_agreed", "totals_kept"):

@@ -14,6 +14,8 @@ from dataclasses import field
 from typing import Mapping
 
 from crib_tourney.records import record
+from crib_tourney.tourney.scoring import won_game
+from crib_tourney.errors import CribError
 
 # Where a slot's player comes from: ('seed', seed number) or ('winner' | 'loser' | 'reset', match key).
 Source = tuple[str, int | str]
@@ -118,8 +120,6 @@ class GameRecord:
 
     @property
     def winner(self) -> int:
-        from crib_tourney.tourney.scoring import won_game
-
         if self.forfeit_by is not None:
             return self.players[1] if self.forfeit_by == self.players[0] else self.players[0]
         return self.players[0] if won_game(self.scores[0], self.scores[1], self.target_loses) else self.players[1]
@@ -278,8 +278,6 @@ def cascade(specs: list[MatchSpec], seeds: dict[int, int], games: dict[str, list
     """The bracket with match ``key`` played as ``new_games``, and the later
     matches whose games could no longer stand (a correction changed who plays
     there). Refuses a correction that voids later games of the same match."""
-    from crib_tourney.errors import CribError
-
     trial = dict(games)
     trial[key] = new_games
     states = compute(specs, seeds, trial)

@@ -23,14 +23,13 @@ from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
 from crib_tourney.records import record
 from crib_tourney.tourney import bracket as bk
+from crib_tourney.tourney.pairings import History, pair_game
 
 if TYPE_CHECKING:  # the pairing machinery loads only when a game is paired (every result command imports formats)
     from crib_tourney.tourney.pairings import GamePairing, History
 
 
 def _no_history() -> History:
-    from crib_tourney.tourney.pairings import History
-
     return History()
 
 Layout = Callable[[int, int, int, bool], list[bk.MatchSpec]]  # qualifiers, best_of, final_best_of, reset
@@ -76,8 +75,6 @@ class Rotation:
         return asked
 
     def pair(self, request: PairingRequest) -> GamePairing:
-        from crib_tourney.tourney.pairings import pair_game
-
         return pair_game(request.players, request.game_index, request.history, seed=request.draw_seed)
 
 

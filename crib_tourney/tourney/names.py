@@ -20,6 +20,7 @@ from collections import Counter
 import unicodedata
 from dataclasses import field
 from typing import Callable, Generic, Hashable, Iterable, Mapping, TypeVar
+from bisect import bisect_left
 
 from crib_tourney.errors import CribError
 from crib_tourney.records import record
@@ -107,7 +108,6 @@ class NameIndex(Generic[K]):
         if exact:
             return [self._keys[i] for i in exact]
         found: set[int] = set()
-        from bisect import bisect_left  # only a name not typed whole looks among prefixes
 
         at = bisect_left(self._sorted, wanted)
         while at < len(self._sorted) and self._sorted[at].startswith(wanted):

@@ -18,6 +18,11 @@ from typing import Any, Callable, Optional, get_args, get_type_hints
 from crib_tourney.errors import CribError
 from crib_tourney.records import fields, record
 from crib_tourney.tourney.scoring import ScoringRules
+from crib_tourney.tourney.money import MAX_CENTS, parse_payouts, parse_money, format_money
+from crib_tourney.engine.variants import get_variant
+from crib_tourney.tourney.scoring_three import parse_place_points
+from crib_tourney.tourney.league import FORMULAS, parse_place_points as league_place_points
+from crib_tourney.tourney.formats import FORMATS
 
 Check = Callable[[str, Any], None]
 
@@ -98,15 +103,11 @@ def finite(name: str, value: float) -> None:
 
 def to_the_cent(name: str, value: float) -> None:
     """An amount kept as a number (the skunk pot), exact to the cent like every amount."""
-    from crib_tourney.tourney.money import MAX_CENTS
-
     if not math.isfinite(value) or abs(value) * 100 > MAX_CENTS or abs(round(value * 100) - value * 100) > 1e-6:
         raise CribError(f"{name} is an amount, exact to the cent (like 1 or 0.25), not {value:g}")
 
 
 def known_variant(name: str, value: str) -> None:
-    from crib_tourney.engine.variants import get_variant
-
     variant = get_variant(value)
     if not variant.teams and not variant.min_players <= 2 <= variant.max_players and not variant.min_players <= 3 <= variant.max_players:
         raise CribError(f"{variant.name} cannot be an event's game: a table seats two sides, head to head"
@@ -116,32 +117,22 @@ def known_variant(name: str, value: str) -> None:
 
 def three_places(name: str, value: str) -> None:
     """Game points for 1st, 2nd and 3rd at a table of three: whole numbers, best first."""
-    from crib_tourney.tourney.scoring_three import parse_place_points
-
     parse_place_points(value)
 
 
 def payout_table(name: str, value: str) -> None:
-    from crib_tourney.tourney.money import parse_payouts
-
     parse_payouts(value)
 
 
 def place_points(name: str, value: str) -> None:
-    from crib_tourney.tourney.league import parse_place_points
-
-    parse_place_points(value)
+    league_place_points(value)
 
 
 def _formulas() -> Any:
-    from crib_tourney.tourney.league import FORMULAS  # the league code loads only for leagues
-
     return FORMULAS
 
 
 def _formats() -> Any:
-    from crib_tourney.tourney.formats import FORMATS
-
     return FORMATS
 
 
@@ -158,8 +149,6 @@ def small(name: str, value: int) -> None:
 
 
 def get_variant_target(name: str) -> int:
-    from crib_tourney.engine.variants import get_variant
-
     return get_variant(name).game_target
 
 
@@ -223,8 +212,6 @@ class EventSettings:
         there is no double skunk (the double-skunk line is put past the target,
         where no game reaches). Noddy's game to 31 cannot be won by 31 (bar a
         shut-out), so its lines stay the ACC's scaled to the target: 8 and 16."""
-        from crib_tourney.engine.variants import get_variant
-
         variant = get_variant(self.variant)
         changes: dict[str, Any] = {}
         if variant.teams and self.team_size == 1 and "team_size" not in given:
@@ -244,8 +231,6 @@ class EventSettings:
     def scoring_rules(self) -> ScoringRules:
         """The rules that turn scores into game points: these settings, and the
         target the variant plays to."""
-        from crib_tourney.engine.variants import get_variant
-
         variant = get_variant(self.variant)
         return ScoringRules(
             target=variant.game_target, target_loses=variant.reaching_target_loses, win_points=self.win_points,
@@ -256,8 +241,6 @@ class EventSettings:
 
     def check(self) -> None:
         """Checks across settings, on the whole set after any change."""
-        from crib_tourney.engine.variants import get_variant
-
         variant = get_variant(self.variant)
         if self.sides == 3:
             self._check_three_sides()
@@ -285,8 +268,6 @@ class EventSettings:
     def _check_three_sides(self) -> None:
         """Three sides at a table: three players (three-player, noddy), or partners as
         three teams of two (six players). Backward has no rule for three places."""
-        from crib_tourney.engine.variants import get_variant
-
         variant = get_variant(self.variant)
         if variant.reaching_target_loses:
             raise CribError(f"{variant.name} is played head to head in events (sides=2): three places have no rule there")
@@ -296,7 +277,6 @@ class EventSettings:
                                 f" {variant.name} with teams of {self.team_size} seats two sides")
         elif not variant.min_players <= 3 <= variant.max_players:
             raise CribError(f"{variant.name} is played by two: sides must be 2, not 3")
-        from crib_tourney.tourney.formats import FORMATS
 
         if not FORMATS[self.format].three_sided:
             allowed = ", ".join(name for name, f in FORMATS.items() if f.three_sided)
@@ -360,8 +340,6 @@ def parse_value(schema: type, name: str, raw: str) -> Any:
     kind = value_type(schema, name)
     text = raw.strip()
     if is_money(schema, name):
-        from crib_tourney.tourney.money import parse_money
-
         return parse_money(text, name)
     optional = next(f for f in fields(schema) if f.name == name).default is None
     if optional and text.lower() in _NONE and kind is not str:
@@ -427,8 +405,6 @@ def build(schema: type, values: dict[str, Any], given: set[str] | None = None) -
         for check in f.metadata["checks"]:
             check(f.name, value)
     if "variant" in values and values["variant"] is not None:
-        from crib_tourney.engine.variants import get_variant
-
         values["variant"] = get_variant(values["variant"]).name
     unknown = set(values) - set(names(schema))
     if unknown:
@@ -450,8 +426,6 @@ def as_dict(settings: Any) -> dict[str, Any]:
 
 def shown(settings: Any) -> dict[str, Any]:
     """The settings as people read them: amounts as 12.50, not cents."""
-    from crib_tourney.tourney.money import format_money
-
     values = dataclasses.asdict(settings)
     for f in fields(type(settings)):
         if f.metadata.get("money"):
@@ -465,8 +439,6 @@ def shown_pairs(schema: type, changes: Any) -> str:
     >>> shown_pairs(EventSettings, {"high_nonqualifier_prize": 1000, "games": 9})
     'high_nonqualifier_prize=10.00, games=9'
     """
-    from crib_tourney.tourney.money import format_money
-
     pairs = changes.items() if isinstance(changes, dict) else changes
     return ", ".join(f"{k}={format_money(v) if is_money(schema, k) else v}" for k, v in pairs)
 

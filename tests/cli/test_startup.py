@@ -6,23 +6,27 @@ from __future__ import annotations
 import importlib
 import subprocess
 import sys
+from pathlib import Path
 
 import typer
 
-from crib_tourney.cli.app import COMMAND_MODULES, COMMAND_SUMMARIES, app, summary
+from crib_tourney.cli.app import COMMAND_MODULES, COMMAND_SUMMARIES, COMMANDS, app, summary
 from crib_tourney.cli.typer_hook import short_help
 
 
-def test_the_command_table_names_what_each_module_registers():
-    by_module: dict[str, set[str]] = {}
-    for name, module in COMMAND_MODULES.items():
-        by_module.setdefault(module, set()).add(name)
-    for module, names in by_module.items():
-        probe = typer.Typer()
-        importlib.import_module(f"crib_tourney.cli.{module}").register(probe)
-        registered = {c.name or c.callback.__name__.replace("_", "-") for c in probe.registered_commands}
-        registered |= {g.name for g in probe.registered_groups}
-        assert registered == names, module
+def test_a_command_is_registered_in_one_place_the_table():
+    """cli/app.py's COMMANDS names each command's module and function (or Typer
+    group); no cli module registers commands itself, and every group a cli module
+    defines is in the table."""
+    for name, (module, attribute, _) in COMMANDS.items():
+        target = getattr(importlib.import_module(f"crib_tourney.cli.{module}"), attribute)
+        assert isinstance(target, typer.Typer) or callable(target), name
+    folder = Path(importlib.import_module("crib_tourney.cli").__file__ or "").parent
+    for module in sorted(p.stem for p in folder.glob("*.py") if p.stem not in ("__init__", "__main__", "app")):
+        loaded = importlib.import_module(f"crib_tourney.cli.{module}")
+        assert not any(n.startswith("register") for n in vars(loaded)), module
+        groups = {n for n, v in vars(loaded).items() if isinstance(v, typer.Typer)}
+        assert groups <= {attribute for m, attribute, _ in COMMANDS.values() if m == module}, module
 
 
 def test_the_summaries_say_what_each_commands_help_says():
