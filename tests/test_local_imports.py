@@ -48,18 +48,12 @@ KEPT: dict[tuple[str, str, str], tuple[int, str]] = {
     ("cli/results.py", "quick_results", "crib_tourney.services.events"): (1, _RESULTS),
     ("cli/results.py", "log", "crib_tourney.services.changes"): (1, _RESULTS),
     ("cli/results.py", "undo", "crib_tourney.services"): (1, _RESULTS),
-    ("cli/results.py", "standings", "crib_tourney.services.noshows"): (1, _RESULTS),
-    ("cli/results.py", "standings", "crib_tourney.services.standings"): (1, _RESULTS),
-    ("cli/results.py", "standings", "crib_tourney.services.ratings"): (1, _RESULTS),
     ("cli/results.py", "ruling", "crib_tourney.inputs.cards"): (1, _RESULTS),
     ("cli/results.py", "ruling", "crib_tourney.services.rulings"): (1, _RESULTS),
     ("cli/results.py", "ruling", "crib_tourney.cli.game"): (1, _RESULTS),
-    ("cli/results.py", "report", "crib_tourney.services.histories"): (1, _RESULTS),
-    ("cli/results.py", "report", "crib_tourney.cli.ledger"): (1, _RESULTS),
-    ("cli/results.py", "_acc_report", "crib_tourney.services.official"): (1, _RESULTS),
-    ("cli/results.py", "_acc_report", "crib_tourney.render.documents"): (
-        1, "report --acc -o FILE.pdf only: the renderers and Jinja2 cost result, standings and check ~10 ms of CPU"),
-    ("cli/results.py", "_acc_report", "crib_tourney.render.pdf"): (
+    ("cli/reports.py", "_acc_report", "crib_tourney.render.documents"): (
+        1, "report --acc -o FILE.pdf only: the renderers and Jinja2 cost standings and report ~10 ms of CPU"),
+    ("cli/reports.py", "_acc_report", "crib_tourney.render.pdf"): (
         1, "report --acc -o FILE.pdf only: the PDF writer (multiprocessing, rich) with the renderers"),
     ("cli/typer_hook.py", "install_value_checks", "typer"): (
         1, "Typer's private modules (_coercion, core), imported where their absence (another Typer) "
@@ -67,6 +61,8 @@ KEPT: dict[tuple[str, str, str], tuple[int, str]] = {
     ("cli/typer_hook.py", "reuse_command_in_cli_runner", "typer.testing"): (
         1, "tests only: CliRunner's module is no part of a command run"),
     ("render/pdf.py", "_fetcher", "weasyprint"): (1, _WEASYPRINT),
+    ("store/tables.py", "derive", "sqlmodel"): (1, _SQLALCHEMY),
+    ("store/tables.py", "derive", "crib_tourney.store"): (1, _SQLALCHEMY + " (store/models.py is the SQLModel tables)"),
     ("render/pdf.py", "_weasyprint", "weasyprint"): (3, _WEASYPRINT),
     ("store/db.py", "ensure_schema", "sqlalchemy"): (1, _SQLALCHEMY),
     ("store/db.py", "_create_or_upgrade", "sqlalchemy"): (1, _SQLALCHEMY),

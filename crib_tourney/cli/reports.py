@@ -8,6 +8,20 @@ import typer
 
 from crib_tourney.cli.common import EventArg, JsonOption, db, write_or_print
 from crib_tourney.cli.output import note, print_json, print_table, say
+from crib_tourney.inputs import names
+from crib_tourney.services.standings import standings as load_standings
+from crib_tourney.services.standings import standings_document
+from crib_tourney.tourney.names import spells_members
+from crib_tourney.services.ratings import during
+from crib_tourney.csvfiles import csv_text
+from crib_tourney.inputs.names import event_id
+from crib_tourney.services.reports import report as load_report
+from crib_tourney import jsontext
+from crib_tourney.cli.ledger import ledger_text
+from crib_tourney.cli.output import text_table
+from crib_tourney.tourney.money import format_money
+from crib_tourney.services.official import acc_report
+from crib_tourney.cli.common import refuse_the_database
 
 if TYPE_CHECKING:
     from crib_tourney.services.reports import Report
@@ -25,19 +39,13 @@ def standings(
 
     Example: crib-tourney standings "Spring Open" --json
     """
-    from crib_tourney.inputs import names
-    from crib_tourney.services.standings import standings as load
-    from crib_tourney.services.standings import standings_document
-    from crib_tourney.tourney.names import spells_members
 
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     with db(write=False) as conn:
         event_no = names.event_id(conn, event)
-        loaded = load(conn, event_no, "provisional" if provisional else "final")
+        loaded = load_standings(conn, event_no, "provisional" if provisional else "final")
         if with_ratings:
-            from crib_tourney.services.ratings import during
-
             estimates = during(conn, event_no)
     name, rows = loaded.event, loaded.rows
     rated: list[tuple[float | None, float | None]] = []  # each row's rating before the event and now, by the entry's name
@@ -51,8 +59,6 @@ def standings(
     if with_ratings:
         columns += ["rating_before", "rating_now"]
     if as_csv:
-        from crib_tourney.csvfiles import csv_text
-
         typer.echo(csv_text(columns, ([r["rank"], r["player"], r["game_points"], r["wins"], r["losses"], r["spread"], r["plus"],
                                        r["minus"], r["skunks"], r["skunks_taken"], r["tied"]]
                                       + (list(rated[i]) if with_ratings else []) for i, r in enumerate(rows))), nl=False)
@@ -107,8 +113,6 @@ def report(
       crib-tourney report "Spring Open" --csv -o results.csv
       crib-tourney report "Spring Open" --acc -o acc-report.pdf
     """
-    from crib_tourney.inputs.names import event_id
-    from crib_tourney.services.reports import report as load
 
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
@@ -116,14 +120,10 @@ def report(
         _acc_report(event, as_json, as_csv, output)
         return
     with db(write=False) as conn:  # worded inside: no full garbage collection walks what was read (cli/common.db)
-        found = load(conn, event_id(conn, event))
+        found = load_report(conn, event_id(conn, event))
         if as_json:
-            from crib_tourney import jsontext
-
             text = jsontext.dumps(found.as_dict(), ensure_ascii=False) + "\n"
         elif as_csv or (output is not None and output.suffix.lower() == ".csv"):
-            from crib_tourney.csvfiles import csv_text
-
             text = csv_text(REPORT_COLUMNS, (["" if r[c] is None else r[c] for c in REPORT_COLUMNS] for r in found.as_dict()["rows"]))
         else:
             text = _report_text(found)
@@ -135,9 +135,6 @@ def _report_text(found: "Report") -> str:
     """The report as a table, the MRPs' note, who did not play, the ledger and a
     warning when the payouts exceed what was collected. Made from the typed rows
     (20,000 at a big event): no dictionary of each first, each amount worded once."""
-    from crib_tourney.cli.ledger import ledger_text
-    from crib_tourney.cli.output import text_table
-    from crib_tourney.tourney.money import format_money
 
     worded: dict[int, str] = {}
 
@@ -171,15 +168,11 @@ ACC_COLUMNS = ["rank", "name", "acc_number", "game_points", "games_won", "plus",
 def _acc_report(event: str, as_json: bool, as_csv: bool, output: Path | None) -> None:
     """report --acc: checked by the service; written as JSON, CSV (one row per
     qualifier with his playoff place, then the high non-qualifier), a PDF or text."""
-    from crib_tourney.inputs.names import event_id
-    from crib_tourney.services.official import acc_report
 
     pdf = output is not None and output.suffix.lower() == ".pdf"
     if pdf and (as_json or as_csv):
         raise typer.BadParameter("a .pdf is the printed report: drop --json/--csv, or name a .json/.csv file")
     if pdf and output is not None:
-        from crib_tourney.cli.common import refuse_the_database
-
         refuse_the_database(output)
     with db(write=False) as conn:
         data = acc_report(conn, event_id(conn, event)).as_dict()
@@ -191,12 +184,8 @@ def _acc_report(event: str, as_json: bool, as_csv: bool, output: Path | None) ->
         note(f"wrote the ACC report of {data['event']} to {output} ({pages} page{'s' if pages != 1 else ''})")
         return
     if as_json or (output is not None and output.suffix.lower() == ".json"):
-        from crib_tourney import jsontext
-
         text = jsontext.dumps(data, ensure_ascii=False) + "\n"
     elif as_csv or (output is not None and output.suffix.lower() == ".csv"):
-        from crib_tourney.csvfiles import csv_text
-
         place = {p["name"]: p for p in data["placements"]}
         lines = [[r["rank"], r["name"], r["acc_number"], r["game_points"], r["games_won"], r["plus"], r["minus"], r["net_spread"],
                   "" if r["mrps"] is None else r["mrps"], r["q_pool"], r["other_awards"],
@@ -213,8 +202,6 @@ def _acc_report(event: str, as_json: bool, as_csv: bool, output: Path | None) ->
 
 
 def acc_report_text(data: dict[str, Any]) -> str:
-    from crib_tourney.cli.output import text_table
-
     cur = data["currency"]
     head = [f"ACC results report: {data['tournament']}" + (f", {data['event']}" if data["event"] != data["tournament"] else ""),
             f"{data['kind']}; {data['date'] or 'no date'}" + (f"; {data['location']}" if data["location"] else "")

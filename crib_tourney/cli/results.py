@@ -19,11 +19,7 @@ from crib_tourney.services.results import competitor, import_results, check as c
 from crib_tourney.tourney.names import fold
 from crib_tourney.inputs.csvrows import results_file
 from crib_tourney.store.writer import Log, last_entry_id
-from crib_tourney.services.changes import entries as log_entries
-from crib_tourney.inputs.cards import disputed
 from crib_tourney.inputs.names import event_id, player_id
-from crib_tourney.services.rulings import make_ruling
-from crib_tourney.cli.game import read_game
 
 if TYPE_CHECKING:
     from crib_tourney.services.results import Recorded
@@ -363,6 +359,7 @@ def log(event: LogEventArg = None, players: PlayersLogOption = False, league: Le
 
     Example: crib-tourney log "Spring Open"; crib-tourney log --players
     """
+    from crib_tourney.services.changes import entries as log_entries  # only this command's: tests/test_local_imports.py
 
     _one_log(event, players, league)
     with db(write=False) as conn:
@@ -435,6 +432,9 @@ def ruling(
       crib-tourney ruling "Spring Open" peg 5H 10D 5C 5S --claim 6 --seat 2 --game 3 --player "Lee Wong"
       crib-tourney ruling "Spring Open" game game3.json --claim 121 --seat 2 --game 3 --player "Lee Wong"
     """
+    from crib_tourney.inputs.cards import disputed  # only this command's: tests/test_local_imports.py
+    from crib_tourney.services.rulings import make_ruling
+    from crib_tourney.cli.game import read_game
 
     game_sheet = None
     if kind == "game":  # the file is read and parsed before the database is opened

@@ -99,7 +99,6 @@ def _games_at_tables_of_three(db: Db, event: Event, entry_id: int) -> list[GameR
     """_games_of at tables of three: each game as the entry's own card says, or as
     the first other card read from its side; the cards agree when every card holds
     the same scores."""
-    from crib_tourney.tourney.reconcile_three import Card3
     names, rules = entry_names(db, event), scoring_rules(event)
     pairings = q.pairings_of(db, event.id, entry_id)
     cards: dict[int, list[Card3]] = {}

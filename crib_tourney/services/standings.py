@@ -33,6 +33,9 @@ from crib_tourney.tourney.cut import apply_cut_playoffs
 from crib_tourney.tourney.reconcile import FLIPPED, Card, needs_resolving
 from crib_tourney.tourney.scoring import GameLine, ScoringRules, bye_line, outcome_line
 from crib_tourney.tourney.standings import HeadToHead, Row, bye_counts, rank_rows
+from crib_tourney.tourney.reconcile_three import Card3, cards_agree
+from crib_tourney.tourney.scoring_three import beaten, parse_place_points, place_of, three_forfeit_line, three_line
+from crib_tourney.tourney.reconcile_three import is_final3
 
 
 # What the standings count (``view``): only final games (the official standings);
@@ -43,7 +46,6 @@ VIEWS = (FINAL, PROVISIONAL, OWN_CARDS)
 
 
 class _Standing(TypedDict):
-
     rank: int
     player: str
     game_points: int
@@ -250,7 +252,6 @@ def standings_document(event: str, rows: list[StandingRow], pending: int, disput
 
 def uncounted_games(db: Db, event: Event) -> tuple[int, int]:
     """(pending, disputed): the games whose cards do not count yet."""
-    from crib_tourney.tourney.reconcile_three import Card3, cards_agree
     pending = disputed = 0
     for _, _, _, sides, cards in q.uncounted_cards(db, event.id):
         if (not cards_agree([Card3(*c) for c in cards], sides)) if len(sides) == 3 else len(cards) > 1:
@@ -265,7 +266,6 @@ def _not_counted_yet(db: Db, event: Event, rules: ScoringRules, rows: dict[int, 
     three) and disputed (cards that disagree); and, by ``view``, add the lines a
     lone card would give both sides (PROVISIONAL) or each player's own card gives
     him (OWN_CARDS; at tables of three the cards were read with the others)."""
-    from crib_tourney.tourney.reconcile_three import Card3, cards_agree
     for _, _, _, sides, cards in q.uncounted_cards(db, event.id):
         if len(sides) == 3:
             disputed = not cards_agree([Card3(*c) for c in cards], sides)
@@ -331,7 +331,6 @@ class SideLine:
 def three_sided_lines(db: Db, event: Event, counted_only: bool = True) -> Iterator[SideLine]:
     """Each side's line of each table of three that counts (``counted_only``; else of
     every card), read off its own card (tourney/scoring_three.py)."""
-    from crib_tourney.tourney.scoring_three import beaten, parse_place_points, place_of, three_forfeit_line, three_line
 
     rules = scoring_rules(event)
     places = parse_place_points(event.place_points)
@@ -407,7 +406,6 @@ def check_cards(db: Db, event: Event) -> list[CardProblem]:
 def _check_three(db: Db, event: Event) -> list[CardProblem]:
     """A three-sided event's tables whose result is missing, that miss a side's card,
     or whose cards disagree; each card read as its side's version of the table."""
-    from crib_tourney.tourney.reconcile_three import Card3, cards_agree, is_final3
     names = entry_names(db, event)
     problems: list[CardProblem] = []
     for (_, game, table, sides), rows in q.tables_with_cards3(db, event.id):

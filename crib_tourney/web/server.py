@@ -32,6 +32,7 @@ from crib_tourney import jsontext
 from crib_tourney.errors import NotFound, clipped
 from crib_tourney.services.database import Db, Reader, SharedMemo, data_version, on_sqlite, read_only
 from crib_tourney.web import site, desk, phones
+from crib_tourney.web.writing import error_page
 
 if TYPE_CHECKING:
     from crib_tourney.web.writing import Scoring
@@ -283,8 +284,6 @@ def create_app(location: str, scoring: "Scoring | None" = None) -> Starlette:
             if isinstance(built, NoData):
                 raise NotFound(built.body.decode())
         except NotFound as exc:
-            from crib_tourney.web.writing import error_page
-
             body = error_page(404, f"Nothing here: {clipped(str(exc))}.").encode()  # no script in it: no policy needed
             return Response(body, status_code=404, media_type="text/html")
         zipped = accepts_gzip(request.headers.get("accept-encoding", ""))

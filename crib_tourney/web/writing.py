@@ -67,7 +67,6 @@ ERRORS = {404: ("Not found", "No page here. A personal link may have been mistyp
 def error_page(status: int, message: str | None = None) -> str:
     """The styled page of a 404 or 429 (the site's look, a language, a heading):
     one body for every link that opens nothing, so that none tells anything apart."""
-    from crib_tourney.render.templates import environment
 
     heading, said, hint = ERRORS[status]
     return environment().get_template("web/error.html").render(kind=f"Error {status}", heading=heading, message=message or said,
