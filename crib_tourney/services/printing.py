@@ -36,6 +36,8 @@ from crib_tourney.tourney.league import dropped_nights, nights_shown
 from crib_tourney.services.rankings import rankings
 from crib_tourney.services.ratings import table
 from crib_tourney.render import terms
+from crib_tourney.services.money import EventLedger, winnings_and_ledger
+from crib_tourney.tourney.ledger import LedgerLine
 
 
 def _header(event: Event) -> dict[str, Any]:
@@ -274,9 +276,8 @@ def season_data(db: Db, league_id: int) -> dict[str, Any]:
 def cash_data(db: Db, event_id: int) -> dict[str, Any]:
     """One line per player paid anything: prize (and high non-qualifier prize),
     pools, total; the director has each one signed for. (The sheet shows the
-    amounts as the template receives them: "12.50".)"""
-    from crib_tourney.services.money import winnings_and_ledger
-    from crib_tourney.tourney.money import format_money
+    amounts as the template receives them: "12.50"; the ledger's lines and the
+    overpay warning in the glossary's money: "−€10.00".)"""
     event = load_event(db, event_id)
     won, book = winnings_and_ledger(db, event.id)
     paid = {p: (won.prize.get(p, 0), won.pools.get(p, 0)) for p in set(won.prize) | set(won.pools)}
@@ -295,7 +296,19 @@ def cash_data(db: Db, event_id: int) -> dict[str, Any]:
     return {"event": _header(event), "rows": rows, "total": format_money(sum(prize + pools for _, prize, pools in owed)),
             "net": format_money(sum(r["net_cents"] for r in rows)), "currency": event.currency,
             "complete": won.complete, "stage": _stage(db, event, won.complete), "ledger": book.as_dict(),
-            "ledger_lines": book.lines(), "overpaid": book.overpaid()}
+            "ledger_lines": [_paper_line(line, event.currency) for line in book.lines()],
+            "overpaid": _paper_shortfall(book, event.currency)}
+
+
+def _paper_line(line: LedgerLine, currency: str) -> dict[str, Any]:
+    """A ledger line as paper shows it: going out with the minus sign and the currency ("−€23.50")."""
+    cents = -line.cents if line.sign == "-" else line.cents
+    return {"label": line.label, "note": line.note, "sign": line.sign, "amount": terms.money(cents, currency)}
+
+
+def _paper_shortfall(book: EventLedger, currency: str) -> str | None:
+    short = book.shortfall()
+    return None if short is None else short.line(lambda cents: terms.money(cents, currency))
 
 
 def _stage(db: Db, event: Event, final: bool) -> str:

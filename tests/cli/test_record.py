@@ -282,7 +282,23 @@ def test_payouts_beyond_what_was_collected_are_said_in_one_line(cli, tmp_path):
     cli("print", "cash", "E", "-o", out)
     from tests.render.test_print import pdf_text
 
-    assert f"Warning: {line}" in pdf_text(out).replace("\n", " ")
+    # paper writes money as the glossary does (issue 33): the currency sign, the minus sign
+    paper = pdf_text(out).replace("\n", " ")
+    assert "Warning: the payouts ($300.00) exceed what was collected ($50.00)" in paper
+    assert "−$250.00" in paper and "-250.00" not in paper
+
+
+def test_a_sponsored_fund_without_an_entry_fee_is_no_overpay_and_the_public_page_never_warns(cli, tmp_path):
+    cli("new-event", "E", "--games", "1", "--payouts", "60,40", "--prize-fund", "900")
+    cli("enter", "E", "Ann", "Bob", "Cat", "Dan", "Eve", "--new")
+    _play_games(cli, "E", 1)
+    cli("cut", "E", "--qualifiers", "2")
+    play_bracket(cli, "E")
+    assert cli("placings", "E", "--json").json()["overpaid"] is None  # the director brings the fund he set
+    assert cli("report", "E", "--json").json()["overpaid"] is None and "warning" not in cli("report", "E").stdout
+    cli("event", "set", "E", "high_nonqualifier_prize=50", "high_nonqualifier_from_fund=off")
+    line = "the payouts (950.00) exceed what was collected (0.00) and the prize fund set (900.00)"
+    assert cli("placings", "E", "--json").json()["overpaid"] == line
 
 
 def test_the_consolation_takes_who_plays(cli, unchanged):
