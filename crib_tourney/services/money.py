@@ -107,9 +107,10 @@ class EventLedger:
     final: bool
     brought: int = 0  # a fund set for an event without an entry fee: what the director brings (the docstring above)
 
-    def lines(self) -> tuple[LedgerLine, ...]:
-        """The ledger's lines (tourney/ledger.py), as `report` and the cash sheet show them."""
-        return ledger_lines(self.book, self.payments_recorded, self.high_nonqualifier_from_fund, self.final)
+    def lines(self, amount: Callable[[int], str] = format_money) -> tuple[LedgerLine, ...]:
+        """The ledger's lines (tourney/ledger.py), as `report` and the cash sheet show them
+        (``amount`` writes the amounts in their notes)."""
+        return ledger_lines(self.book, self.payments_recorded, self.high_nonqualifier_from_fund, self.final, amount)
 
     def shortfall(self) -> Shortfall | None:
         """The payouts and what the box can pay, when the payouts exceed it (None: they do not)."""
