@@ -276,6 +276,16 @@ def test_words_and_signs_on_scorecards_and_table_sheets(cli, tmp_path):
     card_text = pdf_text(cards)
     heading = next(line for line in card_text.splitlines() if "OPPONENT" in line)
     assert heading.split()[-6:] == ["GP", "PLUS", "MINUS", "GP", "SPREAD", "OPP."]
+    # the game's GP and the running total GP told apart (issue 33): TOTALS over the running totals' boxes only
+    page = words(cards)[0]
+    for head in [w for w in page if w.text == "TOTALS"]:
+        below = [w for w in page if 0 < w.y - head.y < 8 and w.text in ("GP", "PLUS", "MINUS", "SPREAD") and w.x0 < head.x1 + 40]
+        row = sorted((w for w in below if abs(w.y - below[0].y) < 1), key=lambda w: w.x0)
+        assert [w.text for w in row][-5:] == ["GP", "PLUS", "MINUS", "GP", "SPREAD"], row
+        game_gp, total_gp, spread = row[-5], row[-2], row[-1]
+        assert total_gp.x0 - 2 < (head.x0 + head.x1) / 2 < spread.x1 + 2 and head.x0 > row[-3].x1  # over GP and SPREAD
+        assert head.y1 < total_gp.y0 and head.x0 > game_gp.x1
+    assert len([w for w in page if w.text == "TOTALS"]) == len([w for w in page if w.text == "OPPONENT"]) > 0
     assert "TOT." not in card_text and "+/-" not in card_text
     assert "\u221221" in card_text and not re.search(r"(?<![\w])-21", card_text)  # a lost 100-121: the minus sign
     table_text = " ".join(pdf_text(tables).split())
