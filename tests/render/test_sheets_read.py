@@ -291,3 +291,22 @@ def test_words_and_signs_on_scorecards_and_table_sheets(cli, tmp_path):
     table_text = " ".join(pdf_text(tables).split())
     bye = cli("round", "Signs", "--show", "1", "--json").json()["bye"]
     assert f"bye: {bye}" in table_text and "sit out" not in table_text and "sits out" not in table_text
+
+
+def test_a_score_on_the_rulings_sheet_never_breaks(cli, tmp_path):
+    long = ["Al Bo Cy Di Ed Fu Gi Ho Iv Jo Ka Lu", "Ma Ne Ol Pi Qu Ra Si Tu Ul Va We Xi",
+            "Yo Zu Ab Ba Ca Da Eb Fa Ga Ha Ib Ja", "Ke La Mo Na Ob Pa Ra Sa Ta Ub Va Wa"]  # many short words: every column squeezed
+    cli("new-event", "Long", "--games", "2")  # settled before the last game: provisional, the longest "how"
+    cli("enter", "Long", *long, "--new")
+    cli("round", "Long")
+    tables = [t["players"] for t in cli("round", "Long", "--show", "1", "--json").json()["tables"]]
+    for a, b in tables:  # the loser's score differs on the two cards: card disputes, settled to one score
+        cli("result", "Long", a, 121, b, 100, "--card", a)
+        cli("result", "Long", a, 121, b, 105, "--card", b)
+    cli("check", "Long", "--resolve")
+    out = tmp_path / "rulings.pdf"
+    cli("print", "rulings", "Long", "-o", out)
+    texts = [w.text for page in words(out) for w in page]
+    assert "Card disputes settled" in " ".join(texts)
+    scores = [t for t in texts if "–" in t]
+    assert scores and all(re.fullmatch(r"\d+–\d+", t) for t in scores), scores  # never "121–" over "100"
