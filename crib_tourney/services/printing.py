@@ -206,8 +206,6 @@ def _playoff_tables(db: Db, event: Event, qualifying_games: int) -> list[dict[st
     """The playoff matches waiting to be played (both players known, no winner), a
     round at a time, as table sheets: each match at its table, and who has a bye
     through to the next round."""
-    from crib_tourney.errors import CribError
-    from crib_tourney.services.playoffs import bracket_json
 
     data = bracket_json(db, event)
     names = entry_names(db, event)

@@ -41,7 +41,8 @@ def test_a_doubles_event_from_entry_to_champion(cli, tmp_path):
     placings = cli("placings", "D", "--json").json()["rows"]
     assert placings[0]["team"] == a and len(placings[0]["members"]) == 2
     for kind in ("standings", "tables", "scorecards", "bracket"):
-        cli("print", kind, "D", "-o", tmp_path / f"{kind}.pdf")
+        # with a champion no playoff table is waiting: the table sheets are a qualifying game's (issue 33)
+        cli("print", kind, "D", *(["--game", "1"] if kind == "tables" else []), "-o", tmp_path / f"{kind}.pdf")
 
 
 def test_printed_sheets_name_every_member(cli, tmp_path):
