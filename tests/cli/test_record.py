@@ -7,7 +7,10 @@ from __future__ import annotations
 import csv
 import io
 
+from crib_tourney.web.server import create_app
+from crib_tourney.web.writing import Scoring
 from tests.cli.test_money import play_bracket
+from tests.web.test_phone import DIRECTOR, signed_in
 
 
 def acc_main(cli, tmp_path, name="Main", players=16, games=12, qualifiers=8, *settings):
@@ -286,6 +289,12 @@ def test_payouts_beyond_what_was_collected_are_said_in_one_line(cli, tmp_path):
     paper = pdf_text(out).replace("\n", " ")
     assert "Warning: the payouts ($300.00) exceed what was collected ($50.00)" in paper
     assert "−$250.00" in paper and "-250.00" not in paper
+    # the director's warning: at the desk, never on the public placings page (issue 33)
+    app = create_app(str(cli.db), Scoring(DIRECTOR))
+    assert "Warning" not in signed_in(app).client.get("/events/1/placings").text
+    assert "exceed" not in signed_in(app).client.get("/events/1/placings.json").text
+    desk = signed_in(app).get("/desk/events/1/").text
+    assert "<b>Warning: the payouts ($300.00) exceed what was collected ($50.00)</b>" in desk
 
 
 def test_a_sponsored_fund_without_an_entry_fee_is_no_overpay_and_the_public_page_never_warns(cli, tmp_path):
