@@ -200,11 +200,11 @@ def round_(
         if view.not_counted is not None:
             pending, disputed = view.not_counted
             say(f"paired from the standings without {pending} pending and {disputed} disputed game(s): not counted until final")
-        if view.thirds is not None:  # three at a table; one or two sit out
+        if view.thirds is not None:  # three at a table; one or two have a bye
             print_table(f"Game {view.game}{drawn}", ["table", "player", "opponent", "opponent"],
                         [[t, *view.sides(t, a, b)] for t, a, b in view.tables], right=["table"])
             if view.byes:
-                say(f"sit out (bye): {', '.join(view.byes)}")
+                say(f"bye: {', '.join(view.byes)}")
             continue
         if odds:
             print_table(f"Game {view.game}{drawn}", ["table", "player", "opponent", "chances"],
@@ -213,7 +213,7 @@ def round_(
             print_table(f"Game {view.game}{drawn}", ["table", "player", "opponent"], [[t, a, b] for t, a, b in view.tables],
                         right=["table"])
         if view.bye:
-            say(f"sits out (bye): {view.bye}")
+            say(f"bye: {view.bye}")
 
 
 def _chance(estimates: Any, players: list[str]) -> float | None:

@@ -145,7 +145,7 @@ def placings(event: EventArg, as_json: JsonOption = False) -> None:
     Example: crib-tourney placings "Spring Open"
     """
     with db(write=False) as conn:
-        data = load_placings(conn, names.event_id(conn, event))
+        data = load_placings(conn, names.event_id(conn, event), director=True)
     if as_json:
         print_json(data)
         return

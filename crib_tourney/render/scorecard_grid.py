@@ -24,8 +24,11 @@ FIGURE = "\u2007"
 INK, RULE = "#1b1f24", "#c9d0d8"
 # The boxes at the right of each game line: heading and width in digits (one of them
 # space); the last, for the opponent's initials, is left blank for his hand.
-# The running totals are headed in the words of the standings (render/terms.py): GP and spread.
+# The running totals are headed in the words of the standings (render/terms.py): GP and spread,
+# under one heading TOTALS over both boxes (a line above), so the game's GP and the total GP
+# are told apart.
 BOXES = (("GP", 3), ("PLUS", 4), ("MINUS", 4), ("GP", 4), ("SPREAD", 5), ("OPP.", 5))  # the 2nd GP and SPREAD: running totals
+TOTALS = ("TOTALS", 3, 4)  # the heading over the running totals, and the first and last of its boxes
 
 
 @dataclass(frozen=True)
@@ -69,14 +72,17 @@ class Grid:
         return self.head + (self.games + 1) * self.row
 
     def heading_line(self, tab: float, result: str = "W/L") -> str:
-        """The column headings as one line of text (render/columns.py) for a
-        line that starts 1 mm in: game, table, the result (W/L; a table of
-        three's PLACE) and opponent ``tab`` mm apart, each box's heading
-        centred over its box."""
+        """The column headings as two lines of text (render/columns.py) for
+        lines that start 1 mm in: TOTALS centred over the running totals' boxes,
+        then game, table, the result (W/L; a table of three's PLACE) and
+        opponent ``tab`` mm apart, each box's heading centred over its box."""
 
         cells = [(label, Column(k * tab, "left")) for k, label in enumerate(("GAME", "TABLE", result, "OPPONENT"))]
         cells += [(label, Column(x + w / 2 + width(label, HEAD_PT, "sans") / 2 - 1)) for label, x, w in self.headings]
-        return line(cells, HEAD_PT, "sans")
+        label, first, last = TOTALS
+        middle = (self.edges[first] + self.edges[last + 1]) / 2
+        over = line([(label, Column(middle + width(label, HEAD_PT, "sans") / 2 - 1))], HEAD_PT, "sans")
+        return over + "\n" + line(cells, HEAD_PT, "sans")
 
     def svg_url(self) -> str:
         w, x0 = self.width, self.boxes_left

@@ -24,6 +24,7 @@ from crib_tourney.errors import CribError, Stale
 from crib_tourney.records import record
 from crib_tourney.services import changes, checkin, playoffs, results
 from crib_tourney.services.events import event_summaries
+from crib_tourney.services.money import Shortfall, event_ledger
 from crib_tourney.services.cross_checking import cross_checked, settled_by_rule
 from crib_tourney.services.phone_matches import waiting_match_games
 from crib_tourney.services.phone_report import Conflict
@@ -87,6 +88,12 @@ def check_in_list(db: Db, event: Event) -> list[CheckIn]:
 
 def event_of(db: Db, event_id: int) -> Event:
     return load_event(db, event_id)
+
+
+def money_warning(db: Db, event: Event) -> Shortfall | None:
+    """The payouts beyond what the box can pay (services/money.py's rule): the
+    director's to see at the desk, never the public pages'."""
+    return event_ledger(db, event.id).shortfall()
 
 
 def newest_change(db: Db, event: Event) -> LogEntry | None:

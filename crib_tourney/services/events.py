@@ -22,7 +22,7 @@ from crib_tourney.store import brackets as bs
 from crib_tourney.store import events as store
 from crib_tourney.store import players as players_store
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.directory import entries_of, entry_names, member_names, members_of, name_taken, players_in_game, roster
+from crib_tourney.store.directory import entries_of, entry_names, member_names, members_of, name_taken, player_names, players_in_game, roster
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event, Player
 from crib_tourney.store.sql import Db
@@ -336,6 +336,7 @@ def enter_players(change: Change, event: Event, players: list[Player]) -> list[E
     added: list[EntryAdded] = []
     rows: list[dict[str, Any]] = []
     seen: set[int] = set()
+    shown = player_names(db, {p.id for p in players})  # a namesake as the CLI names him: 'Janet Novak #19'
     for player in players:
         if player.id in seen:
             raise CribError(f"{player.name} is named twice")
@@ -347,7 +348,7 @@ def enter_players(change: Change, event: Event, players: list[Player]) -> list[E
         first_game = _check_entries_open(db, event, player.name)
         seq += 1
         rows.append(dict(event_id=event.id, player_id=player.id, seq=seq, first_game=first_game))
-        added.append(EntryAdded(player.name, first_game))
+        added.append(EntryAdded(shown[player.id], first_game))
     store.insert_entries(change, rows)
     return added
 

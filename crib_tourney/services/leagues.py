@@ -167,7 +167,8 @@ def _nights(db: Db, league: League, date_from: Date | None, date_to: Date | None
         if (date_from and night["date"] < date_from.isoformat()) or (date_to and night["date"] > date_to.isoformat()):
             continue
         event = load_event(db, night["event_id"])
-        standings = [r for r in event_standings(db, event) if r.games > 0]
+        every = event_standings(db, event)
+        standings = [r for r in every if r.games > 0]
         if not standings:
             continue  # a night with no results yet scores nothing
         person = {e.id: e.player_id for e in entries_of(db, event)}  # a season adds up people, not entries
@@ -176,8 +177,10 @@ def _nights(db: Db, league: League, date_from: Date | None, date_to: Date | None
             ties[r.rank] = ties.get(r.rank, 0) + 1
         rows = [lg.NightRow(person[r.player], r.name, r.game_points, r.wins, r.losses, r.spread, r.skunks, r.skunks_taken,
                             r.rank, ties[r.rank]) for r in standings]
+        in_play = q.scheduled_games(db, event.id) < event.games or q.first_open_game(db, event.id) is not None
         nights.append(lg.Night(night["night_no"], night["date"], event.name, night["formula"], night["threshold"],
-                               lg.parse_place_points(night["place_points"], stored=True), rows))
+                               lg.parse_place_points(night["place_points"], stored=True), rows, in_play,
+                               sorted((r.name for r in every if r.games == 0), key=fold) if in_play else []))
     return nights
 
 
@@ -193,6 +196,7 @@ Season = TypedDict("Season", {
     "league": str, "season": str | None, "from": str | None, "to": str | None, "nights": int, "formula": str,
     "drop_worst": int, "best_of_nights": int | None, "preview": bool, "night_formulas": list[NightFormula],
     "rows": list[dict[str, Any]], "guests": list[dict[str, Any]], "absences": dict[str, list[int]],
+    "in_play": dict[str, list[str]],  # a night in play (tourney/league.py): its number -> those with no result yet
 })
 
 
@@ -222,6 +226,7 @@ def season_view(db: Db, league_id: int, date_from: Date | None = None, date_to: 
         "rows": [r.as_dict() for r in ranked], "guests": [r.as_dict() for r in guests],
         "absences": {player_names(db, {p})[p]: sorted(n for n, players in missed.items() if p in players and n in counted)
                      for p, k in absent.items() if k},
+        "in_play": {str(n.number): n.waiting for n in nights if n.in_play},
     }
 
 
@@ -302,5 +307,9 @@ def league_details(db: Db, league_id: int) -> dict[str, Any]:
 
 
 def season_print_data(db: Db, league_id: int) -> dict[str, Any]:
-    """The season sheet: standings, records and the league's settings."""
-    return {"season": season_view(db, league_id), "records": records(db, league_id), "league": _league(db, league_id).as_dict()}
+    """The season sheet: standings, records, the league's settings and the
+    currency of its money (the skunk pot): its first night's event's, else "$"."""
+    nights = store.nights(db, league_id)
+    currency = load_event(db, nights[0]["event_id"]).currency if nights else "$"
+    return {"season": season_view(db, league_id), "records": records(db, league_id), "league": _league(db, league_id).as_dict(),
+            "currency": currency}

@@ -2,12 +2,24 @@
 non-qualifier's prize, and pools) and the cash ledger (the rule in
 tourney/ledger.py: what came in, the house's and the sanctioning body's shares,
 what goes out, the balance). Amounts are cents; the CLI and the web turn them
-into words."""
+into words.
+
+The overpay warning (``EventLedger.shortfall``) is the director's: `report`,
+`placings` at the CLI and the cash sheet say it, the public placings page does
+not. It fires when the payouts (prizes, the high non-qualifier's prize, pool
+prizes) exceed what the box can pay. What the box can pay is what was collected,
+except for an event that charges no entry fee and whose prize fund is set
+explicitly (`--prize-fund`): that fund is money the director brings (a sponsor's,
+the club's), so a director expects the prizes to exceed the (nothing) collected and
+is warned only when the payouts exceed the fund set plus what was collected (the
+high non-qualifier's prize paid on top of it, say). With an entry fee, a fund set
+above the fees collected still warns: the box is short and the house must add.
+"""
 
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, Callable
 
 from crib_tourney.errors import CribError
 from crib_tourney.records import record
@@ -68,6 +80,21 @@ def _winnings(db: Db, event: Event) -> Winnings:
 
 
 @record
+class Shortfall:
+    """Payouts beyond what the box can pay, in cents: ``collected`` and, for an
+    event without an entry fee, the prize fund set (``brought``)."""
+
+    payouts: int
+    collected: int
+    brought: int = 0
+
+    def line(self, amount: Callable[[int], str]) -> str:
+        """In words, each amount as ``amount`` writes it ("300.00" at the CLI, "€300.00" on paper)."""
+        fund = f" and the prize fund set ({amount(self.brought)})" if self.brought else ""
+        return f"the payouts ({amount(self.payouts)}) exceed what was collected ({amount(self.collected)}){fund}"
+
+
+@record
 class EventLedger:
     """An event's cash ledger (tourney/ledger.py), in cents. ``payments_recorded``:
     the desk recorded payments (checkin --paid); if it recorded none, every
@@ -78,18 +105,25 @@ class EventLedger:
     payments_recorded: bool
     high_nonqualifier_from_fund: bool
     final: bool
+    brought: int = 0  # a fund set for an event without an entry fee: what the director brings (the docstring above)
 
-    def lines(self) -> tuple[LedgerLine, ...]:
-        """The ledger's lines (tourney/ledger.py), as `report` and the cash sheet show them."""
-        return ledger_lines(self.book, self.payments_recorded, self.high_nonqualifier_from_fund, self.final)
+    def lines(self, amount: Callable[[int], str] = format_money) -> tuple[LedgerLine, ...]:
+        """The ledger's lines (tourney/ledger.py), as `report` and the cash sheet show them
+        (``amount`` writes the amounts in their notes)."""
+        return ledger_lines(self.book, self.payments_recorded, self.high_nonqualifier_from_fund, self.final, amount)
 
-    def overpaid(self) -> str | None:
-        """The one line saying the payouts exceed what was collected (None: they do not)."""
+    def shortfall(self) -> Shortfall | None:
+        """The payouts and what the box can pay, when the payouts exceed it (None: they do not)."""
         b = self.book
         out = b.prizes + b.high_nonqualifier + b.pool_prizes
-        if out <= b.collected:
+        if out <= b.collected + self.brought:
             return None
-        return f"the payouts ({format_money(out)}) exceed what was collected ({format_money(b.collected)})"
+        return Shortfall(out, b.collected, self.brought)
+
+    def overpaid(self) -> str | None:
+        """The shortfall in one ASCII line, as the CLI and JSON say it (None: none)."""
+        short = self.shortfall()
+        return None if short is None else short.line(format_money)
 
     def as_dict(self) -> dict[str, Any]:
         """As `report --json` prints it under "ledger" (amounts like "360.00")."""
@@ -121,4 +155,5 @@ def _ledger(db: Db, event: Event, won: Winnings) -> EventLedger:
                   sanctioning_fee=event.sanctioning_fee, prizes=[sum(won.prize.values()) - won.high_nonqualifier],
                   high_nonqualifier=won.high_nonqualifier, pools_collected=won.pools_collected,
                   pool_prizes=sum(won.pools.values()))
-    return EventLedger(book, recorded, event.high_nonqualifier_from_fund, won.complete)
+    brought = event.prize_fund if not event.entry_fee else 0
+    return EventLedger(book, recorded, event.high_nonqualifier_from_fund, won.complete, brought)

@@ -25,7 +25,6 @@ from crib_tourney.services.noshows import played_entries, no_shows
 from crib_tourney.store.links import of_event
 from crib_tourney.services.links import live_links
 from crib_tourney.services.checkin import door_list
-from crib_tourney.served import SERVED
 from crib_tourney.tourney.money import format_money
 from crib_tourney.errors import CribError
 from crib_tourney.services.events import game_view
@@ -36,6 +35,8 @@ from crib_tourney.tourney.league import dropped_nights, nights_shown
 from crib_tourney.services.rankings import rankings
 from crib_tourney.services.ratings import table
 from crib_tourney.render import terms
+from crib_tourney.services.money import EventLedger, winnings_and_ledger
+from crib_tourney.tourney.ledger import LedgerLine
 
 
 def _header(event: Event) -> dict[str, Any]:
@@ -153,18 +154,19 @@ def _personal_links(db: Db, event_id: int, key: bytes | None) -> dict[int, dict[
 def checkin_data(db: Db, event_id: int) -> dict[str, Any]:
     """The door sheet: every entrant alphabetically (by the folded name) with a
     check-in box and what he paid (a part of the fee marked with what he still
-    owes), and the QR code of the event's page that says how to check in (under
-    its public address, or the served one). (Amounts as the template receives them: "25.00".)"""
+    owes), and the QR code of the event's page that says how to check in, under
+    its public address; without one no QR code (a phone in the hall cannot reach
+    the director's 127.0.0.1), and the sheet says how to set one.
+    (Amounts as the template receives them: "25.00".)"""
     event = load_event(db, event_id)
     door = door_list(db, event.id)
-    address = page_address(event.public_url or f"{SERVED}/events/{event.id}/", "checkin")
     short = {r.entry for r in door.short}  # paid part of the fee: the sheet says what is still owed
     rows = [{"name": r.name, "members": list(r.members), "checked_in": r.checked_in, "withdrawn": r.withdrawn,
              "paid": format_money(r.paid) if r.paid is not None else None,
              "owes": format_money(event.entry_fee - (r.paid or 0)) if r.entry in short else None} for r in door.rows]
     return {"event": _header(event), "rows": rows, "entry_fee": format_money(event.entry_fee) if event.entry_fee else None,
             "present": len(door.present), "collected": format_money(door.collected), "short": len(short),
-            "qr": {"address": address, "svg": qr_svg(address)}}
+            "qr": _live_page(event.public_url, "checkin")}
 
 
 def tables_data(db: Db, event_id: int, game: int | None = None) -> dict[str, Any]:
@@ -204,8 +206,6 @@ def _playoff_tables(db: Db, event: Event, qualifying_games: int) -> list[dict[st
     """The playoff matches waiting to be played (both players known, no winner), a
     round at a time, as table sheets: each match at its table, and who has a bye
     through to the next round."""
-    from crib_tourney.errors import CribError
-    from crib_tourney.services.playoffs import bracket_json
 
     data = bracket_json(db, event)
     names = entry_names(db, event)
@@ -274,9 +274,8 @@ def season_data(db: Db, league_id: int) -> dict[str, Any]:
 def cash_data(db: Db, event_id: int) -> dict[str, Any]:
     """One line per player paid anything: prize (and high non-qualifier prize),
     pools, total; the director has each one signed for. (The sheet shows the
-    amounts as the template receives them: "12.50".)"""
-    from crib_tourney.services.money import winnings_and_ledger
-    from crib_tourney.tourney.money import format_money
+    amounts as the template receives them: "12.50"; the ledger's lines and the
+    overpay warning in the glossary's money: "−€10.00".)"""
     event = load_event(db, event_id)
     won, book = winnings_and_ledger(db, event.id)
     paid = {p: (won.prize.get(p, 0), won.pools.get(p, 0)) for p in set(won.prize) | set(won.pools)}
@@ -295,7 +294,20 @@ def cash_data(db: Db, event_id: int) -> dict[str, Any]:
     return {"event": _header(event), "rows": rows, "total": format_money(sum(prize + pools for _, prize, pools in owed)),
             "net": format_money(sum(r["net_cents"] for r in rows)), "currency": event.currency,
             "complete": won.complete, "stage": _stage(db, event, won.complete), "ledger": book.as_dict(),
-            "ledger_lines": book.lines(), "overpaid": book.overpaid()}
+            "ledger_lines": [_paper_line(line, event.currency)
+                             for line in book.lines(lambda cents: terms.money(cents, event.currency))],
+            "overpaid": _paper_shortfall(book, event.currency)}
+
+
+def _paper_line(line: LedgerLine, currency: str) -> dict[str, Any]:
+    """A ledger line as paper shows it: going out with the minus sign and the currency ("−€23.50")."""
+    cents = -line.cents if line.sign == "-" else line.cents
+    return {"label": line.label, "note": line.note, "sign": line.sign, "amount": terms.money(cents, currency)}
+
+
+def _paper_shortfall(book: EventLedger, currency: str) -> str | None:
+    short = book.shortfall()
+    return None if short is None else short.line(lambda cents: terms.money(cents, currency))
 
 
 def _stage(db: Db, event: Event, final: bool) -> str:

@@ -3,6 +3,12 @@
 A night is a short qualifying event. Each night turns into season points by the
 formula the night was played under (kept with the night, so changing the league's
 settings later does not rewrite history).
+
+A night still in play (``Night.in_play``: some games of it are not yet played)
+counts in the season standings as it stands, and every view marks it as in play
+(its column, and "…" for those entered who have no result yet); the club's
+records (a perfect night) come only from finished nights: one win at game 1 of 2
+is not a perfect night.
 """
 
 from __future__ import annotations
@@ -111,6 +117,8 @@ class Night(Generic[P]):
     threshold: int
     place_points: list[float]
     rows: list[NightRow[P]]
+    in_play: bool = False  # games of the night still to be played (the module's docstring)
+    waiting: list[str] = field(default_factory=list)  # in play: those entered with no result yet, by name
 
 
 @record(frozen=False)
@@ -213,12 +221,22 @@ def _rank(rows: list[SeasonRow[P]]) -> list[SeasonRow[P]]:
 
 
 def club_records(nights: list[Night[P]], per_skunk: float) -> dict[str, Any]:
-    """Perfect nights (won every game) and the skunk pot (paid per skunk taken)."""
+    """Perfect nights (won every game of a finished night) and the skunk pot (paid
+    per skunk taken, as the skunks are taken).
+
+    >>> row = NightRow("ann", "Ann", 2, 1, 0, 21, 0, 0, 1, 1)
+    >>> night = Night(2, "2026-09-08", "Elm night 2", "grass-roots", 5, [], [row], in_play=True)
+    >>> club_records([night], 1.0)["perfect_nights"]
+    []
+    >>> night.in_play = False
+    >>> [p["player"] for p in club_records([night], 1.0)["perfect_nights"]]
+    ['Ann']
+    """
     perfect = []
     skunks: dict[P, dict[str, Any]] = {}
     for night in nights:
         for r in night.rows:
-            if r.wins > 0 and r.losses == 0:
+            if r.wins > 0 and r.losses == 0 and not night.in_play:
                 perfect.append({"player": r.name, "night": night.event, "date": night.date, "wins": r.wins})
             tally = skunks.setdefault(r.player, {"player": r.name, "given": 0, "taken": 0})
             tally["given"] += r.skunks

@@ -27,7 +27,7 @@ uses them and a note (why the amount is what it is), so the words cannot drift a
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Sequence
+from typing import Callable, Sequence
 
 from crib_tourney.records import record
 from crib_tourney.tourney.money import format_money, part_of
@@ -105,11 +105,12 @@ LINES = (
 
 
 def ledger_lines(book: Ledger, payments_recorded: bool, high_nonqualifier_from_fund: bool,
-                 final: bool) -> tuple[LedgerLine, ...]:
+                 final: bool, amount: Callable[[int], str] = format_money) -> tuple[LedgerLine, ...]:
     """The ledger's lines with their notes. ``payments_recorded``: the desk recorded
-    payments (else every entrant is taken as paid); ``final``: the placings are decided."""
+    payments (else every entrant is taken as paid); ``final``: the placings are decided;
+    ``amount`` writes an amount in a note ("5.00" at the CLI, "€5.00" on paper)."""
     if payments_recorded:
-        owed = f", {format_money(book.unpaid)} owed" if book.unpaid else ""
+        owed = f", {amount(book.unpaid)} owed" if book.unpaid else ""
         fees_note = f"{book.paid_entrants} of {book.entrants} paid{owed}"
     else:
         fees_note = f"{book.entrants} entrants; no payments recorded: all taken as paid"

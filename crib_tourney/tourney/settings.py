@@ -175,7 +175,7 @@ class EventSettings:
     double_skunk_margin: int = setting(61, "winning margin that is a double skunk", at_least(1), small)
     forfeit_points: int = setting(2, "game points for a forfeit win", at_least(0), small)
     forfeit_spread: int = setting(10, "spread for a forfeit win", at_least(0), small)
-    bye_points: int = setting(2, "game points for sitting out (the bye)", at_least(0), small)
+    bye_points: int = setting(2, "game points for a bye", at_least(0), small)
     bye_spread: int = setting(0, "spread for the bye", at_least(0), small)
     muggins: bool = setting(False, "muggins is played")
     best_of: int = setting(3, "playoff matches are best of N", odd, small)

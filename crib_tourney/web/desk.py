@@ -72,7 +72,8 @@ def desk_view(location: str, event_id: int, game: int | None = None, name: str =
         receipt = next((e for e in recent if e.id == done), None) if done is not None else None
         return {"event": event, "grid": desk_service.round_grid(db, event, game), "waiting": desk_service.waiting(db, event),
                 "matches": desk_service.open_matches(db, event), "check_in": check_in, "name": name, "recent": recent,
-                "undoable": desk_service.next_undo(db, event), "receipt": receipt}
+                "undoable": desk_service.next_undo(db, event), "receipt": receipt,
+                "shortfall": desk_service.money_warning(db, event)}
 
 
 def desk_event(request: Request, message: str | None = None, status: int = 200) -> Response:

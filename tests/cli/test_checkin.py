@@ -167,15 +167,18 @@ def test_the_door_sheet(cli, tmp_path):
     assert lines[start + 1:start + 5] == ["✓ Ann Lee $25.00", "Bob Ray", "Cat Moss (withdrawn)",
                                           "✓ Zed Young $20.00 of $25.00 owes $5.00"]
     assert "4 entrants · 2 checked in · entry fee $25.00 · collected $45.00 · 1 paid part of the fee" in " ".join(text.split())
-    event = cli("event", "show", "Door", "--json").json()["id"]
-    # the QR opens the page that says how to check in, and its caption says so
-    assert f"how to check in: http://127.0.0.1:8000/events/{event}/checkin" in text.replace("\n", "")
-    printed = _pdf_qr_texts(out, tmp_path)
-    if printed is not None:
-        assert printed == [f"http://127.0.0.1:8000/events/{event}/checkin"]
+    # no public address: no QR code (a phone cannot reach the director's 127.0.0.1), and a note on how to set one
+    assert "127.0.0.1" not in text and "how to check in" not in text
+    assert 'the event has no public address (crib-tourney event set "Door" public_url=https://…)' in " ".join(text.split())
+    assert _pdf_qr_texts(out, tmp_path) in (None, [])
     cli("event", "set", "Door", "public_url=https://club.example.org/events/9/")
     cli("print", "checkin", "Door", "-o", out)
+    # the QR opens the page that says how to check in, and its caption says so
     assert "how to check in: https://club.example.org/events/9/checkin" in pdf_text(out).replace("\n", "")
+    assert "no public address" not in pdf_text(out)
+    printed = _pdf_qr_texts(out, tmp_path)
+    if printed is not None:
+        assert printed == ["https://club.example.org/events/9/checkin"]
 
 
 def _small_event(cli) -> None:
@@ -213,11 +216,12 @@ def test_the_ledger_of_a_small_event_worked_by_hand(cli, tmp_path):
     out = tmp_path / "cash.pdf"
     cli("print", "cash", "L", "-o", out)
     text = pdf_text(out)
-    for line in ("Entry fees collected (8 of 8 paid, 5.00 owed) 235.00", "Collected 275.00", "House's share -23.50",
-                 "Sanctioning fee (8 entrants) -8.00", "Prizes (payout table) -216.00",
-                 "High non-qualifier (on top of the fund) -5.00", "Pool prizes -40.00"):
+    # money in the glossary's words on paper (issue 33): the currency sign, the minus sign
+    for line in ("Entry fees collected (8 of 8 paid, $5.00 owed) $235.00", "Collected $275.00", "House's share −$23.50",
+                 "Sanctioning fee (8 entrants) −$8.00", "Prizes (payout table) −$216.00",
+                 "High non-qualifier (on top of the fund) −$5.00", "Pool prizes −$40.00"):
         assert line in text, line
-    assert "Balance (negative: the house must add this) -17.50" in text.replace("\n", " ")
+    assert "Balance (negative: the house must add this) −$17.50" in text.replace("\n", " ")
     from crib_tourney.cli.ledger import ledger_rows
 
     # the report's rows are the sheet's lines (tests/cli/test_ledger_lines.py): the balance's note included

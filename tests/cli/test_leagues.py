@@ -1,6 +1,10 @@
 """Leagues and seasons through the real CLI: a season of 10+ nights."""
 
 import pytest
+from starlette.testclient import TestClient
+
+from crib_tourney.web.server import create_app
+from tests.render.test_print import pdf_text
 
 MEMBERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 STRENGTH = {name: i for i, name in enumerate(MEMBERS + ["Gus", "Hal"])}  # earlier names win
@@ -191,3 +195,24 @@ def test_bad_league_input(cli, unchanged, args, match):
     cli("league", "join", "Elm", "Ann", "--new")
     with unchanged():
         cli.fails(*args, match=match)
+
+
+def test_a_night_in_play_is_marked_and_makes_no_perfect_night(cli, tmp_path):
+    """Issue 33: night 2 at game 1 of 2, one table played: no perfect night from it,
+    its column marked in play, those still playing "…" (not "–"), the pot in money."""
+    season(cli, tmp_path, nights=1, games=2)
+    before = cli("league", "records", "Elm", "--json").json()["perfect_nights"]
+    event = cli("league", "night", "Elm", "--date", "2026-09-08", "--json").json()["event"]
+    tables = cli("round", event, "--json").json()["tables"]
+    a, b = sorted(tables[0]["players"], key=lambda n: STRENGTH[n])
+    cli("result", event, a, "121", b, "100")
+    assert cli("league", "records", "Elm", "--json").json()["perfect_nights"] == before  # a's one win is no perfect night
+    shown = cli("league", "standings", "Elm", "--json").json()
+    waiting = sorted(p for t in tables[1:] for p in t["players"])
+    assert shown["in_play"] == {"2": waiting} and shown["nights"] == 2
+    out = tmp_path / "season.pdf"
+    cli("print", "season", "Elm", "-o", out)
+    text = pdf_text(out)
+    assert "2 IN PLAY" in text.upper() and "…" in text and "Skunk pot: $" in text and "Skunk pot: 0.00" not in text
+    grid = TestClient(create_app(str(cli.db))).get("/leagues/1/").text.split('id="grid"', 1)[1].split("</table>", 1)[0]
+    assert '2 <span class="in-play">in play</span>' in grid and grid.count(">…</td>") == len(waiting)

@@ -136,3 +136,20 @@ def test_enter_with_new_and_unknown(cli, unchanged):
 def test_unknown_event_suggests(cli):
     cli("new-event", "Spring Open")
     cli.fails("standings", "Sprng Open", match="did you mean 'Spring Open'")
+
+
+def test_the_cli_says_bye_and_echoes_a_namesake_with_his_number(cli):
+    """Issue 33: one word, "bye" (not "sits out"), in `round` and the help; a
+    namesake entered is echoed as `Name #id`, as the CLI names him elsewhere."""
+    first = cli("player", "add", "Janet Novak").stdout.split()[2]  # "added player #1 Janet Novak"
+    second = cli("player", "add", "Janet Novak", "--duplicate").stdout.split()[2]
+    cli("new-event", "E", "--games", "1")
+    assert cli("enter", "E", second, "Ann", "Bob", "--new").stdout.splitlines() == [
+        f"entered Janet Novak {second}", "entered Ann", "entered Bob"]
+    assert cli("enter", "E", first).stdout.strip() == f"entered Janet Novak {first}"
+    cli("withdraw", "E", "Bob")
+    shown = cli("round", "E").stdout
+    bye = cli("round", "E", "--show", "1", "--json").json()["bye"]
+    assert f"bye: {bye}" in shown and "sits out" not in shown
+    help_text = " ".join(cli("new-event", "--help").stdout.split())
+    assert "game points for a bye" in help_text.lower() and "sitting out" not in help_text

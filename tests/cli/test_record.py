@@ -7,7 +7,10 @@ from __future__ import annotations
 import csv
 import io
 
+from crib_tourney.web.server import create_app
+from crib_tourney.web.writing import Scoring
 from tests.cli.test_money import play_bracket
+from tests.web.test_phone import DIRECTOR, signed_in
 
 
 def acc_main(cli, tmp_path, name="Main", players=16, games=12, qualifiers=8, *settings):
@@ -282,7 +285,29 @@ def test_payouts_beyond_what_was_collected_are_said_in_one_line(cli, tmp_path):
     cli("print", "cash", "E", "-o", out)
     from tests.render.test_print import pdf_text
 
-    assert f"Warning: {line}" in pdf_text(out).replace("\n", " ")
+    # paper writes money as the glossary does (issue 33): the currency sign, the minus sign
+    paper = pdf_text(out).replace("\n", " ")
+    assert "Warning: the payouts ($300.00) exceed what was collected ($50.00)" in paper
+    assert "−$250.00" in paper and "-250.00" not in paper
+    # the director's warning: at the desk, never on the public placings page (issue 33)
+    app = create_app(str(cli.db), Scoring(DIRECTOR))
+    assert "Warning" not in signed_in(app).client.get("/events/1/placings").text
+    assert "exceed" not in signed_in(app).client.get("/events/1/placings.json").text
+    desk = signed_in(app).get("/desk/events/1/").text
+    assert "<b>Warning: the payouts ($300.00) exceed what was collected ($50.00)</b>" in desk
+
+
+def test_a_sponsored_fund_without_an_entry_fee_is_no_overpay_and_the_public_page_never_warns(cli, tmp_path):
+    cli("new-event", "E", "--games", "1", "--payouts", "60,40", "--prize-fund", "900")
+    cli("enter", "E", "Ann", "Bob", "Cat", "Dan", "Eve", "--new")
+    _play_games(cli, "E", 1)
+    cli("cut", "E", "--qualifiers", "2")
+    play_bracket(cli, "E")
+    assert cli("placings", "E", "--json").json()["overpaid"] is None  # the director brings the fund he set
+    assert cli("report", "E", "--json").json()["overpaid"] is None and "warning" not in cli("report", "E").stdout
+    cli("event", "set", "E", "high_nonqualifier_prize=50", "high_nonqualifier_from_fund=off")
+    line = "the payouts (950.00) exceed what was collected (0.00) and the prize fund set (900.00)"
+    assert cli("placings", "E", "--json").json()["overpaid"] == line
 
 
 def test_the_consolation_takes_who_plays(cli, unchanged):

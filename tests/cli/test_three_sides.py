@@ -125,7 +125,7 @@ def _three(cli):
 def test_byes_forfeits_cards_and_undo_at_a_table_of_three(cli):
     game = _three(cli)
     assert game["tables"][0]["players"] == ["Ann", "Bob", "Cat"] and game["byes"] == ["Dan", "Eve"]
-    assert cli("round", "T", "--show", "1").stdout.count("sit out (bye): Dan, Eve") == 1
+    assert cli("round", "T", "--show", "1").stdout.count("bye: Dan, Eve") == 1  # the glossary's word (issue 33)
     assert cli("result", "T", "--forfeit", "Bob").stdout == "recorded game 1 table 1: Bob forfeits to Ann and Cat\n"
     rows = {r["player"]: r for r in cli("standings", "T", "--json").json()["rows"]}
     assert [(rows[p]["game_points"], rows[p]["spread"]) for p in ("Ann", "Bob", "Cat", "Dan", "Eve")] == [

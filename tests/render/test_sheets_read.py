@@ -276,8 +276,37 @@ def test_words_and_signs_on_scorecards_and_table_sheets(cli, tmp_path):
     card_text = pdf_text(cards)
     heading = next(line for line in card_text.splitlines() if "OPPONENT" in line)
     assert heading.split()[-6:] == ["GP", "PLUS", "MINUS", "GP", "SPREAD", "OPP."]
+    # the game's GP and the running total GP told apart (issue 33): TOTALS over the running totals' boxes only
+    page = words(cards)[0]
+    for head in [w for w in page if w.text == "TOTALS"]:
+        below = [w for w in page if 0 < w.y - head.y < 8 and w.text in ("GP", "PLUS", "MINUS", "SPREAD") and w.x0 < head.x1 + 40]
+        row = sorted((w for w in below if abs(w.y - below[0].y) < 1), key=lambda w: w.x0)
+        assert [w.text for w in row][-5:] == ["GP", "PLUS", "MINUS", "GP", "SPREAD"], row
+        game_gp, total_gp, spread = row[-5], row[-2], row[-1]
+        assert total_gp.x0 - 2 < (head.x0 + head.x1) / 2 < spread.x1 + 2 and head.x0 > row[-3].x1  # over GP and SPREAD
+        assert head.y1 < total_gp.y0 and head.x0 > game_gp.x1
+    assert len([w for w in page if w.text == "TOTALS"]) == len([w for w in page if w.text == "OPPONENT"]) > 0
     assert "TOT." not in card_text and "+/-" not in card_text
     assert "\u221221" in card_text and not re.search(r"(?<![\w])-21", card_text)  # a lost 100-121: the minus sign
     table_text = " ".join(pdf_text(tables).split())
     bye = cli("round", "Signs", "--show", "1", "--json").json()["bye"]
     assert f"bye: {bye}" in table_text and "sit out" not in table_text and "sits out" not in table_text
+
+
+def test_a_score_on_the_rulings_sheet_never_breaks(cli, tmp_path):
+    long = ["Al Bo Cy Di Ed Fu Gi Ho Iv Jo Ka Lu", "Ma Ne Ol Pi Qu Ra Si Tu Ul Va We Xi",
+            "Yo Zu Ab Ba Ca Da Eb Fa Ga Ha Ib Ja", "Ke La Mo Na Ob Pa Ra Sa Ta Ub Va Wa"]  # many short words: every column squeezed
+    cli("new-event", "Long", "--games", "2")  # settled before the last game: provisional, the longest "how"
+    cli("enter", "Long", *long, "--new")
+    cli("round", "Long")
+    tables = [t["players"] for t in cli("round", "Long", "--show", "1", "--json").json()["tables"]]
+    for a, b in tables:  # the loser's score differs on the two cards: card disputes, settled to one score
+        cli("result", "Long", a, 121, b, 100, "--card", a)
+        cli("result", "Long", a, 121, b, 105, "--card", b)
+    cli("check", "Long", "--resolve")
+    out = tmp_path / "rulings.pdf"
+    cli("print", "rulings", "Long", "-o", out)
+    texts = [w.text for page in words(out) for w in page]
+    assert "Card disputes settled" in " ".join(texts)
+    scores = [t for t in texts if "–" in t]
+    assert scores and all(re.fullmatch(r"\d+–\d+", t) for t in scores), scores  # never "121–" over "100"

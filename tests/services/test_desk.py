@@ -7,12 +7,14 @@ import pytest
 from crib_tourney.errors import CribError
 from crib_tourney.services import changes, desk, events, playoffs, results, standings, three_sides
 from crib_tourney.services.desk import CheckIn, EventLine, GridTable, OpenMatch, RoundGrid, SettlePreview, SideCard, TableAt, Waiting
+from crib_tourney.services.money import Shortfall
 from crib_tourney.services.phone import Conflict
 from crib_tourney.services.playoffs import MatchWon, PlayoffGame
 from crib_tourney.services.results import CardCopied, GameResult
 from crib_tourney.store import qualifying as q
 from crib_tourney.tourney.settings import EventSettings
 from tests.services.builders import ids, new_event, paired, play, played_event
+from tests.services.test_playoffs import qualified, win
 
 EIGHT = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 # played_event of EIGHT, three games: Ann, Bob 6 points (+63); Cat, Hal 4 (+21); Dan, Gus 2; Eve, Fay 0
@@ -309,3 +311,14 @@ def test_after_an_undo_the_button_names_what_undo_would_revert(db):
     assert desk.newest_change(db, event).action == "undo"
     assert desk.next_undo(db, event) == changes.next_undo(db, event.id, None)
     assert desk.undo(db, event, expected=desk.next_undo(db, event).id).entry.summary == "game 1 table 1: Ann 121 - Dan 100"
+
+
+def test_money_warning(db):
+    """The overpay warning the desk shows (services/money.py's rule): the high
+    non-qualifier's 5.00 paid on top of the 80.00 fund exceeds what came in."""
+    event, entry = qualified(db, high_nonqualifier_prize=500)
+    assert desk.money_warning(db, event) is None  # no place decided yet: no prize paid
+    win(db, event, entry["Ann"], entry["Hal"], 2)
+    win(db, event, entry["Bob"], entry["Cat"], 2)
+    win(db, event, entry["Bob"], entry["Ann"], 3)
+    assert desk.money_warning(db, event) == Shortfall(8500, 8000, 0)
