@@ -87,3 +87,25 @@ def test_the_check_can_fail():
     text = README.read_text(encoding="utf-8")
     assert not re.search(r"(`|crib-tourney )player frobnicate(\b|`)", text)
     assert re.search(r"(`|crib-tourney )player edit(\b|`)", text)
+
+
+def named_paths(text: str) -> set[str]:
+    """The package's files the README names: links into crib_tourney/ and, in code
+    spans, paths like services/money.py (read under crib_tourney/) or templates/x.html."""
+    found = set(re.findall(r"\((crib_tourney/[\w/]+\.py)\)", text))
+    for span in re.findall(r"`([\w/.-]+\.(?:py|html))`", text):
+        if span.startswith(("templates/", "tests/", "examples/", "crib_tourney/")):
+            found.add(span)
+        elif "/" in span:
+            found.add(f"crib_tourney/{span}")
+    return found
+
+
+def test_every_module_the_readme_names_exists():
+    """The map 'where things live' and the rule choices follow the code's moves."""
+    root = README.parent
+    named = named_paths(README.read_text(encoding="utf-8"))
+    assert len(named) > 40
+    assert sorted(p for p in named if not (root / p).exists()) == []
+    assert named_paths("`tourney/triples.py`, [x](crib_tourney/gone.py)") == {"crib_tourney/tourney/triples.py",
+                                                                               "crib_tourney/gone.py"}
