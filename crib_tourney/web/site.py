@@ -131,6 +131,9 @@ def _page(db: Db, path: str, match: re.Match[str]) -> Page:
     return built
 
 
+_NO_BRACKET = "{event} has no bracket: its places are its standings"
+
+
 def _has_bracket(event: Event) -> bool:
     """Whether the event plays to a bracket (a three-sided event is placed by its standings)."""
 
@@ -327,6 +330,8 @@ def _scalable(chart: str) -> str:
 def _placings(db: Db, event: Event) -> Page:
     """Final places and prizes: the JSON twin is `placings --json`."""
     if not _placed(db, event):
+        if not _has_bracket(event):  # a round robin, a three-sided event: no cut
+            raise NotFound(f"no placings of {event.name} yet: its places are its standings once its last game is in")
         raise NotFound(f"no placings of {event.name} yet: they come with the cut")
     data = placings(db, event.id)  # as `placings --json`: MRPs, who did not play, an overpay warning
     return Page(f"events/{event.id}/placings", "web/placings.html", event.name, "Placings", event.name,
@@ -380,6 +385,8 @@ def _bracket(db: Db, event: Event) -> Page:
     """The bracket as rounds (templates/web/bracket.html); the chart as printed is its PDF (bracket_pdf)."""
     from crib_tourney.render.terms import BYE
 
+    if not _has_bracket(event):
+        raise NotFound(_NO_BRACKET.format(event=event.name))
     playoff = _playoff(db, event)
     data, champion = None, None
     if playoff is not None:
@@ -398,6 +405,8 @@ def bracket_pdf(db: Db, event_id: int) -> bytes:
     from crib_tourney.services.printing import document_data
 
     event = _event(db, event_id)
+    if not _has_bracket(event):
+        raise NotFound(_NO_BRACKET.format(event=event.name))
     if not facts.cut_made(db, event.id):
         raise NotFound(f"no bracket of {event.name} yet: it is made at the cut")
     (html,) = documents.bracket(document_data(db, "bracket", event.id), "letter", True)

@@ -97,3 +97,33 @@ def test_the_projector_shows_every_where_whole_in_three_columns(served, event):
                 "Janet Novak (" in r["where"] for r in rows)  # a namesake opponent, named whole
     finally:
         page.close()
+
+
+def test_the_projectors_standings_fit_the_screen_with_the_cut_line_under_its_row(served):
+    """Review item 13: 46 in the standings of an event cut to 12: each page whole on
+    the 1920x1080 screen (no scrollbar), three pages rather than four or five, and
+    the dashed cut line on the page of the 12th, right under it."""
+    _, base, browser, _ = served
+    page = browser.context(1920, 1080)
+    try:
+        page.open(base + "/events/1/standings?screen=1")
+        page.wait_for("document.fonts.status === 'loaded'")
+        time.sleep(0.5)
+        pager = page.js("(document.getElementById('pager') || {}).textContent || ''")
+        count = int(pager.rsplit(" ", 1)[1])
+        assert count <= 3, pager
+        seen = []
+        for k in range(count):
+            if k:
+                page.wait_for(f"document.getElementById('pager').textContent === 'page {k + 1} of {count}'", seconds=12)
+            assert page.js("document.documentElement.scrollHeight <= window.innerHeight") is True, k
+            shown = page.js("Array.prototype.filter.call(document.querySelectorAll('#standings tbody tr'), function (r) {"
+                            " var b = r.getBoundingClientRect(); return getComputedStyle(r).display !== 'none'"
+                            " && b.top >= 0 && b.bottom <= window.innerHeight; }).map(function (r) {"
+                            " return r.classList.contains('cut-line') ? 'cut' : r.querySelector('td.rank').textContent.trim(); })")
+            seen.append(shown)
+        cut = next(rows for rows in seen if "cut" in rows)
+        assert cut[cut.index("cut") - 1].startswith("12")  # the line right under the 12th, on the same page
+        assert sum(len(rows) for rows in seen) == 46 + 1  # every row once, and the line
+    finally:
+        page.close()
