@@ -173,7 +173,7 @@ def open_matches(db: Db, event: Event) -> list[OpenMatch]:
         state = shown.states[spec.key]
         if state.open:
             a, b = (names.get(p, "?") if p is not None else "?" for p in state.players)
-            found.append(OpenMatch(spec.key, bk.round_name(spec, shown.specs), spec.position, (a, b), spec.best_of,
+            found.append(OpenMatch(spec.key, bk.round_name(spec, shown.specs), shown.tables[spec.key], (a, b), spec.best_of,
                                    (state.wins[0], state.wins[1]), len(state.games) + 1))
     return found
 

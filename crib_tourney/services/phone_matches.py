@@ -95,7 +95,7 @@ def match_now(db: Db, event: Event, entry_id: int, br: Bracket | None = None) ->
         cards = _cards(db, br.match_ids[spec.key], next_game)
     own = cards.get(entry_id)
     theirs = cards.get(other) if other is not None else None
-    return {"id": spec.key, "round": bk.round_name(spec, br.specs), "opponent": opponent, "table": spec.position,
+    return {"id": spec.key, "round": bk.round_name(spec, br.specs), "opponent": opponent, "table": br.tables.get(spec.key),
             "best_of": spec.best_of, "games_won": [state.wins[side], state.wins[1 - side]], "game": next_game,
             "bye": other == bk.BYE, "waiting": other is None,
             "state": _card_state(own, theirs) if next_game is not None and opponent is not None else "decided" if state.winner else "open",
@@ -142,7 +142,7 @@ def waiting_match_games(db: Db, event: Event) -> list[MatchCards]:
         if not shown:
             continue
         mine, theirs = cards.get(a), cards.get(b)
-        found.append(MatchCards(spec.key, game, spec.position, (names.get(a, "?"), names.get(b, "?")),
+        found.append(MatchCards(spec.key, game, br.tables[spec.key], (names.get(a, "?"), names.get(b, "?")),
                                 _card_state(mine, theirs), shown))
     return found
 

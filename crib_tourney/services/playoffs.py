@@ -133,7 +133,7 @@ class GameJson(TypedDict):
 class MatchJson(TypedDict):
     match: int
     key: str
-    table: int
+    table: int | None  # a round's matches sit at tables 1, 2, ...; a bye has none
     seeds: list[int | None]
     players: list[str | None]
     bye: list[bool]
@@ -170,7 +170,7 @@ class BracketData(BracketDocument):
 class MatchSlip(TypedDict):
     event: str
     match: str
-    table: int
+    table: int | None  # None: a bye
     round: str
     best_of: int
     players: list[str | None]
@@ -277,6 +277,7 @@ class Bracket:
             self.game_rows.setdefault(key, []).append(row)
             self.games.setdefault(key, []).append(record(row, self.target_loses))
         self.states = bk.compute(self.specs, self.seeds, self.games)
+        self.tables = bk.tables(self.specs, self.states)  # a bye has none
 
     @property
     def exists(self) -> bool:
@@ -613,7 +614,7 @@ def bracket_json(db: Db, event: Event, first_round_only: bool = False) -> Bracke
             keys.append((spec.bracket, spec.round))
             rounds.append({"round": spec.round, "bracket": spec.bracket, "name": bk.round_name(spec, br.specs), "matches": []})
         rounds[-1]["matches"].append({
-            "match": spec.position, "key": spec.key, "table": spec.position,  # a round's matches sit at tables 1, 2, ...
+            "match": spec.position, "key": spec.key, "table": br.tables.get(spec.key),  # None: a bye
             "seeds": [seed_of.get(p) if p is not None and p != bk.BYE else None for p in state.players],
             "players": [name(p) for p in state.players],
             "bye": [p == bk.BYE for p in state.players],
@@ -645,7 +646,7 @@ def match_slip(db: Db, event: Event, key: str) -> MatchSlip:
     seed_of = {entry: seed for seed, entry in br.seeds.items()}
     bye = [p == bk.BYE for p in state.players]
     return {
-        "event": event.name, "match": spec.key, "table": spec.position, "round": bk.round_name(spec, br.specs),
+        "event": event.name, "match": spec.key, "table": br.tables.get(spec.key), "round": bk.round_name(spec, br.specs),
         "best_of": spec.best_of,
         "players": [names.get(p) if p is not None and p != bk.BYE else None for p in state.players],
         "seeds": [seed_of.get(p) if p is not None else None for p in state.players], "bye": bye,

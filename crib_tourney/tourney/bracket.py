@@ -242,6 +242,26 @@ def placings(specs: list[MatchSpec], states: dict[str, MatchState], qualifiers: 
     return bands
 
 
+def tables(specs: list[MatchSpec], states: dict[str, MatchState]) -> dict[str, int]:
+    """The table of each match to be played: a round's matches sit at tables 1, 2, ...
+    in bracket order, and a bye is no match (no table), so the real matches of a
+    round with byes still sit at 1..n, not at the even numbers. Byes are known from
+    the seeds at the cut, so a match's table never moves as the bracket is played.
+
+    >>> specs = single_elimination(6, 3, 5)  # a bracket of 8: seeds 1 and 2 have byes
+    >>> tables(specs, compute(specs, {s: 10 + s for s in range(1, 7)}, {}))
+    {'W1.2': 1, 'W1.4': 2, 'W2.1': 1, 'W2.2': 2, 'W3.1': 1}
+    """
+    found: dict[str, int] = {}
+    count: dict[tuple[str, int], int] = {}
+    for spec in specs:
+        if BYE in states[spec.key].players:
+            continue
+        n = count[(spec.bracket, spec.round)] = count.get((spec.bracket, spec.round), 0) + 1
+        found[spec.key] = n
+    return found
+
+
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"

@@ -16,18 +16,22 @@ from typing import Any, Callable, Mapping
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.services import site as facts
 from crib_tourney.services.desk import round_grid
-from crib_tourney.services.standings import standings_document, check_cards
+from crib_tourney.services.standings import standings, standings_document, check_cards
+from crib_tourney.services.mrps import mrps_of
+from crib_tourney.render import documents
+from crib_tourney.render.pdf import render_chunk
+from crib_tourney.render.terms import BYE
 from crib_tourney.services.database import Db
 from crib_tourney.services.site import Event
 from crib_tourney.render.templates import environment
 from crib_tourney.services.events import event_summaries, event_details
-from crib_tourney.services.leagues import league_summaries, season_view
+from crib_tourney.services.leagues import league_summaries, records, season_view
 from crib_tourney.services.playoffs import event_decided, round_robin_finished, bracket_json, placings_view, bracket_document
 from crib_tourney.services.ratings import table, during
 from crib_tourney.tourney.formats import FORMATS
 from crib_tourney.render.bracket_chart import pages as chart_pages, HEIGHT, WIDTH
 from crib_tourney.services.placings import placings
-from crib_tourney.services.printing import tables_data
+from crib_tourney.services.printing import document_data, paper_names, tables_data
 from crib_tourney.services.histories import games_of
 from crib_tourney.tourney.scoring import won_game
 
@@ -98,7 +102,6 @@ def page(db: Db, path: str) -> Page:
 
 def _named(db: Db, built: Page) -> Page:
     """The page with its namesakes named as on paper (the JSON twin keeps the CLI's '#id')."""
-    from crib_tourney.services.printing import paper_names
 
     names = paper_names(db)
     if names:
@@ -129,6 +132,9 @@ def _page(db: Db, path: str, match: re.Match[str]) -> Page:
     built.context.setdefault("event_id", event.id)
     built.updated = facts.event_changed(db, event.id)
     return built
+
+
+_NO_BRACKET = "{event} has no bracket: its places are its standings"
 
 
 def _has_bracket(event: Event) -> bool:
@@ -284,7 +290,6 @@ def _charts(db: Db, event: Event, full: Any) -> list[dict[str, Any]]:
     """The printed bracket chart, scaled to the screen, its names linked to their
     player pages: ``links`` pairs a placeholder href in ``svg`` with its page (the
     template makes each a link the way this site links, live or published)."""
-    from crib_tourney.tourney.formats import FORMATS
 
     charts = chart_pages(full["rounds"], full["champion"], champion_column=not FORMATS[event.format].grand_final, screen=True)
     names = facts.entry_names(db, event)
@@ -327,6 +332,8 @@ def _scalable(chart: str) -> str:
 def _placings(db: Db, event: Event) -> Page:
     """Final places and prizes: the JSON twin is `placings --json`."""
     if not _placed(db, event):
+        if not _has_bracket(event):  # a round robin, a three-sided event: no cut
+            raise NotFound(f"no placings of {event.name} yet: its places are its standings once its last game is in")
         raise NotFound(f"no placings of {event.name} yet: they come with the cut")
     data = placings(db, event.id)  # as `placings --json`: MRPs, who did not play, an overpay warning
     return Page(f"events/{event.id}/placings", "web/placings.html", event.name, "Placings", event.name,
@@ -378,8 +385,9 @@ def _checkin(db: Db, event: Event) -> Page:
 
 def _bracket(db: Db, event: Event) -> Page:
     """The bracket as rounds (templates/web/bracket.html); the chart as printed is its PDF (bracket_pdf)."""
-    from crib_tourney.render.terms import BYE
 
+    if not _has_bracket(event):
+        raise NotFound(_NO_BRACKET.format(event=event.name))
     playoff = _playoff(db, event)
     data, champion = None, None
     if playoff is not None:
@@ -393,11 +401,10 @@ def _bracket(db: Db, event: Event) -> Page:
 def bracket_pdf(db: Db, event_id: int) -> bytes:
     """The bracket sheet as `print bracket` prints it (the bracket page's link to
     the chart as printed); NotFound before the cut."""
-    from crib_tourney.render import documents
-    from crib_tourney.render.pdf import render_chunk
-    from crib_tourney.services.printing import document_data
 
     event = _event(db, event_id)
+    if not _has_bracket(event):
+        raise NotFound(_NO_BRACKET.format(event=event.name))
     if not facts.cut_made(db, event.id):
         raise NotFound(f"no bracket of {event.name} yet: it is made at the cut")
     (html,) = documents.bracket(document_data(db, "bracket", event.id), "letter", True)
@@ -407,7 +414,6 @@ def bracket_pdf(db: Db, event_id: int) -> bytes:
 def _player(db: Db, event: Event, entry_id: int) -> Page:
     """One entry's games: the same rows as `player games --json`; above them a
     summary line (rank, GP, W-L, spread, seed), and below them the playoff games."""
-    from crib_tourney.services.standings import standings
     if entry_id not in facts.entry_ids(db, event):
         raise NotFound(f"no entry {entry_id} in event {event.id}")
     name = facts.entry_names(db, event)[entry_id]
@@ -445,7 +451,6 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
             if cut and cut < len(ranked):
                 at = ranked.index(row) + 1  # the standings page's order: its Q marks and dashed line
                 summary["standing"] = ("inside" if at <= cut else "outside", cut)
-        from crib_tourney.services.mrps import mrps_of
 
         earned = mrps_of(db, event)
         summary["mrps"] = earned.of(entry_id) if earned.shown else None
@@ -467,7 +472,6 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
     place: str | None = None
     champion: str | None = None
     if _placed(db, event):  # the place he has (decided places only), and the champion once there is one
-        from crib_tourney.services.playoffs import placings_view
 
         placed = db.memo(("web placings", event.id), ("outcome", "bracket_game", "entry"), lambda: placings_view(db, event))
         place = next((r["place"] for r in placed["rows"] if r["player"] == name), None)
@@ -482,7 +486,6 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
 def _league(db: Db, league_id: int) -> Page:
     """The season's standings, the night in play, the grid of nights and the club
     records the season sheet prints (special hands, perfect nights, the skunk pot)."""
-    from crib_tourney.services.leagues import records
 
     try:
         season = season_view(db, league_id)

@@ -106,3 +106,19 @@ def test_the_chart_is_drawn_with_lines(twelve, tmp_path):
     # the rounds' connectors stand at four places across the page (round 1 to the final), the champion's line after
     runs = sorted(dark_columns)
     assert runs and runs[-1] - runs[0] > width * 0.6
+
+
+def test_round_ones_real_matches_sit_at_tables_1_to_4(twelve, tmp_path):
+    """Review item 1: byes take no table, so the four matches of round 1 are at
+    tables 1-4 (not 2, 4, 6 and 8) in `bracket --json`, on the chart and on the slips."""
+    first = twelve("bracket", "Fall Classic", "--json").json()["rounds"][0]["matches"]
+    assert [m["table"] for m in first if any(m["bye"])] == [None] * 4
+    played = [m for m in first if not any(m["bye"])]
+    assert [m["table"] for m in played] == [1, 2, 3, 4]
+    out = tmp_path / "bracket.pdf"
+    twelve("print", "bracket", "Fall Classic", "-o", out)
+    keys = {p[3] for p in pieces(out) if re.fullmatch(r"W1\.\d · t\d", p[3])}
+    assert keys <= {f"{m['key']} · t{n}" for n, m in enumerate(played, 1)} and len(keys) >= 3, keys
+    slips = tmp_path / "slips.pdf"
+    twelve("print", "slips", "Fall Classic", "-o", slips)
+    assert re.findall(r"TABLE\s+(\d+)", pdf_text(slips).upper()) == ["1", "2", "3", "4"]

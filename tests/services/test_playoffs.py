@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from crib_tourney.errors import CribError
-from crib_tourney.services import events, placings, playoffs, results
+from crib_tourney.services import desk, events, phone_matches, placings, playoffs, printing, results
 from crib_tourney.services.playoffs import BestOf, Champion, Cut, CutTiebreak, MatchWon, PlayoffGame
 from crib_tourney.store.events import load_event
 from crib_tourney.store.writer import Change, Log
@@ -133,6 +133,25 @@ def test_a_bye_is_no_match_to_play(db):
     assert playoffs.match_slip(db, event, "W1.2")["dealers"] == ["cut for deal"] * 3
     second = playoffs.bracket_json(db, event)["rounds"][1]["matches"]
     assert [m["players"][0] for m in second] == ["Ann", "Bob"]
+
+
+def test_a_rounds_real_matches_sit_at_tables_1_to_n(db):
+    """Byes take no table: six in a bracket of eight play round 1 at tables 1 and 2
+    (not 2 and 4), and the bracket, the slip, the desk, the player's phone and the
+    table sheets all name the same table."""
+    event = played_event(db, players=EIGHT, games=3)
+    playoffs.cut(db, event.id, 6)
+    first = playoffs.bracket_json(db, event)["rounds"][0]["matches"]
+    assert [(m["key"], m["table"]) for m in first] == [("W1.1", None), ("W1.2", 1), ("W1.3", None), ("W1.4", 2)]
+    assert [playoffs.match_slip(db, event, k)["table"] for k in ("W1.1", "W1.2", "W1.4")] == [None, 1, 2]
+    assert [(m.key, m.table) for m in desk.open_matches(db, event)] == [("W1.2", 1), ("W1.4", 2)]
+    table = {m["key"]: m["table"] for r in playoffs.bracket_json(db, event)["rounds"] for m in r["matches"]}
+    for player, entry in ids(db, event).items():
+        now = phone_matches.match_now(db, event, entry)
+        assert now is None or now["table"] == table[now["id"]], player
+    assert phone_matches.match_now(db, event, ids(db, event)["Hal"])["table"] == 1  # Hal (seed 4) v Eve (seed 5) in W1.2
+    [sheet] = printing.tables_data(db, event.id, None)["games"]
+    assert [t["table"] for t in sheet["tables"]] == [1, 2]
 
 
 def test_shown_bracket_and_record(db):

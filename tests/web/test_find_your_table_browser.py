@@ -146,7 +146,7 @@ def test_this_is_me_in_the_playoffs_says_where_i_stand(served, who):
     rows = cli("standings", "Big Cup", "--json").json()["rows"]
     semifinal = cli("bracket", "Big Cup", "--json").json()["rounds"][1]["matches"][0]
     row = {"seed 1": rows[0], "seed 2": rows[1], "last": rows[-1]}[who]
-    table, words = {"seed 1": ("1", f"Semifinal (W2.1) v {semifinal['players'][1]} · games 0–0"),
+    table, words = {"seed 1": ("1", f"semifinal (W2.1) v {semifinal['players'][1]} · games 0–0"),
                     "seed 2": (None, "waiting for the semifinal"), "last": (None, f"not qualified (rank {row['rank']})")}[who]
     page = browser.context(390, 844)
     try:

@@ -57,7 +57,7 @@ def test_a_finished_three_sided_event_names_its_winner_and_placings_everywhere(t
     table = re.findall(r"<tr><td>([^<]+)</td><td>([^<]+)</td>", _main(client.get("/events/1/placings").text))
     assert table == [(r["place"], r["player"]) for r in placings["rows"]]  # the standings' order is the placing
     tables = _main(client.get("/events/1/tables").text)
-    assert "<h2>Finished</h2>" in tables and "Winner: <b>Ann Lee</b>" in tables and "By table" not in tables
+    assert "<h2>Finished</h2>" in tables and "Champion: <b>Ann Lee</b>" in tables and "By table" not in tables
     assert re.search(r'data-player="Ann Lee"[^>]*class="st-champion".*?<td class="where">champion</td>', tables)
     assert client.get("/").text.count("finished") == 1
     assert "events/1/bracket" not in client.get("/events/1/").text
@@ -169,3 +169,21 @@ def test_the_league_page_shows_the_night_in_play_and_the_club_records(tmp_path):
     assert re.search(r'<p class="big" id="in-play">Night 3 in play: <a href="/events/3/">Elm night 3 \(2026-12-01\)</a>', page)
     assert "<h2>Club records</h2>" in page and "<h3>Perfect nights</h3>" in page and "<h3>Skunk pot: $" in page
     assert records["perfect_nights"] and all(f"<td>{p['player']}</td><td>{p['night']}</td>" in page for p in records["perfect_nights"])
+
+
+def test_the_index_groups_its_events_under_headings(tmp_path):
+    """Review item 15: the index lists events in play, not started and finished
+    under a heading each, not in one unlabelled list."""
+    cli = Cli(tmp_path / "index.db")
+    cli("new-event", "Done", "--variant", "three-player", "--games", "1")  # placed by its standings: finished at its last game
+    cli("enter", "Done", "Ann Lee", "Bob Ray", "Cat Moss", "--new")
+    cli("round", "Done")
+    cli("result", "Done", "Ann Lee", "121", "Bob Ray", "95", "Cat Moss", "80")
+    for name in ("Later", "Now"):
+        cli("new-event", name, "--games", "1")
+        cli("enter", name, "Ann Lee", "Bob Ray")
+    cli("round", "Now")
+    index = _main(_client(cli).get("/").text)
+    found = re.findall(r'<h2 id="events-\d">([^<]+)</h2>\s*<div class="cards events"[^>]*>\s*<div class="card"><a href="[^"]+">([^<]+)</a>', index)
+    assert found == [("In play", "Now"), ("Not started", "Later"), ("Finished", "Done")]
+    assert "<h2>Events</h2>" not in index

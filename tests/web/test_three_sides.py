@@ -50,3 +50,28 @@ def test_a_phone_at_a_table_of_three_sees_both_opponents_and_the_desk_enters_it(
     sent = phone.report(2, "me", 90, "k1")
     assert sent.status_code == 409 and "a table of three" in sent.json()["error"]
     assert BASE.startswith("http")
+
+
+def test_no_cut_no_bracket_and_its_places_come_from_the_standings(event, tmp_path):
+    """Review items 10 and 14: a three-sided event has no bracket (nothing says it
+    comes "with the cut"); its placings come when the last game is in, and once
+    finished its tables page names the champion with the overview's word."""
+    from crib_tourney.web.server import create_app
+
+    client = TestClient(create_app(str(event.db)))
+    placings = client.get("/events/1/placings")
+    assert placings.status_code == 404 and "its places are its standings once its last game is in" in placings.text
+    assert "with the cut" not in placings.text
+    for path in ("/events/1/bracket", "/events/1/bracket.pdf"):
+        bracket = client.get(path)
+        assert bracket.status_code == 404 and "Threes has no bracket: its places are its standings" in bracket.text, path
+        assert "at the cut" not in bracket.text, path
+    done = Cli(tmp_path / "done.db")
+    done("new-event", "Done", "--variant", "three-player", "--games", "1")
+    done("enter", "Done", "Ann Lee", "Bob Ray", "Cat Moss", "--new")
+    done("round", "Done")
+    done("result", "Done", "Ann Lee", "121", "Bob Ray", "95", "Cat Moss", "80")
+    finished = TestClient(create_app(str(done.db)))
+    assert "Champion: <b>Ann Lee</b>" in finished.get("/events/1/tables").text
+    assert "Champion: <b>Ann Lee</b>" in finished.get("/events/1/").text
+    assert "Winner:" not in finished.get("/events/1/tables").text
