@@ -14,7 +14,6 @@ from crib_tourney.errors import AlreadyRecorded, CribError
 from crib_tourney.tourney.numbers import whole_number
 from crib_tourney.inputs import names
 from crib_tourney.services import results as service
-from crib_tourney.services.three_sides import record_three
 from crib_tourney.services.results import competitor, import_results, check as check_event, undo as undo_event
 from crib_tourney.tourney.names import fold
 from crib_tourney.inputs.csvrows import results_file
@@ -128,6 +127,8 @@ def _three(args: list[str], game: int | None, replace: bool, card: str | None) -
         event_id = names.event_id(conn, event)
         entries = [names.entry_id(conn, event_id, name) for name, _ in pairs]
         card_of = names.entry_id(conn, event_id, card) if card else None
+        from crib_tourney.services.three_sides import record_three  # off result's path: tests/test_local_imports.py
+
         return record_three(conn, event_id, list(zip(entries, scores)), game=game, replace=replace, card=card_of)
 
 

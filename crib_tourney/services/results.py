@@ -16,7 +16,6 @@ from crib_tourney.errors import AlreadyRecorded, CribError, NotFound
 from crib_tourney.records import record
 from crib_tourney.services.recording import Fact as Fact  # re-exported: what callers of results name
 from crib_tourney.services.recording import Recorded as Recorded
-from crib_tourney.services.phone_matches import MatchCards, waiting_match_games
 from crib_tourney.services.cross_checking import JudgedAgain, cross_checked, judged_again
 from crib_tourney.services.standings import apparent_qualifiers
 from crib_tourney.services.cross_checking import original_cards, settled_by_rule, write_settlement
@@ -34,11 +33,11 @@ from crib_tourney.tourney.reconcile import use_card as chosen_card
 from crib_tourney.tourney.scoring import check_scores, won_game
 from crib_tourney.inputs.csvrows import LineError, ForfeitLine, ResultLine
 from crib_tourney.services import playoffs
-from crib_tourney.services.three_sides import three_result, settle_tables
 from crib_tourney.csvfiles import refuse
 from crib_tourney.services.standings import check_cards
 
 if TYPE_CHECKING:
+    from crib_tourney.services.phone_matches import MatchCards
     from crib_tourney.services.standings import CardProblem
     from crib_tourney.services.playoffs import Recut
     from crib_tourney.inputs.csvrows import LineError, ResultsFile
@@ -378,6 +377,7 @@ def record_table(db: Db, event_id: int, game: int, table: int, scores: tuple[int
                  by: Actor = CLI, recut: bool = False) -> Recorded:
     """quick-results: TABLE SCORE SCORE [SCORE] [replace], the scores in the table sheet's order
     (``recut``: after the cut, a change that moves the qualifiers recuts the bracket)."""
+    from crib_tourney.services.three_sides import three_result  # off result's path: tests/test_local_imports.py
     event = load_event(db, event_id)
     entries = _at_table(db, event, game, table)
     if len(scores) != len(entries):
@@ -414,6 +414,7 @@ def import_results(db: Db, event_id: int, results: ResultsFile, by: Actor = CLI)
     """The rows of a results CSV, all or nothing, as one change that one undo
     reverts: every bad line is reported, those the file's own checks found
     (csvrows) with those the games refuse."""
+    from crib_tourney.services.three_sides import three_result  # off result's path: tests/test_local_imports.py
     event = load_event(db, event_id)
     errors: list[LineError] = list(results.errors)
     count = 0
@@ -471,6 +472,7 @@ def resolve_cards(db: Db, event: Event, recut: bool = False, by: Actor = CLI,
     """Settle every disagreeing game by the ACC rule (tourney/reconcile.py) (``only``:
     the one at this game and table), or, with ``use_card`` (game, table, entry),
     one game by the card the director chose."""
+    from crib_tourney.services.three_sides import settle_tables  # off result's path: tests/test_local_imports.py
     if event.sides == 3:
         return settle_tables(db, event, recut, by, use_card, only)
     names = entry_names(db, event)
@@ -519,6 +521,7 @@ def check(db: Db, event_id: int, resolve: bool = False, recut: bool = False, by:
           use_card: tuple[int, int, int] | None = None, only: tuple[int, int] | None = None) -> Checked:
     """The games settled by the ACC rule (when ``resolve``; one game by the
     director's chosen card with ``use_card``) and the card problems left."""
+    from crib_tourney.services.phone_matches import waiting_match_games  # off result's path: tests/test_local_imports.py
     event = load_event(db, event_id)
     resolved = resolve_cards(db, event, recut, by, use_card, only) if resolve or use_card else []
     return Checked(tuple(resolved), tuple(check_cards(db, event)), tuple(judged_again(db, event)),
