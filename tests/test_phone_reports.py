@@ -159,7 +159,7 @@ def test_the_champion_sees_his_place_and_prize(tmp_path):
         if cli("bracket", "Open", "--json").json()["champion"]:
             break
     shown = _state(cli, a)
-    assert (shown["place"], shown["prize"]) == ("1st", "40.00") and shown["match"]["won"] is True
+    assert (shown["place"], shown["prize"], shown["currency"]) == ("1st", "40.00", "$") and shown["match"]["won"] is True
     assert _state(cli, b)["place"] == "2nd" and _state(cli, b)["prize"] is None
 
 

@@ -174,7 +174,7 @@ def _phone_state(event: Event, rules: ScoringRules, entry: Entry, name: str, gam
             "withdrawn": entry.withdrawn_after is not None,
             "checked_in": bool(entry.checked_in), "check_in_open": _check_in_open(event, entry, after_cut.scheduled),
             "entries": [g.as_dict() for g in games],
-            "match": after_cut.matches.get(entry.id), "place": place, "prize": prize,
+            "match": after_cut.matches.get(entry.id), "place": place, "prize": prize, "currency": event.currency,
             "consolation": after_cut.consolation if entry.player_id in after_cut.in_consolation else None}
 
 

@@ -89,7 +89,7 @@ def test_the_phone_page_and_its_state(phones):
         "backward": False, "withdrawn": False, "checked_in": False, "check_in_open": False,
         "entries": [{"game": 1, "table": 1, "opponent": "Eve Kowalski", "state": "open", "mine": None, "theirs": None, "won": None,
                      "points": None, "spread": None}],
-        "match": None, "place": None, "prize": None, "consolation": None}
+        "match": None, "place": None, "prize": None, "currency": "$", "consolation": None}
     eve = phones["Ann Lee"].state()
     assert (eve["game"], eve["table"], eve["opponent"]) == (1, None, None)
     assert eve["entries"][0]["state"] == "bye" and eve["entries"][0]["points"] == 2
