@@ -5,6 +5,7 @@ driver binary: Debian's chromium and the websockets library."""
 from __future__ import annotations
 
 import base64
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -194,3 +195,21 @@ def served_with_browser(db: Path, *serve_options: str) -> Iterator[tuple[str, Br
         browser.close()
         server.terminate()
         server.wait(timeout=10)
+
+
+def axe_script() -> str:
+    """axe-core's axe.min.js as the axe-playwright-python package ships it (read
+    as a file: importing that package would import Playwright, which we do not use)."""
+    spec = importlib.util.find_spec("axe_playwright_python")
+    assert spec is not None and spec.submodule_search_locations, "pip install -e '.[test]' (axe-playwright-python)"
+    return (Path(list(spec.submodule_search_locations)[0]) / "axe.min.js").read_text(encoding="utf-8")
+
+
+def axe_violations(page: Tab, script: str) -> list[str]:
+    """axe-core run on the open page (``script``: axe_script()): each violation as
+    'id: help' and the first three elements it found."""
+    page.js(script)
+    found: list[str] = page.js("axe.run(document, {resultTypes: ['violations']}).then(function (r) {"
+                               " return r.violations.map(function (v) { return v.id + ': ' + v.help + ' ' +"
+                               " v.nodes.slice(0, 3).map(function (n) { return n.target.join(' '); }).join(', '); }); })")
+    return found

@@ -13,8 +13,7 @@ import time
 import pytest
 
 from tests.conftest import Cli
-from tests.web.browser import find_chromium, served_with_browser
-from tests.web.test_event_day_browser import axe_script
+from tests.web.browser import axe_script, axe_violations, find_chromium, served_with_browser
 
 CHROMIUM = find_chromium()
 pytestmark = [pytest.mark.slow,
@@ -157,10 +156,7 @@ def test_axe_finds_no_violation_on_the_bracket_pages(served, size):
         found = {}
         for path in ("/events/1/bracket", "/events/2/bracket", "/events/1/bracket?screen=1", "/events/1/"):
             page.open(base + path)
-            page.js(script)
-            violations = page.js("axe.run(document, {resultTypes: ['violations']}).then(function (r) {"
-                                 " return r.violations.map(function (v) { return v.id + ': ' + v.help + ' ' +"
-                                 " v.nodes.slice(0, 3).map(function (n) { return n.target.join(' '); }).join(', '); }); })")
+            violations = axe_violations(page, script)
             if violations:
                 found[path] = violations
         assert found == {}

@@ -4,28 +4,18 @@ that ignores accents, "this is me", and the projector's layout."""
 
 from __future__ import annotations
 
-import importlib.util
 import time
-from pathlib import Path
 
 import pytest
 
 from tests.conftest import Cli
-from tests.web.browser import find_chromium, served_with_browser
+from tests.web.browser import axe_script, axe_violations, find_chromium, served_with_browser
 
 CHROMIUM = find_chromium()
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (apt-get install chromium)")]
 
 NAMES = ["Ann Lee", "Bob Ray", "Cat Moss", "Dan Oak", "Éva Kovács", "Fay Wong", "Gus Hill", "Hal Ito"]
-
-
-def axe_script() -> str:
-    """axe-core's axe.min.js as the axe-playwright-python package ships it (read
-    as a file: importing that package would import Playwright, which we do not use)."""
-    spec = importlib.util.find_spec("axe_playwright_python")
-    assert spec is not None and spec.submodule_search_locations, "pip install -e '.[test]' (axe-playwright-python)"
-    return (Path(list(spec.submodule_search_locations)[0]) / "axe.min.js").read_text(encoding="utf-8")
 
 
 
@@ -65,10 +55,7 @@ def test_axe_finds_no_violation_on_any_page(served, size):
         found = {}
         for path in PAGES:
             page.open(base + path + query)
-            page.js(script)
-            violations = page.js("axe.run(document, {resultTypes: ['violations']}).then(function (r) {"
-                                 " return r.violations.map(function (v) { return v.id + ': ' + v.help + ' ' +"
-                                 " v.nodes.slice(0, 3).map(function (n) { return n.target.join(' '); }).join(', '); }); })")
+            violations = axe_violations(page, script)
             if violations:
                 found[path] = violations
         assert found == {}

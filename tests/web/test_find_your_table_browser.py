@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import Cli
-from tests.web.browser import find_chromium, served_with_browser
-from tests.web.test_event_day_browser import axe_script
+from tests.web.browser import axe_script, axe_violations, find_chromium, served_with_browser
 
 CHROMIUM = find_chromium()
 pytestmark = [pytest.mark.slow,
@@ -232,10 +231,7 @@ def test_axe_finds_nothing_on_these_pages_nor_on_the_error_pages(served, size):
             assert page.js("document.documentElement.lang") == "en"
             if page.js("document.documentElement.scrollWidth > window.innerWidth"):  # the page never scrolls sideways
                 found.setdefault(path, []).append("wider than the screen")
-            page.js(script)
-            violations = page.js("axe.run(document, {resultTypes: ['violations']}).then(function (r) {"
-                                 " return r.violations.map(function (v) { return v.id + ': ' + v.help + ' ' +"
-                                 " v.nodes.slice(0, 3).map(function (n) { return n.target.join(' '); }).join(', '); }); })")
+            violations = axe_violations(page, script)
             if violations:
                 found[path] = violations
         assert found == {}
