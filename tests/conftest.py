@@ -173,6 +173,17 @@ def drop_database(admin: str, name: str) -> None:
             time.sleep(0.5)
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def sqlite_or_postgres(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new database file, then a new PostgreSQL database (skipped without a server)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "test.db")
+    if not POSTGRES_SERVER:
+        pytest.skip("no PostgreSQL server given (CRIB_TOURNEY_TEST_POSTGRES)")
+    url: str = request.getfixturevalue("pg_url")
+    return url
+
+
 @pytest.fixture
 def pg_url():
     """A new, empty PostgreSQL database for one test, dropped after it."""

@@ -15,7 +15,6 @@ from crib_tourney.store.rows import Event, fetch
 from crib_tourney.store.writer import Change, Log
 from crib_tourney.tourney.names import duplicated
 from crib_tourney.tourney.settings import EventSettings
-from tests.conftest import POSTGRES_SERVER
 
 # Names that fold alike across case, accents, ligatures and letters beyond Latin,
 # and names alone in their fold.
@@ -23,13 +22,9 @@ ROSTER = ["Pat Smith", "PAT SMITH", "Émile Bélanger", "Emile Belanger", "Søre
           "Strasse ann", "Ann Lee", "Lee Wong", "Zoë Kraus", "Иван Петров", "иван петров", "李雷", "Pat Smithers"]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def location(request, tmp_path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "test.db")
-    if not POSTGRES_SERVER:
-        pytest.skip("no PostgreSQL server given (CRIB_TOURNEY_TEST_POSTGRES)")
-    return request.getfixturevalue("pg_url")
+@pytest.fixture
+def location(sqlite_or_postgres: str) -> str:
+    return sqlite_or_postgres
 
 
 def _roster(location: str) -> dict[int, str]:

@@ -17,18 +17,13 @@ from crib_tourney.services.results import undo
 from crib_tourney.store import pair_codes, qualifying
 from crib_tourney.store.db import transaction
 from crib_tourney.store.writer import Change, Log
-from tests.conftest import POSTGRES_SERVER
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]  # odd: every game has a bye
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def location(request, tmp_path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "test.db")
-    if not POSTGRES_SERVER:
-        pytest.skip("no PostgreSQL server given (CRIB_TOURNEY_TEST_POSTGRES)")
-    return request.getfixturevalue("pg_url")
+@pytest.fixture
+def location(sqlite_or_postgres: str) -> str:
+    return sqlite_or_postgres
 
 
 def _event(location: str) -> None:
