@@ -25,7 +25,7 @@ from tests.conftest import Cli
 pytestmark = pytest.mark.filterwarnings("ignore:Generating overly large repr")
 
 WORDS = ["events", "leagues", "players", "index", "standings", "tables", "bracket", "index.json", "standings.json",
-         "tables.json", "bracket.json", "1", "2", "3", "4", "0", "-1", "01", "1.0", "99999999999999999999", "9" * 5000,
+         "tables.json", "bracket.json", "bracket.pdf", "1", "2", "3", "4", "0", "-1", "01", "1.0", "99999999999999999999", "9" * 5000,
          "١", "１", "¹", "..", ".", "", "%2e%2e", "%2F", "%00", "%0a", "%ff", "%", "%zz", "static", "templates", "web",
          "base.html", ".json", "index.html", "~", ";", "?"]
 hostile = hostile_text.map(lambda text: text[:500])  # a URL past 64 KiB is refused by the client before it is sent
@@ -35,13 +35,14 @@ path = st.lists(segment, max_size=5).map(lambda parts: "/" + "/".join(parts))
 number = st.one_of(st.sampled_from(["1", "2", "3", "4", "0", "01", "99999999999999999999", "9" * 5000, "١", "１", "¹", "-1", "1e3"]),
                    st.integers(min_value=-(2**70), max_value=2**70).map(str), segment)
 page = st.one_of(st.sampled_from(["", "index", "standings", "tables", "bracket"]), segment)
-ending = st.sampled_from(["", "", ".json", "/", ".json/", ".html", "%0a", ".JSON"])
+ending = st.sampled_from(["", "", ".json", "/", ".json/", ".html", "%0a", ".JSON", ".pdf", ".PDF"])
 grammar = st.one_of(
     st.tuples(number, page, ending).map(lambda t: f"/events/{t[0]}/{t[1]}{t[2]}"),
     st.tuples(number, number, ending).map(lambda t: f"/events/{t[0]}/players/{t[1]}{t[2]}"),
     st.tuples(number, page, ending).map(lambda t: f"/leagues/{t[0]}/{t[1]}{t[2]}"),
 )
-site_path = st.sampled_from(["/", "/events/1/", "/events/1/standings", "/events/2/bracket.json", "/events/1/players/1",
+site_path = st.sampled_from(["/", "/events/1/", "/events/1/standings", "/events/2/bracket.json", "/events/2/bracket.pdf",
+                             "/events/1/players/1",
                              "/leagues/1/", "/events/1/tables.json", "/index.json"])
 query = st.one_of(
     st.just(""),
@@ -81,7 +82,7 @@ def run_request(served, url_path: str, query: str, method: str, etag: str | None
     assert "Traceback" not in answer.text, f"{shown} showed a traceback"
     if answer.status_code == 200 and method == "GET":
         kind = answer.headers["content-type"]
-        assert kind.startswith(("text/html", "application/json")), f"{shown}: {kind}"
+        assert kind.startswith(("text/html", "application/json", "application/pdf")), f"{shown}: {kind}"
         if kind.startswith("application/json"):
             json.loads(answer.text)
     if method not in ("GET", "HEAD"):  # refused (404 where no route matches: a path holding a line break)
