@@ -36,7 +36,7 @@ from crib_tourney.services import playoffs
 from crib_tourney.services.players import resolve_players
 from crib_tourney.services.results import Recorded, entry_of, forfeit_rows
 from crib_tourney.services.three_sides import schedule_three
-from crib_tourney.services.standings import event_standings, uncounted_games
+from crib_tourney.services.standings import standings, uncounted_games
 
 if TYPE_CHECKING:
     from crib_tourney.inputs.csvrows import TeamsFile
@@ -492,7 +492,7 @@ def schedule_next(change: Change, event: Event, draw_seed: int | None = None, ig
 
 def _ranking(db: Db, event: Event) -> list[int]:
     """The entries in standings order (a format that pairs by standings)."""
-    return [r.player for r in event_standings(db, event)]
+    return [r.player for r in standings(db, event).every]
 
 
 def _history(db: Db, event: Event, game_no: int, entries: list[int]) -> History:

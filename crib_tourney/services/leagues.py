@@ -24,7 +24,7 @@ from crib_tourney.tourney import settings as schema
 from crib_tourney.tourney.names import checked_name, fold
 from crib_tourney.tourney.settings import EventSettings, LeagueSettings
 from crib_tourney.services.events import enter_players, insert_event
-from crib_tourney.services.standings import event_standings
+from crib_tourney.services.standings import standings
 from crib_tourney.engine.show import count_show
 
 
@@ -167,16 +167,16 @@ def _nights(db: Db, league: League, date_from: Date | None, date_to: Date | None
         if (date_from and night["date"] < date_from.isoformat()) or (date_to and night["date"] > date_to.isoformat()):
             continue
         event = load_event(db, night["event_id"])
-        every = event_standings(db, event)
-        standings = [r for r in every if r.games > 0]
-        if not standings:
+        every = standings(db, event).every
+        played = [r for r in every if r.games > 0]
+        if not played:
             continue  # a night with no results yet scores nothing
         person = {e.id: e.player_id for e in entries_of(db, event)}  # a season adds up people, not entries
         ties: dict[int, int] = {}
-        for r in standings:
+        for r in played:
             ties[r.rank] = ties.get(r.rank, 0) + 1
         rows = [lg.NightRow(person[r.player], r.name, r.game_points, r.wins, r.losses, r.spread, r.skunks, r.skunks_taken,
-                            r.rank, ties[r.rank]) for r in standings]
+                            r.rank, ties[r.rank]) for r in played]
         in_play = q.scheduled_games(db, event.id) < event.games or q.first_open_game(db, event.id) is not None
         nights.append(lg.Night(night["night_no"], night["date"], event.name, night["formula"], night["threshold"],
                                lg.parse_place_points(night["place_points"], stored=True), rows, in_play,

@@ -14,7 +14,7 @@ from crib_tourney.store.sql import Db
 from crib_tourney.tourney import mrp, bracket as bk
 from crib_tourney.tourney.formats import FORMATS
 from crib_tourney.services.playoffs import event_decided, shown_bracket
-from crib_tourney.services.standings import event_standings
+from crib_tourney.services.standings import standings
 
 BY_HAND = "MRPs: report by hand"
 
@@ -95,12 +95,12 @@ def mrps_of(db: Db, event: Event) -> EventMrps:
     for state in br.states.values():
         if state.winner is not None and state.winner != bk.BYE:
             won[state.winner] = won.get(state.winner, 0) + 1
-    standings = {r.player: r for r in event_standings(db, event)}
+    totals = {r.player: r for r in standings(db, event).every}
     names, members, numbers = entry_names(db, event), members_of(db, event), acc_numbers(db, event)
     qualifiers = len(seed_of)
     rows = []
     for entry, seed in sorted(seed_of.items(), key=lambda item: item[1]):
-        gp = standings[entry].game_points
+        gp = totals[entry].game_points
         earned = mrp.earned(kind, games, qualifiers, seed, gp, won.get(entry, 0))
         missing = missing or earned.by_hand
         member = any(numbers.get(p) for p in members.get(entry, []))

@@ -19,7 +19,7 @@ from crib_tourney.services.playoffs import shown_bracket, placings_view
 from crib_tourney.tourney import bracket as bk
 from crib_tourney.services.mrps import mrps_of
 from crib_tourney.services.pools import pool_report
-from crib_tourney.services.standings import event_standings
+from crib_tourney.services.standings import standings
 from crib_tourney.tourney.noshows import played
 from crib_tourney.store import qualifying as q
 from crib_tourney.tourney.deskfiles import schedule_row
@@ -118,7 +118,7 @@ def _acc_report(db: Db, event: Event) -> AccReport:
     if missing:
         raise CribError(f"{event.name} is not finished, so its report cannot be written: {missing}")
     br = shown_bracket(db, event)
-    standings = {r.player: r for r in event_standings(db, event)}
+    totals = {r.player: r for r in standings(db, event).every}
     names, members, numbers = entry_names(db, event), members_of(db, event), acc_numbers(db, event)
     earned = mrps_of(db, event)
     q_pool: dict[int, int] = {}
@@ -129,7 +129,7 @@ def _acc_report(db: Db, event: Event) -> AccReport:
             into[paid.entry_id] = into.get(paid.entry_id, 0) + paid.cents
     rows = []
     for seed, entry in sorted(br.seeds.items()):
-        r = standings[entry]
+        r = totals[entry]
         rows.append(AccRow(seed, names[entry], ", ".join(n for p in members[entry] if (n := numbers.get(p))), r.game_points,
                            r.wins, r.plus, r.minus, r.spread, earned.of(entry), q_pool.get(entry, 0), other.get(entry, 0)))
     placings = placings_view(db, event)

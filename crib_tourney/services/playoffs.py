@@ -20,8 +20,7 @@ from crib_tourney.store.writer import CLI, Actor, Change, Log
 from crib_tourney.store.directory import entries_of, entry_names, member_names
 from crib_tourney.store.rows import Entry, Event
 from crib_tourney.store.sql import Db
-from crib_tourney.services.standings import check_cards, event_standings, qualifiers_due, scoring_rules
-from crib_tourney.services.standings import standings as shown_standings
+from crib_tourney.services.standings import check_cards, qualifiers_due, scoring_rules, standings
 from crib_tourney.engine.variants import get_variant
 from crib_tourney.tourney import bracket as bk
 from crib_tourney.tourney.cut import qualifiers as cut_qualifiers
@@ -313,8 +312,8 @@ def _no_bracket(event: Event) -> NoReturn:
 def cut_order(db: Db, event: Event, count: int, keep: frozenset[int] = frozenset()) -> list[int]:
     """The top ``count`` entries of qualifying in seed order; withdrawn entries
     drop out unless in ``keep`` (qualifiers who withdrew after the cut)."""
-    standings = [r for r in event_standings(db, event) if not r.withdrawn or r.player in keep]
-    return cast(list[int], cut_qualifiers(standings, count, event.name))
+    ranked = [r for r in standings(db, event).every if not r.withdrawn or r.player in keep]
+    return cast(list[int], cut_qualifiers(ranked, count, event.name))
 
 
 def _check_count(count: int, available: int, entrants: int) -> None:
@@ -450,11 +449,11 @@ def record_cut_playoff(db: Db, event: Event, a: int, b: int, scores: tuple[int, 
     if st.seeded_count(db, event.id):
         raise CribError(f"{event.name} is already cut; a cut playoff decides the cut line before the bracket is made")
     _check_qualifying_finished(db, event)  # before the last game everybody may still move: no tie at the line is known
-    standings = [r for r in event_standings(db, event) if not r.withdrawn]
+    ranked = [r for r in standings(db, event).every if not r.withdrawn]
     count = qualifiers_due(db, event)  # where the cut will fall: the no-shows are no part of the field
-    group = {r.player for r in tied_across_line(standings, count)}
+    group = {r.player for r in tied_across_line(ranked, count)}
     if not {a, b} <= group:
-        tied = ", ".join(r.name for r in standings if r.player in group) or "nobody"
+        tied = ", ".join(r.name for r in ranked if r.player in group) or "nobody"
         raise CribError(f"{names[a]} and {names[b]} are not tied across the cut line (tied there: {tied})")
     entries = (a, b)
     w, lo = (0, 1) if won_game(scores[0], scores[1], rules.target_loses) else (1, 0)
@@ -694,8 +693,8 @@ def placed(db: Db, event: Event) -> Placed:
         bands = bk.placings(br.specs, br.states, len(br.seeds))
         complete = bk.champion(br.specs, br.states) is not None
     elif FORMATS[event.format].placed_by_standings or event.sides == 3:  # three at a table: placed by the standings
-        standings = [r for r in shown_standings(db, event).ranked if not r.withdrawn]
-        bands = _bands_by_rank(standings)
+        ranked = [r for r in standings(db, event).ranked if not r.withdrawn]
+        bands = _bands_by_rank(ranked)
         complete = round_robin_finished(db, event)
     else:
         _no_bracket(event)
@@ -757,7 +756,7 @@ def _high_nonqualifier(db: Db, event: Event, br: Bracket, names: dict[int, str])
         return None
 
     seeded = set(br.seeds.values()) | no_shows(db, event)
-    best = next((r for r in event_standings(db, event) if r.player not in seeded and not r.withdrawn), None)
+    best = next((r for r in standings(db, event).every if r.player not in seeded and not r.withdrawn), None)
     if best is None:
         return None
     prize = event.high_nonqualifier_prize
@@ -792,4 +791,4 @@ def non_qualifiers(db: Db, event: Event) -> list[Entry]:
 
     seeded = set(br.seeds.values()) | no_shows(db, event)
     by_id = {e.id: e for e in entries_of(db, event)}
-    return [by_id[r.player] for r in event_standings(db, event) if r.player not in seeded and not r.withdrawn]
+    return [by_id[r.player] for r in standings(db, event).every if r.player not in seeded and not r.withdrawn]

@@ -19,7 +19,7 @@ from crib_tourney.tourney.money import format_money
 from crib_tourney.tourney.names import checked_name, fold
 from crib_tourney.tourney.pools import KINDS, graduated_table, parse_payout, pool_prizes
 from crib_tourney.services.playoffs import event_decided, shown_bracket
-from crib_tourney.services.standings import event_standings
+from crib_tourney.services.standings import standings
 from crib_tourney.tourney import bracket as bk
 
 
@@ -221,7 +221,7 @@ def _finishing_order(db: Db, event: Event) -> list[list[int]]:
             groups.append(list(entries))
             placed.update(entries)
     rank = None
-    for row in event_standings(db, event):
+    for row in standings(db, event).every:
         if row.player in placed:
             continue
         if groups and row.rank == rank:

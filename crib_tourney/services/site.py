@@ -104,7 +104,7 @@ class StandingsTable:
 
 def standings_table(db: Db, event: Event) -> StandingsTable:
     """The standings once: its rows and their entries come from the same ranking
-    (event_standings keeps it for the transaction), the no-shows set apart."""
+    (standings keeps it for the transaction), the no-shows set apart."""
     found = standings(db, event)
     return StandingsTable(found.rows, found.cut.qualifiers, found.entries, found.pending, found.disputed,
                           list(found.did_not_play))

@@ -85,22 +85,14 @@ def standing_row(row: Row[int]) -> StandingRow:
 
 # What the standings are read from: the writer drops the memo when one changes.
 _STANDINGS_TABLES = ("event", "entry", "player", "outcome", "pairing", "cut_playoff", "entry_total")
-
-
-
-
-def event_standings(db: Db, event: Event, cut_playoffs: bool = True, view: str = FINAL) -> list[Row[int]]:
-    """Ranked rows, one per entry; cut playoff games settle ties at the line. Only
-    final games count (``view``: see VIEWS); each row also counts its games pending
-    and disputed. Computed once per command (``report --csv`` asks three times): the
-    rows are shared, so read them, never change them."""
-    if view not in VIEWS:
-        raise ValueError(f"not a view of the standings: {view!r}")
-    key = ("standings", event.id, event.settings, cut_playoffs, view)
-    return list(db.memo(key, _STANDINGS_TABLES, lambda: _event_standings(db, event, cut_playoffs, view)))
+# and what the rest of Standings reads: the cut line (seeds, league nights), a team's players
+_ALSO_READ = ("seed", "league_night", "entry_member")
 
 
 def _event_standings(db: Db, event: Event, cut_playoffs: bool, view: str) -> list[Row[int]]:
+    """Ranked rows, one per entry, the no-shows ranked in; cut playoff games settle
+    ties at the line. Only final games count (``view``); each row also counts its
+    games pending and disputed."""
     rules = scoring_rules(event)
     entries = {e.id: e for e in entries_of(db, event)}
     names = entry_names(db, event)
@@ -173,7 +165,7 @@ def apparent_qualifiers(db: Db, event: Event) -> set[int]:
     (his pending and disputed games as his card says, a provisional settlement by
     his original card), of those who played a game."""
     due = qualifiers_due(db, event)
-    return {r.player for r in event_standings(db, event, view=OWN_CARDS) if r.rank <= due and r.games > 0}
+    return {r.player for r in standings(db, event, OWN_CARDS).every if r.rank <= due and r.games > 0}
 
 
 @record
@@ -181,7 +173,10 @@ class Standings:
     """An event's standings as every reader shows them: ``ranked`` by the official
     tie-breaks, the no-shows taken out (ranked among themselves) and named apart in
     ``did_not_play``; the games not counted yet; the cut line. ``rows`` are the rows
-    of `standings --json` (made when read: `report` needs the typed rows only)."""
+    of `standings --json` (made when read: `report` needs the typed rows only).
+    ``every``: each entry's row as ranked with the no-shows in, for the services
+    that must place every entrant (a round's pairing, the pools' finishing order,
+    a league night) or look up a qualifier's totals (MRPs, the ACC report)."""
 
     event: str
     ranked: tuple[Row[int], ...]
@@ -192,6 +187,7 @@ class Standings:
     cut: CutLine
     members: dict[int, list[str]] | None = None  # a team event: each entry's players
     three_sided: bool = False
+    every: tuple[Row[int], ...] = ()
 
     @property
     def entries(self) -> tuple[int, ...]:
@@ -203,13 +199,22 @@ class Standings:
         return _rows(self.ranked, self.members, self.three_sided)
 
 
-def standings(db: Db, event: Event | int, view: str = FINAL) -> Standings:
-    """The standings of an event (or its id), once for the command: see Standings.
-    ``view``: only final games (the official standings), as if every lone card stood
-    (PROVISIONAL), or each player from his own cards (OWN_CARDS)."""
+def standings(db: Db, event: Event | int, view: str = FINAL, cut_playoffs: bool = True) -> Standings:
+    """The standings of an event (or its id), once per command (``report --csv``
+    reads them three ways): see Standings. The rows are shared: read them, never
+    change them. ``view``: only final games (the official standings), as if every
+    lone card stood (PROVISIONAL), or each player from his own cards (OWN_CARDS).
+    ``cut_playoffs`` False: ties at the line as the qualifying games left them."""
     if isinstance(event, int):
         event = load_event(db, event)
-    rows = event_standings(db, event, view=view)
+    if view not in VIEWS:
+        raise ValueError(f"not a view of the standings: {view!r}")
+    key = ("standings", event.id, event.settings, view, cut_playoffs)
+    return db.memo(key, _STANDINGS_TABLES + _ALSO_READ, lambda: _standings(db, event, view, cut_playoffs))
+
+
+def _standings(db: Db, event: Event, view: str, cut_playoffs: bool) -> Standings:
+    rows = _event_standings(db, event, cut_playoffs, view)
     gone = no_shows(db, event)
     ranked = tuple(rows)
     if gone:
@@ -218,7 +223,7 @@ def standings(db: Db, event: Event | int, view: str = FINAL) -> Standings:
     pending, disputed = uncounted_games(db, event)
     members = member_names(db, event) if event.team_size > 1 else None
     return Standings(event.name, ranked, tuple(r.name for r in rows if r.player in gone), pending, disputed, view,
-                     cut_line(db, event, ranked), members, event.sides == 3)
+                     cut_line(db, event, ranked), members, event.sides == 3, tuple(rows))
 
 
 def _rows(ranked: Sequence[Row[int]], members: dict[int, list[str]] | None, three_sided: bool) -> list[StandingRow]:

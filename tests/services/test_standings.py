@@ -25,17 +25,17 @@ def a_result_and_a_lone_card(db):
     return event, entry
 
 
-def test_event_standings_count_only_final_games(db):
+def test_standings_count_only_final_games(db):
     event, entry = a_result_and_a_lone_card(db)
-    rows = standings.event_standings(db, event)
+    rows = standings.standings(db, event).every
     assert [(r.player, r.rank, r.game_points, r.spread, r.games, r.pending) for r in rows] == [
         (entry["Ann"], 1, 2, 21, 1, 0), (entry["Bob"], 2, 0, 0, 0, 1), (entry["Cat"], 2, 0, 0, 0, 1), (entry["Dan"], 4, 0, -21, 1, 0)]
-    provisional = standings.event_standings(db, event, view=standings.PROVISIONAL)
+    provisional = standings.standings(db, event, standings.PROVISIONAL).every
     assert [(r.name, r.game_points, r.spread) for r in provisional] == [("Bob", 3, 31), ("Ann", 2, 21), ("Dan", 0, -21), ("Cat", 0, -31)]
-    own = standings.event_standings(db, event, view=standings.OWN_CARDS)
+    own = standings.standings(db, event, standings.OWN_CARDS).every
     assert [(r.name, r.game_points, r.spread) for r in own] == [("Bob", 3, 31), ("Ann", 2, 21), ("Cat", 0, 0), ("Dan", 0, -21)]
     with pytest.raises(ValueError, match="not a view of the standings: 'best'"):
-        standings.event_standings(db, event, view="best")
+        standings.standings(db, event, "best")
 
 
 def test_cut_playoff_games_settle_a_tie_at_the_line(db):
@@ -44,13 +44,13 @@ def test_cut_playoff_games_settle_a_tie_at_the_line(db):
     paired(db, event)
     play(db, event, 1, (121, 100), (121, 100))  # Ann and Bob tied first; one qualifier
     playoffs.record_cut_playoff(db, event, entry["Bob"], entry["Ann"], (121, 110))
-    assert [r.name for r in standings.event_standings(db, event)][:2] == ["Bob", "Ann"]
-    assert [r.name for r in standings.event_standings(db, event, cut_playoffs=False)][:2] == ["Ann", "Bob"]
+    assert [r.name for r in standings.standings(db, event).every][:2] == ["Bob", "Ann"]
+    assert [r.name for r in standings.standings(db, event, cut_playoffs=False).every][:2] == ["Ann", "Bob"]
 
 
 def test_standing_row_and_the_rows_of_standings(db):
     event, _ = a_result_and_a_lone_card(db)
-    first = standings.event_standings(db, event)[0]
+    first = standings.standings(db, event).every[0]
     assert standings.standing_row(first) == {
         "rank": 1, "player": "Ann", "game_points": 2, "wins": 1, "losses": 0, "spread": 21, "plus": 21, "minus": 0, "skunks": 0,
         "skunks_taken": 0, "double_skunks": 0, "double_skunks_taken": 0, "games": 1, "pending": 0, "disputed": 0, "tied": False,
@@ -133,7 +133,7 @@ def test_the_standings_rank_those_who_played_among_themselves(db):
 
     event = with_a_no_show(db)
     entry = ids(db, event)
-    every = standings.event_standings(db, event)
+    every = standings.standings(db, event).every
     # Eve (no games, no spread) stood 4th, above Cat; apart, Cat is 4th of the four who played
     assert [(r.player, r.rank) for r in every] == [(entry[n], k) for k, n in enumerate(("Ann", "Dan", "Bob", "Eve", "Cat"), 1)]
     shown = standings.standings(db, event.id)
@@ -157,22 +157,22 @@ def test_qualifiers_due_count_the_field_that_played(db):
 def test_the_cut_line_every_screen_and_sheet_draws(db):
     event = new_event(db, players=tuple("ABCDEFGH"), games=1)
     paired(db, event)
-    ranked = standings.event_standings(db, event)
+    ranked = standings.standings(db, event).every
     assert standings.cut_line(db, event, ranked) == standings.CutLine(0, False)  # no line before any result
     play(db, event, 1, (121, 100))
-    line = standings.cut_line(db, event, standings.event_standings(db, event))
+    line = standings.cut_line(db, event, standings.standings(db, event).every)
     assert (line, line.inside(2), line.inside(3)) == (standings.CutLine(2, False), True, False)
-    assert standings.cut_line(db, event, standings.event_standings(db, event)[:1]) == standings.CutLine(1, False)  # never below the rows
+    assert standings.cut_line(db, event, standings.standings(db, event).every[:1]) == standings.CutLine(1, False)  # never below the rows
     for table in (2, 3, 4):
         results.record_table(db, event.id, 1, table, (121, 100))
     playoffs.cut(db, event.id, 4)  # the director's override: the line where the bracket is
-    assert standings.cut_line(db, event, standings.event_standings(db, event)) == standings.CutLine(4, True)
+    assert standings.cut_line(db, event, standings.standings(db, event).every) == standings.CutLine(4, True)
     robin = new_event(db, "Robin", format="round-robin", games=1)
     paired(db, robin)
     play(db, robin, 1, (121, 100), (121, 100))
-    assert standings.cut_line(db, robin, standings.event_standings(db, robin)) == standings.CutLine(0, False)
+    assert standings.cut_line(db, robin, standings.standings(db, robin).ranked) == standings.CutLine(0, False)
     three = new_event(db, "Three", variant="three-player", games=1)
-    assert standings.cut_line(db, three, standings.event_standings(db, three)) == standings.CutLine(0, False)
+    assert standings.cut_line(db, three, standings.standings(db, three).ranked) == standings.CutLine(0, False)
 
 
 def test_apparent_qualifiers_come_from_each_players_own_cards(db):
@@ -189,10 +189,10 @@ def homes_of(pattern: str, sources: dict[str, str]) -> list[str]:
     return sorted(name for name, text in sources.items() if re.search(pattern, text))
 
 
-def test_one_cut_line_and_one_entry_point_for_the_readers():
-    """Only services/standings.py counts the qualifiers (tourney/bracket.py's rule);
-    the CLI, the web and the printed pages read the standings through ``standings``
-    (never the services' building block ``event_standings``). The check sees a stray home."""
+def test_one_cut_line_and_one_entry_point():
+    """Only services/standings.py counts the qualifiers (tourney/bracket.py's rule)
+    and ranks an event's rows; every reader, the CLI, the web, the printed pages and
+    the services alike, reads them through ``standings``. The check sees a stray home."""
     from pathlib import Path
 
     import crib_tourney
@@ -200,12 +200,14 @@ def test_one_cut_line_and_one_entry_point_for_the_readers():
     package = Path(crib_tourney.__file__).parent
     sources = {str(p.relative_to(package)): p.read_text(encoding="utf-8") for p in package.rglob("*.py")}
     assert homes_of(r"qualifier_count\(", sources) == ["services/standings.py", "tourney/bracket.py"]
-    readers = {name: text for name, text in sources.items() if name.split("/")[0] in ("cli", "web", "render")}
-    assert homes_of(r"\bevent_standings\b", readers) == []
-    assert homes_of(r"\bevent_standings\b", {"web/x.py": "rows = event_standings(db, event)"}) == ["web/x.py"]
-    # the CLI's standings, the web's page, the printed page and report: one call each
+    assert homes_of(r"(?<!def )\brank_rows\(", sources) == ["services/standings.py"]
+    assert homes_of(r"(?<!def )\brank_rows\(", {"web/x.py": "rows = rank_rows(rows, h2h)"}) == ["web/x.py"]
+    public = re.findall(r"^def ([a-z]\w*)\(.*\n?.*-> (?:list|tuple)\[Row", sources["services/standings.py"], re.M)
+    assert public == []  # no second door to the ranked rows
+    # the CLI's standings, the web's page, the printed page, report and the services that rank: one call each
     assert all(re.search(r"\bstandings\(db, event", sources[name]) for name in
-               ("services/printing.py", "services/site.py", "services/reports.py"))
+               ("services/printing.py", "services/site.py", "services/reports.py", "services/playoffs.py",
+                "services/mrps.py", "services/official.py", "services/pools.py", "services/leagues.py", "services/events.py"))
     assert homes_of(r"services\.standings import standings\b", {n: t for n, t in sources.items() if n.startswith("cli/")})
 
 
