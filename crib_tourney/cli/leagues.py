@@ -167,6 +167,8 @@ def standings(
                 [line(r) for r in data["rows"]], right=["rank", "points", "nights", "GP", "W", "spread", "best night", "skunks", "skunked"])
     if data["guests"]:
         print_table("Guests past the guest limit (listed apart)", columns, [line(r) for r in data["guests"]])
+    for night, waiting in data["in_play"].items():  # as the web's grid and the season sheet mark it
+        say(f"night {night} in play: it counts as it stands" + (f"; no result yet: {', '.join(waiting)}" if waiting else ""))
 
 
 @league_app.command("records")

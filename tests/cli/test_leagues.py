@@ -210,6 +210,8 @@ def test_a_night_in_play_is_marked_and_makes_no_perfect_night(cli, tmp_path):
     shown = cli("league", "standings", "Elm", "--json").json()
     waiting = sorted(p for t in tables[1:] for p in t["players"])
     assert shown["in_play"] == {"2": waiting} and shown["nights"] == 2
+    said = cli("league", "standings", "Elm").stdout.splitlines()  # the text says it too
+    assert said[-1] == f"night 2 in play: it counts as it stands; no result yet: {', '.join(waiting)}"
     out = tmp_path / "season.pdf"
     cli("print", "season", "Elm", "-o", out)
     text = pdf_text(out)
