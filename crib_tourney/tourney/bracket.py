@@ -248,9 +248,16 @@ def tables(specs: list[MatchSpec], states: dict[str, MatchState]) -> dict[str, i
     round with byes still sit at 1..n, not at the even numbers. Byes are known from
     the seeds at the cut, so a match's table never moves as the bracket is played.
 
+    In a double elimination the losers' bracket is played while the winners' is
+    (its first round starts as soon as two winners' first-round matches end), so its
+    tables follow the winners' first round's: never two matches at one table.
+
     >>> specs = single_elimination(6, 3, 5)  # a bracket of 8: seeds 1 and 2 have byes
     >>> tables(specs, compute(specs, {s: 10 + s for s in range(1, 7)}, {}))
     {'W1.2': 1, 'W1.4': 2, 'W2.1': 1, 'W2.2': 2, 'W3.1': 1}
+    >>> double = tables(specs := double_elimination(8, 1, 1, True), compute(specs, {s: s for s in range(1, 9)}, {}))
+    >>> [double[k] for k in ("W1.1", "W1.4", "W2.1", "L1.1", "L1.2", "L2.1", "F1")]
+    [1, 4, 1, 5, 6, 5, 1]
     """
     found: dict[str, int] = {}
     count: dict[tuple[str, int], int] = {}
@@ -259,7 +266,8 @@ def tables(specs: list[MatchSpec], states: dict[str, MatchState]) -> dict[str, i
             continue
         n = count[(spec.bracket, spec.round)] = count.get((spec.bracket, spec.round), 0) + 1
         found[spec.key] = n
-    return found
+    after = count.get(("W", 1), 0)  # the losers' bracket sits after the winners' first round
+    return {key: n + after if key.startswith("L") else n for key, n in found.items()}
 
 
 def ordinal(n: int) -> str:
