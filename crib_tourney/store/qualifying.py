@@ -131,11 +131,12 @@ def provisional_tables(db: Db, event_id: int) -> list[tuple[int, int, int | None
             " (SELECT pairing_id FROM outcome WHERE source = 'provisional' AND pairing_id IN"
             " (SELECT pairing_id FROM settled_card WHERE event_id = :e)) ORDER BY p.game_no, p.table_no, p.id",
             e=event_id):
-        settled = db.rows("SELECT entry_id, own_score, opp_score, opp2_score, forfeit, source FROM outcome WHERE pairing_id = :p"
-                          " ORDER BY entry_id", p=pairing_id)
+        seats = tuple(e for e in (e1, e2, e3) if e is not None)
+        settled = db.rows("SELECT entry_id, own_score, opp_score, opp2_score, forfeit, source FROM outcome WHERE pairing_id = :p",
+                          p=pairing_id)
         original = db.rows("SELECT entry_id, own_score, opp_score, opp2_score, forfeit, 'card' FROM settled_card"
-                           " WHERE pairing_id = :p ORDER BY entry_id", p=pairing_id)
-        found.append((pairing_id, game, table, tuple(e for e in (e1, e2, e3) if e is not None), settled, original))
+                           " WHERE pairing_id = :p", p=pairing_id)
+        found.append((pairing_id, game, table, seats, _in_seat_order(settled, seats), _in_seat_order(original, seats)))
     return found
 
 
@@ -150,16 +151,22 @@ def settlements_judged_again(db: Db, event_id: int) -> list[tuple[int, int | Non
     """(game, table, settled cards, original cards) of every provisional settlement
     whose outcome changed when it was judged again (source 'rejudged')."""
     found = []
-    for pairing_id, game, table in db.rows(
-            "SELECT p.id, p.game_no, p.table_no FROM pairing p WHERE p.id IN"
+    for pairing_id, game, table, *sides in db.rows(
+            "SELECT p.id, p.game_no, p.table_no, p.entry1_id, p.entry2_id, p.entry3_id FROM pairing p WHERE p.id IN"
             " (SELECT pairing_id FROM outcome WHERE event_id = :e AND source = 'rejudged') ORDER BY p.game_no, p.table_no, p.id",
             e=event_id):
-        settled = db.rows("SELECT entry_id, own_score, opp_score, opp2_score, forfeit FROM outcome WHERE pairing_id = :p"
-                          " ORDER BY entry_id", p=pairing_id)
-        original = db.rows("SELECT entry_id, own_score, opp_score, opp2_score, forfeit FROM settled_card WHERE pairing_id = :p"
-                           " ORDER BY entry_id", p=pairing_id)
-        found.append((game, table, settled, original))
+        seats = tuple(e for e in sides if e is not None)
+        settled = db.rows("SELECT entry_id, own_score, opp_score, opp2_score, forfeit FROM outcome WHERE pairing_id = :p",
+                          p=pairing_id)
+        original = db.rows("SELECT entry_id, own_score, opp_score, opp2_score, forfeit FROM settled_card WHERE pairing_id = :p",
+                           p=pairing_id)
+        found.append((game, table, _in_seat_order(settled, seats), _in_seat_order(original, seats)))
     return found
+
+
+def _in_seat_order(cards: list[tuple[Any, ...]], seats: tuple[int, ...]) -> list[tuple[Any, ...]]:
+    """A table's cards (entry first) in the order its players sit, as every line names them."""
+    return sorted(cards, key=lambda card: seats.index(card[0]) if card[0] in seats else len(seats))
 
 
 def uncounted_cards(db: Db, event_id: int) -> list[tuple[int, int, int | None, tuple[int, ...], list[tuple[Any, ...]]]]:

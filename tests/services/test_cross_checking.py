@@ -144,3 +144,20 @@ def test_original_cards_are_given_back_when_a_settlement_is_reopened(db):
     assert q.settled_cards(db, pairing_id) == []  # given back: the settlement is over
     assert cross_checking.original_cards(change, pairing_id) == {}
     change.log("reopened")
+
+
+def test_a_settlements_cards_are_read_in_seat_order(db):
+    """The lines name a table's players as they sit (the table sheet's order), not by
+    entry number: seat Dan first at Ann and Dan's table and he is read first."""
+    event, entry = early_settlement(db)
+    results.check(db, event.id, resolve=True)
+    pairing = q.pairing_at_table(db, event.id, 1, 1)
+    assert [c[0] for c in q.provisional_tables(db, event.id)[0][4]] == [entry["Ann"], entry["Dan"]]
+    db.execute("UPDATE pairing SET entry1_id = entry2_id, entry2_id = entry1_id WHERE id = :p", p=pairing.id)
+    [(_, _, _, seats, settled, originals)] = q.provisional_tables(db, event.id)
+    assert seats == (entry["Dan"], entry["Ann"])
+    assert [c[0] for c in settled] == [c[0] for c in originals] == [entry["Dan"], entry["Ann"]]
+    results.record_table(db, event.id, 2, 1, (121, 50))
+    results.record_table(db, event.id, 2, 2, (100, 121))  # judged again: Ann's card changes
+    [again] = cross_checking.judged_again(db, event)
+    assert [c[0] for c in again.cards] == [c[0] for c in again.originals] == ["Dan", "Ann"]
