@@ -686,9 +686,11 @@ class Placed:
         return None
 
 
-def placed(db: Db, event: Event) -> Placed:
+def placed(db: Db, event: Event, every_place: bool = True) -> Placed:
     """Final places and prizes. A bracket places its entrants; a round robin (or any
-    event without a bracket yet finished) is placed by its standings."""
+    event without a bracket yet finished) is placed by its standings. Without
+    ``every_place`` the high non-qualifier is found only when the event pays him
+    (his prize may come out of the fund): a seed's place needs no ranking of the field."""
     br = shown_bracket(db, event)
     if br.exists:
         bands = bk.placings(br.specs, br.states, len(br.seeds))
@@ -699,7 +701,8 @@ def placed(db: Db, event: Event) -> Placed:
         complete = round_robin_finished(db, event)
     else:
         _no_bracket(event)
-    high_nonqualifier = _high_nonqualifier(db, event, br, entry_names(db, event))
+    high_nonqualifier = _high_nonqualifier(db, event, br, entry_names(db, event)) \
+        if every_place or event.high_nonqualifier_prize else None
     fund = event_fund(db, event, high_nonqualifier)
     prizes = payout_shares(bands, fund, parse_payouts(event.payouts, stored=True))
     return Placed(bands, prizes, complete, fund, high_nonqualifier)

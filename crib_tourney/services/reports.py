@@ -11,8 +11,8 @@ from typing import Any, Iterable, Mapping
 from crib_tourney.records import record
 from crib_tourney.services.money import EventLedger, Winnings, winnings, winnings_and_ledger
 from crib_tourney.services.mrps import mrps_of
-from crib_tourney.services.playoffs import shown_bracket
 from crib_tourney.services.one_standing import standing_of
+from crib_tourney.services.playoffs import placed, shown_bracket
 from crib_tourney.services.pools import pool_report
 from crib_tourney.services.standings import standings
 from crib_tourney.store import one_entry
@@ -137,7 +137,7 @@ def report_row(db: Db, event_id: int, entry_id: int) -> ReportRow | None:
     name = names_of_entries(db, event, [entry_id])[entry_id]
     bracket = one_entry.has_bracket(db, event.id)
     qualified = bracket and one_entry.is_seeded(db, event.id, entry_id)
-    finish, prize, pools = _his_winnings(db, event, name, bracket, qualified)
+    finish, prize, pools = _his_winnings(db, event, entry_id, name, bracket, qualified)
     earned = mrps_of(db, event) if qualified else None  # only the seeded earn MRPs
     mrps = earned.totals().get(entry_id) if earned is not None and earned.shown else None
     players = one_entry.members_of_entry(db, entry)
@@ -147,17 +147,22 @@ def report_row(db: Db, event_id: int, entry_id: int) -> ReportRow | None:
                      pools, row.withdrawn, mrps)
 
 
-def _his_winnings(db: Db, event: Event, name: str, bracket: bool, qualified: bool) -> tuple[str | None, int, int]:
+def _his_winnings(db: Db, event: Event, entry_id: int, name: str, bracket: bool, qualified: bool) -> tuple[str | None, int, int]:
     """(playoff finish, prize, pools) of the entry of this name, as winnings() gives
-    them. Without reading the bracket and the field when he can have none: a bracket
-    places and pays only its seeds (a non-qualifier's one prize is the high
-    non-qualifier's, read whole when the event pays one); with no bracket an event
-    placed by its bracket places no one yet (one placed by its standings is read
-    whole); pools only when the event has one."""
+    them, read whole only where he can have some: a bracket places and pays only its
+    seeds (a non-qualifier's one prize is the high non-qualifier's, read whole when
+    the event pays one; a seed's place and prize need no ranking of the field unless
+    it does), with no bracket an event placed by its bracket places no one yet (one
+    placed by its standings is read whole); pools only when the event has one."""
     placed_by_standings = FORMATS[event.format].placed_by_standings or event.sides == 3
-    if qualified or (bracket and event.high_nonqualifier_prize) or (not bracket and placed_by_standings):
+    finish: str | None = None
+    prize = 0
+    if qualified and not event.high_nonqualifier_prize:
+        found = placed(db, event, every_place=False)
+        finish, prize = found.place_of(entry_id), found.prizes.get(entry_id, 0)
+    elif qualified or (bracket and event.high_nonqualifier_prize) or (not bracket and placed_by_standings):
         won = winnings(db, event.id)
         return won.finish.get(name), won.prize.get(name, 0), won.pools.get(name, 0)
     if not one_entry.has_pools(db, event.id):
-        return None, 0, 0
-    return None, 0, sum(paid.cents for pool in pool_report(db, event.id).pools for paid in pool.payouts if paid.player == name)
+        return finish, prize, 0
+    return finish, prize, sum(paid.cents for pool in pool_report(db, event.id).pools for paid in pool.payouts if paid.player == name)
