@@ -8,7 +8,10 @@ since (a result, an undo, an import), the ratings are made again from scratch
 for that read, with the kept settings. So what is shown always equals a rebuild
 (a test drives the CLI and checks it); rebuilding after a night's results only
 makes later reads instant (a database of 20,000 players takes about a second or
-two to rate).
+two to rate). One player's rating read as kept (`player history`: ``of_player``)
+reads his own rows, and his place on the list counts the players ranked before
+him (the database counts those rated well above him; those near him are compared
+by tourney/ratings.rank_key), not every player's rating.
 """
 
 from __future__ import annotations
