@@ -291,14 +291,16 @@ _APART = 1e-5
 
 def _kept_of_player(db: Db, player_id: int) -> PlayerRating:
     """of_player from the kept ratings, his rows alone: his place on the list is one
-    more than the players ranked before him, those rated well above him counted by
-    the database, those rated near him compared by rank_key."""
+    more than the players ranked before him: those rated well above him counted by
+    the database, and those of his very rating and deviation with a smaller id (the
+    order of rank_key among equals); the others rated near him compared by rank_key."""
     row = store.kept_player(db, player_id)
     if row is None:
         return PlayerRating(None, None, None, 0, True, None, ())
     found = _standing(row)
-    near = [_standing(r) for r in store.kept_rated_between(db, found.rating - _APART, found.rating + _APART)]
-    rank = store.kept_rated_above(db, found.rating + _APART) + sum(1 for p in near if rank_key(p) < rank_key(found)) + 1
+    near = [_standing(r) for r in store.kept_rated_between(db, found.rating - _APART, found.rating + _APART, found.rating, found.rd)]
+    before = sum(1 for p in near if rank_key(p) < rank_key(found)) + store.kept_level(db, found.rating, found.rd, player_id)
+    rank = store.kept_rated_above(db, found.rating + _APART) + before + 1
     names = {e[0]: (e[1], e[2]) for e in store.events(db)}
     events = tuple(EventRating(names[int(e)][0], names[int(e)][1], float(rb), float(r), float(d), int(n), float(s))
                    for _, e, rb, _, _, r, d, _, n, s in store.kept_steps_of(db, player_id) if int(e) in names)

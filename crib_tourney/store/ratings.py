@@ -116,10 +116,17 @@ def kept_rated_above(db: Db, rating: float) -> int:
     return int(db.scalar("SELECT COUNT(*) FROM player_rating WHERE rating > :r", r=rating))
 
 
-def kept_rated_between(db: Db, low: float, high: float) -> list[tuple[Any, ...]]:
-    """kept_players' rows of those rated from ``low`` to ``high``."""
+def kept_rated_between(db: Db, low: float, high: float, rating: float, rd: float) -> list[tuple[Any, ...]]:
+    """kept_players' rows of those rated from ``low`` to ``high`` but for those of
+    exactly this rating and deviation (many share them: kept_level counts them)."""
     return db.rows("SELECT player_id, rating, rd, volatility, games, last_event_id FROM player_rating"
-                   " WHERE rating >= :lo AND rating <= :hi", lo=low, hi=high)
+                   " WHERE rating >= :lo AND rating <= :hi AND NOT (rating = :r AND rd = :d)", lo=low, hi=high, r=rating, d=rd)
+
+
+def kept_level(db: Db, rating: float, rd: float, player_id: int) -> int:
+    """How many kept players of exactly this rating and deviation have a smaller id."""
+    return int(db.scalar("SELECT COUNT(*) FROM player_rating WHERE rating = :r AND rd = :d AND player_id < :p",
+                         r=rating, d=rd, p=player_id))
 
 
 def kept_steps_of(db: Db, player_id: int) -> list[tuple[Any, ...]]:
