@@ -6,11 +6,14 @@ rank (the no-shows taken out), tied, note and totals; a test compares every entr
 of several events (ties, head-to-head, withdrawals, byes, no-shows, pending and
 disputed cards, cut playoffs). How: the order is game points, wins, net spread,
 plus spread, then head-to-head among the level (tourney/standings.py). The writer
-keeps each entry's card sums (store/totals.py: counted cards only), so each entry's
-first four tie-breaks are read as one small tuple, byes added as the standings add
-them; the entries strictly ahead are counted, and only the entry's level is ranked,
-by the standings' own code (rank_rows, its head-to-head, the cut playoffs). The
-no-shows ranked above him are taken away as tourney/noshows.rerank does.
+keeps each entry's card sums (store/totals.py: counted cards only), so the
+database counts the entries whose kept sums stand strictly ahead of his and reads
+those level with him (store/one_entry.py); the few whose row is more than their
+sums (a bye, a withdrawal, a late entry) are made row by row as the standings
+make them, and an entry without kept sums stands at zero. Only his level is
+ranked, by the standings' own code (rank_rows, its head-to-head, the cut
+playoffs); the no-shows ranked above him are taken away as tourney/noshows.rerank
+does.
 
 Events whose totals are not kept under their rules, and tables of three, are
 ranked whole (services/standings.py).
@@ -19,7 +22,6 @@ ranked whole (services/standings.py).
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Sequence
 
 from crib_tourney.errors import NotFound
 from crib_tourney.services.noshows import no_shows
@@ -27,7 +29,7 @@ from crib_tourney.services.standings import FINAL, _head_to_head_of_ties, _not_c
 from crib_tourney.store import one_entry
 from crib_tourney.store import qualifying as q
 from crib_tourney.store import totals
-from crib_tourney.store.directory import names_of_entries
+from crib_tourney.store.directory import entry_by_id, names_of_entries
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.cut import apply_cut_playoffs
@@ -35,43 +37,50 @@ from crib_tourney.tourney.noshows import no_show
 from crib_tourney.tourney.scoring import ScoringRules, bye_line
 from crib_tourney.tourney.standings import HeadToHead, Row, bye_counts, rank_rows
 
-Key = tuple[int, int, int, int]
+ZERO = (0, 0, 0, 0)  # the first four tie-breaks of an entry without a counted game
 
 
 def standing_of(db: Db, event: Event, entry_id: int) -> Row[int] | None:
     """The entry's row of the event's standings as ``standings(db, event).ranked``
     holds it (None: a no-show, listed apart and not ranked)."""
     rules = scoring_rules(event)
-    sums = totals.kept(db, event.id, rules) if event.sides == 2 else None
-    if sums is None:  # no kept totals to count from (or places at tables of three): rank the field
+    if event.sides != 2 or not totals.is_kept(db, event.id, rules):  # nothing kept to count from: rank the field
         return _from_whole(db, event, entry_id)
-    entries = one_entry.entry_ids(db, event.id)
-    if entry_id not in entries:
+    if entry_by_id(db, event, entry_id) is None:
         raise NotFound(f"no entry #{entry_id} in {event.name}")
     apart = {e.id: e for e in one_entry.withdrawn_or_late(db, event.id)}  # withdrawn or late: a few
-    by_entry = {int(s[0]): s for s in sums}
     byes: dict[int, list[int]] = {}
     for entry, game_no in q.byes(db, event.id):
         byes.setdefault(entry, []).append(game_no)
-    under_way = q.games_under_way(db, event.id) if byes else set()
+    under_way = {g for g in {g for games in byes.values() for g in games} if one_entry.game_under_way(db, event.id, g)}
+    # his, and those whose row is more than their kept totals (a bye, a withdrawal): read one by one
+    apiece = set(byes) | set(apart) | {entry_id}
+    sums = one_entry.totals_of(db, event.id, apiece)
 
-    def row_of(entry: int, name: str = "") -> Row[int]:
+    def row_of(entry: int, name: str = "", kept: tuple[int, ...] | None = None) -> Row[int]:
         """The entry's row before ranking, as services/standings.py makes it (a name
         only for him: the others' names only order rows within a rank)."""
         withdrawn_after = apart[entry].withdrawn_after if entry in apart else None
         row = Row(entry, name, withdrawn=withdrawn_after is not None)
-        if entry in by_entry:
-            row.add_totals(by_entry[entry][1], by_entry[entry][2:])
+        kept = kept or sums.get(entry)
+        if kept is not None:
+            row.add_totals(kept[1], kept[2:])
         for game_no in byes.get(entry, ()):
             if bye_counts(game_no, under_way, withdrawn_after):
                 row.add(bye_line(rules))
         return row
 
-    keys = _keys(entries, sums, byes, row_of)
+    keys = {entry: row_of(entry).key() for entry in apiece}
     mine = keys[entry_id]
-    level = {entry: row_of(entry) for entry, key in keys.items() if key == mine}
+    # the others, counted by the database from their kept totals (none: ZERO)
+    plain = one_entry.without_totals(db, event.id, apiece)
+    ahead = one_entry.totals_ahead(db, event.id, mine, apiece) + (plain if ZERO > mine else 0)
+    level = {kept[0]: row_of(kept[0], kept=kept) for kept in one_entry.totals_level(db, event.id, mine, apiece)}
+    if mine == ZERO:
+        level.update((entry, row_of(entry)) for entry in one_entry.ids_without_totals(db, event.id, apiece))
+    ahead += sum(1 for key in keys.values() if key > mine)
+    level.update((entry, row_of(entry)) for entry, key in keys.items() if key == mine)
     level[entry_id] = row_of(entry_id, names_of_entries(db, event, [entry_id])[entry_id])
-    ahead = sum(1 for key in keys.values() if key > mine)
     ranked = _rank_level(db, event, rules, level, ahead)
     his = next(r for r in ranked if r.player == entry_id)
     _not_counted_yet(db, event, rules, {entry_id: his}, FINAL)
@@ -82,20 +91,6 @@ def standing_of(db: Db, event: Event, entry_id: int) -> Row[int] | None:
     # tourney/noshows.rerank: a rank drops by the number of no-shows ranked strictly above it
     above = sum(1 for e in gone if keys[e] > mine) + sum(1 for r in ranked if r.player in gone and r.rank < his.rank)
     return dataclasses.replace(his, rank=his.rank - above) if gone else his
-
-
-def _keys(entries: list[int], sums: Sequence[tuple[int, ...]], byes: dict[int, list[int]],
-          row_of: Callable[[int], Row[int]]) -> dict[int, Key]:
-    """Every entry's first four tie-breaks (Row.key): from its kept sums, or (an entry
-    with a bye) from its whole row."""
-    keys: dict[int, Key] = dict.fromkeys(entries, (0, 0, 0, 0))
-    for entry, _, won, game_points, plus, minus, *_ in sums:  # totals.SUMS: won, game_points, plus, minus, ...
-        if entry in keys:
-            keys[entry] = (game_points, won, plus - minus, plus)
-    for entry in byes:
-        if entry in keys:
-            keys[entry] = row_of(entry).key()
-    return keys
 
 
 def _rank_level(db: Db, event: Event, rules: ScoringRules, level: dict[int, Row[int]], ahead: int) -> list[Row[int]]:

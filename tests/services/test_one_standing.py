@@ -68,6 +68,19 @@ def test_each_row_is_the_whole_standings_row(db, seed):
         assert [(a.name, b.name) for a in whole.ranked for b in whole.ranked if a.key() == b.key() and a.rank < b.rank]
 
 
+def test_entries_without_a_counted_game_stand_level_above_a_loss(db):
+    """Ann beats Dan; Bob's card alone says he beat Cat: Bob and Cat, with no game
+    counted, stand level (2nd), above Dan (4th)."""
+    event = new_event(db, games=2)
+    entry = ids(db, event)
+    events.make_round(db, event.id)
+    play(db, event, 1, (121, 100))
+    results.record_result(db, event.id, entry["Bob"], 121, entry["Cat"], 90, card=entry["Bob"])
+    whole = every_row_is_the_fields(db, event)
+    assert [(r.name, r.rank, r.tied) for r in whole.ranked] == [("Ann", 1, False), ("Bob", 2, True), ("Cat", 2, True),
+                                                                ("Dan", 4, False)]
+
+
 def test_a_no_show_of_check_in_and_a_late_entry(db):
     """Check-in on: Eve not checked in, game 1 paired without her: a no-show until
     game 2 seats her; Fay entered late and checked in."""
