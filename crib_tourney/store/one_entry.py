@@ -55,9 +55,13 @@ def totals_level(db: Db, event_id: int, key: Key, leave_out: Collection[int]) ->
         + _others(leave_out), e=event_id, k1=key[0], k2=key[1], k3=key[2], k4=key[3])]
 
 
+def entry_count(db: Db, event_id: int) -> int:
+    return int(db.scalar("SELECT COUNT(*) FROM entry WHERE event_id = :e", e=event_id))
+
+
 def without_totals(db: Db, event_id: int, leave_out: Collection[int]) -> int:
     """How many entries (but ``leave_out``) have no kept totals: no counted card."""
-    entries = int(db.scalar("SELECT COUNT(*) FROM entry WHERE event_id = :e", e=event_id))
+    entries = entry_count(db, event_id)
     kept = int(db.scalar("SELECT COUNT(*) FROM entry_total WHERE event_id = :e" + _others(leave_out), e=event_id))
     return entries - kept - len(set(leave_out))
 
