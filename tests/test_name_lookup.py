@@ -13,7 +13,8 @@ from crib_tourney.store.db import transaction
 from crib_tourney.store.players import add_player
 from crib_tourney.store.rows import Event, fetch
 from crib_tourney.store.writer import Change, Log
-from crib_tourney.tourney.names import duplicated
+from crib_tourney.errors import CribError
+from crib_tourney.tourney.names import NameIndex, duplicated
 from crib_tourney.tourney.settings import EventSettings
 
 # Names that fold alike across case, accents, ligatures and letters beyond Latin,
@@ -100,3 +101,29 @@ def test_one_result_reads_its_two_entries_not_the_roster_or_the_events_tables(cl
             for query in seated:
                 plan = " ".join(str(row) for row in db.rows("EXPLAIN QUERY PLAN " + query))
                 assert "ix_pairing_entry1" in plan and "ix_pairing_entry2" in plan, (query, plan)
+
+
+def test_a_player_by_his_whole_name_by_index(location):
+    """find_player finds a whole name (folded) by index, without the roster's index,
+    and answers as that index does for every name typed (ambiguous ones refused
+    alike); a name that is not whole (a prefix, a last name) still goes to the index."""
+    names = _roster(location)
+    typed = ROSTER + ["pat smith", "emile belanger", "ИВАН ПЕТРОВ", "  Ann   Lee ", "Smithers", "A. Lee", "zoe kraus"]
+
+    def found(db, text):
+        try:
+            return directory.find_player(db, text).id
+        except (CribError, ValueError) as refused:
+            return str(refused)
+
+    for text in typed:
+        with transaction(location, write=False) as db:
+            fast = found(db, text)
+            whole = db.memoized("roster_index") is None  # answered without the roster's index
+        with transaction(location, write=False) as db:
+            db.memo("roster_index", ("player",), lambda db=db: NameIndex(directory.roster(db)))  # the index first: as before
+            assert found(db, text) == fast, text
+        assert whole == (text not in ("Smithers", "A. Lee")), text
+    with transaction(location, write=False) as db:
+        assert found(db, "Ann Lee") == next(p for p, n in names.items() if n == "Ann Lee")
+        assert "matches 2 players" in str(found(db, "pat smith"))

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from crib_tourney.errors import CribError, NotFound
+from crib_tourney.errors import NotFound
 from crib_tourney.records import record
 from crib_tourney.services.reports import report_row
 from crib_tourney.services.standings import scoring_rules
 from crib_tourney.services.standings import three_sided_lines
 from crib_tourney.tourney.scoring import outcome_line
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.directory import entry_names, entry_of
+from crib_tourney.store.directory import entry_names
+from crib_tourney.store.one_entry import entry_of_player
 from crib_tourney.store.events import events_of_player, load_event
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event
@@ -201,9 +202,8 @@ def history(db: Db, player_id: int) -> History:
     events = []
     for event_id in events_of_player(db, player.id):
         event = load_event(db, event_id)
-        try:
-            entry = entry_of(db, event, player)
-        except CribError:
+        entry = entry_of_player(db, event.id, player.id)  # by index: not the event's 20,000 entries
+        if entry is None:
             continue
         row = report_row(db, event.id, entry.id)  # his row alone: not the event's whole report
         if row is None:  # a no-show: the event is his, but he did not play

@@ -9,6 +9,7 @@ from crib_tourney.records import record
 from crib_tourney.store import qualifying as q
 from crib_tourney.store.directory import entries_of, entry_names
 from crib_tourney.store.events import load_event
+from crib_tourney.store.one_entry import entry_count, withdrawn_or_late
 from crib_tourney.store.rows import Entry, Event
 from crib_tourney.store.sql import Db
 from crib_tourney.tourney.noshows import no_show
@@ -23,13 +24,19 @@ def no_shows(db: Db, event: Event) -> frozenset[int]:
 def _no_shows(db: Db, event: Event) -> frozenset[int]:
     check_in = event.check_in
     scheduled = q.scheduled_games(db, event.id) if check_in else 0
-    return frozenset(e.id for e in entries_of(db, event) if no_show(e, check_in, scheduled))
+    # only an entry that withdrew or came late can be one: not the field's 20,000 read whole
+    return frozenset(e.id for e in withdrawn_or_late(db, event.id) if no_show(e, check_in, scheduled))
 
 
 def played_entries(db: Db, event: Event) -> list[Entry]:
     """The entrants who played (in entry order): the money and the sanctioning fee count them."""
     gone = no_shows(db, event)
     return [e for e in entries_of(db, event) if e.id not in gone]
+
+
+def played_count(db: Db, event: Event) -> int:
+    """How many entrants played (``len(played_entries)``), counted without reading them."""
+    return entry_count(db, event.id) - len(no_shows(db, event))
 
 
 @record

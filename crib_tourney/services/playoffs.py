@@ -30,7 +30,7 @@ from crib_tourney.tourney.ledger import fund_for_places
 from crib_tourney.tourney.money import format_money, parse_payouts, payout_shares
 from crib_tourney.tourney.scoring import ScoringRules, check_scores, won_game
 from crib_tourney.tourney.standings import Row
-from crib_tourney.services.noshows import no_shows, played_entries
+from crib_tourney.services.noshows import no_shows, played_count
 
 
 # --- what the playoff commands did ---------------------------------------------
@@ -660,8 +660,7 @@ def event_fund(db: Db, event: Event, high_nonqualifier: HighNonQualifier | None)
     """The fund the payout table shares, in cents: as set, or the entry fees less the
     house's share; less the high non-qualifier's prize when the event pays it from the fund."""
     hnq_prize = event.high_nonqualifier_prize if high_nonqualifier is not None else 0
-    played = played_entries(db, event)  # no-shows are out of the fund
-    fees = len(played) * event.entry_fee
+    fees = played_count(db, event) * event.entry_fee  # no-shows are out of the fund
     if event.fund_from == "paid" and any(e.paid is not None for e in entries_of(db, event)):
         fees = sum(e.paid or 0 for e in entries_of(db, event))  # what the box holds, a no-show's payment included
     return fund_for_places(fees, Decimal(str(event.house_share)), event.prize_fund, hnq_prize, event.high_nonqualifier_from_fund)
@@ -685,9 +684,11 @@ class Placed:
         return None
 
 
-def placed(db: Db, event: Event) -> Placed:
+def placed(db: Db, event: Event, every_place: bool = True) -> Placed:
     """Final places and prizes. A bracket places its entrants; a round robin (or any
-    event without a bracket yet finished) is placed by its standings."""
+    event without a bracket yet finished) is placed by its standings. Without
+    ``every_place`` the high non-qualifier is found only when the event pays him
+    (his prize may come out of the fund): a seed's place needs no ranking of the field."""
     br = shown_bracket(db, event)
     if br.exists:
         bands = bk.placings(br.specs, br.states, len(br.seeds))
@@ -698,7 +699,8 @@ def placed(db: Db, event: Event) -> Placed:
         complete = round_robin_finished(db, event)
     else:
         _no_bracket(event)
-    high_nonqualifier = _high_nonqualifier(db, event, br, entry_names(db, event))
+    high_nonqualifier = _high_nonqualifier(db, event, br, entry_names(db, event)) \
+        if every_place or event.high_nonqualifier_prize else None
     fund = event_fund(db, event, high_nonqualifier)
     prizes = payout_shares(bands, fund, parse_payouts(event.payouts, stored=True))
     return Placed(bands, prizes, complete, fund, high_nonqualifier)

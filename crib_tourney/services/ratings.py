@@ -8,7 +8,10 @@ since (a result, an undo, an import), the ratings are made again from scratch
 for that read, with the kept settings. So what is shown always equals a rebuild
 (a test drives the CLI and checks it); rebuilding after a night's results only
 makes later reads instant (a database of 20,000 players takes about a second or
-two to rate).
+two to rate). One player's rating read as kept (`player history`: ``of_player``)
+reads his own rows, and his place on the list counts the players ranked before
+him (the database counts those rated well above him; those near him are compared
+by tourney/ratings.rank_key), not every player's rating.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from crib_tourney.store.events import load_event
 from crib_tourney.store.sql import Db
 from crib_tourney.store.writer import ALL, keep_ratings, versions
 from crib_tourney.tourney.glicko2 import TAU, Rating
-from crib_tourney.tourney.ratings import FIRST_DEAL, START, Game, Period, Ratings, Standing, Step, pairwise, provisional, ranked, rate
+from crib_tourney.tourney.ratings import FIRST_DEAL, START, Game, Period, Ratings, Standing, Step, pairwise, provisional, rank_key, ranked, rate
 
 
 @record
@@ -161,8 +164,7 @@ def current(db: Db) -> Ratings:
 def _current(db: Db) -> Ratings:
     if not _fresh(db):
         return rebuilt(db, settings(db))
-    players = {int(p): Standing(int(p), float(r), float(d), float(v), int(n), None if e is None else int(e))
-               for p, r, d, v, n, e in store.kept_players(db)}
+    players = {int(row[0]): _standing(row) for row in store.kept_players(db)}
     steps = [Step(int(p), int(e), Rating(float(rb), float(db_), float(vb)), Rating(float(r), float(d), float(v)), int(n), float(s))
              for p, e, rb, db_, vb, r, d, v, n, s in store.kept_steps(db)]
     return Ratings(players, steps)
@@ -269,6 +271,8 @@ class PlayerRating:
 
 def of_player(db: Db, player_id: int) -> PlayerRating:
     """One player's rating now, his place on the list, and its change at each event."""
+    if db.memoized(("ratings",)) is None and _fresh(db):
+        return _kept_of_player(db, player_id)
     made = current(db)
     found = made.players.get(player_id)
     if found is None:
@@ -279,6 +283,34 @@ def of_player(db: Db, player_id: int) -> PlayerRating:
                    for s in made.steps if s.player == player_id and s.event in names)
     return PlayerRating(found.rating, found.rd, found.volatility, found.games, provisional(found.rd, settings(db).start_rd),
                         order.index(player_id) + 1, events)
+
+
+# Ratings further apart than this are in the same order rounded to six places (tourney/ratings.rank_key).
+_APART = 1e-5
+
+
+def _kept_of_player(db: Db, player_id: int) -> PlayerRating:
+    """of_player from the kept ratings, his rows alone: his place on the list is one
+    more than the players ranked before him: those rated well above him counted by
+    the database, and those of his very rating and deviation with a smaller id (the
+    order of rank_key among equals); the others rated near him compared by rank_key."""
+    row = store.kept_player(db, player_id)
+    if row is None:
+        return PlayerRating(None, None, None, 0, True, None, ())
+    found = _standing(row)
+    near = [_standing(r) for r in store.kept_rated_between(db, found.rating - _APART, found.rating + _APART, found.rating, found.rd)]
+    before = sum(1 for p in near if rank_key(p) < rank_key(found)) + store.kept_level(db, found.rating, found.rd, player_id)
+    rank = store.kept_rated_above(db, found.rating + _APART) + before + 1
+    names = {e[0]: (e[1], e[2]) for e in store.events(db)}
+    events = tuple(EventRating(names[int(e)][0], names[int(e)][1], float(rb), float(r), float(d), int(n), float(s))
+                   for _, e, rb, _, _, r, d, _, n, s in store.kept_steps_of(db, player_id) if int(e) in names)
+    return PlayerRating(found.rating, found.rd, found.volatility, found.games, provisional(found.rd, settings(db).start_rd),
+                        rank, events)
+
+
+def _standing(row: Sequence[Any]) -> Standing:
+    p, r, d, v, n, e = row
+    return Standing(int(p), float(r), float(d), float(v), int(n), None if e is None else int(e))
 
 
 def ratings_of(db: Db, players: Sequence[int]) -> dict[int, Standing]:

@@ -11,13 +11,17 @@ from typing import Any, Iterable, Mapping
 from crib_tourney.records import record
 from crib_tourney.services.money import EventLedger, Winnings, winnings, winnings_and_ledger
 from crib_tourney.services.mrps import mrps_of
-from crib_tourney.services.playoffs import shown_bracket
+from crib_tourney.services.one_standing import standing_of
+from crib_tourney.services.playoffs import placed, shown_bracket
+from crib_tourney.services.pools import pool_report
 from crib_tourney.services.standings import standings
-from crib_tourney.store.directory import acc_numbers, entry_names, members_of
+from crib_tourney.store import one_entry
+from crib_tourney.store.directory import acc_numbers, entry_by_id, entry_names, members_of, names_of_entries
 from crib_tourney.store.events import load_event
 from crib_tourney.store.players import players_by_id
 from crib_tourney.store.rows import Event
 from crib_tourney.store.sql import Db
+from crib_tourney.tourney.formats import FORMATS
 from crib_tourney.tourney.money import format_money
 from crib_tourney.tourney.standings import Row
 
@@ -121,12 +125,44 @@ def _report(db: Db, event: Event) -> Report:
 
 def report_row(db: Db, event_id: int, entry_id: int) -> ReportRow | None:
     """One entry's row of the report (None: a no-show, listed apart and not
-    ranked), read without making the other rows nor the ledger (`player history`)."""
+    ranked), read without making the other rows nor the ledger (`player history`):
+    his standing alone (services/one_standing.py); his finish, prize and pools read
+    whole only when he can have any (services/money.winnings, see _his_winnings)."""
     event = load_event(db, event_id)
-    results = _Results(db, event)
-    found = next((r for r in results.apart.ranked if r.player == entry_id), None)
-    if found is None:
+    row = standing_of(db, event, entry_id)
+    if row is None:
         return None
-    players = {entry_id: members_of(db, event)[entry_id]}
-    numbers = {p: player.acc_number for p, player in players_by_id(db, players[entry_id]).items()}  # his, not the event's
-    return results.rows(winnings(db, event.id), [found], _acc_texts(players, numbers))[0]
+    entry = entry_by_id(db, event, entry_id)
+    assert entry is not None  # standing_of found it
+    name = names_of_entries(db, event, [entry_id])[entry_id]
+    bracket = one_entry.has_bracket(db, event.id)
+    qualified = bracket and one_entry.is_seeded(db, event.id, entry_id)
+    finish, prize, pools = _his_winnings(db, event, entry_id, name, bracket, qualified)
+    earned = mrps_of(db, event) if qualified else None  # only the seeded earn MRPs
+    mrps = earned.totals().get(entry_id) if earned is not None and earned.shown else None
+    players = one_entry.members_of_entry(db, entry)
+    numbers = {p: player.acc_number for p, player in players_by_id(db, players).items()}  # his, not the event's
+    return ReportRow(entry_id, row.rank, name, _acc_texts({entry_id: players}, numbers)[entry_id], row.game_points,
+                     row.wins, row.losses, row.spread, qualified, finish if qualified or not bracket else None, prize,
+                     pools, row.withdrawn, mrps)
+
+
+def _his_winnings(db: Db, event: Event, entry_id: int, name: str, bracket: bool, qualified: bool) -> tuple[str | None, int, int]:
+    """(playoff finish, prize, pools) of the entry of this name, as winnings() gives
+    them, read whole only where he can have some: a bracket places and pays only its
+    seeds (a non-qualifier's one prize is the high non-qualifier's, read whole when
+    the event pays one; a seed's place and prize need no ranking of the field unless
+    it does), with no bracket an event placed by its bracket places no one yet (one
+    placed by its standings is read whole); pools only when the event has one."""
+    placed_by_standings = FORMATS[event.format].placed_by_standings or event.sides == 3
+    finish: str | None = None
+    prize = 0
+    if qualified and not event.high_nonqualifier_prize:
+        found = placed(db, event, every_place=False)
+        finish, prize = found.place_of(entry_id), found.prizes.get(entry_id, 0)
+    elif qualified or (bracket and event.high_nonqualifier_prize) or (not bracket and placed_by_standings):
+        won = winnings(db, event.id)
+        return won.finish.get(name), won.prize.get(name, 0), won.pools.get(name, 0)
+    if not one_entry.has_pools(db, event.id):
+        return finish, prize, 0
+    return finish, prize, sum(paid.cents for pool in pool_report(db, event.id).pools for paid in pool.payouts if paid.player == name)

@@ -56,9 +56,11 @@ def find_player(db: Db, ref: str, loose: bool = True) -> Player:
         if typed and not match_name(typed, [player.name], str):
             raise NotFound(f"player #{pid} is {player.name}, not {typed}")
         return player
-    names = roster(db)
-    index = db.memo("roster_index", ("player",), lambda: NameIndex(names))
-    ids = index.match(ref) if loose else index.whole(ref)
+    ids = _whole_name(db, ref) if db.memoized("roster_index") is None else []  # the usual case, by index
+    if not ids:
+        names = roster(db)
+        index = db.memo("roster_index", ("player",), lambda: NameIndex(names))
+        ids = index.match(ref) if loose else index.whole(ref)
     if not ids:  # an ACC number, compared as it is when added (folded): 'b9' finds B9
         if any("\udc80" <= c <= "\udcff" for c in ref):  # a byte that was not text in the terminal's encoding
             raise CribError(NOT_TEXT)
@@ -136,6 +138,23 @@ def _roster_dupes(db: Db) -> set[int]:
 BEYOND_ASCII = {True: "length(CAST(name AS BLOB)) <> length(name)", False: "octet_length(name) <> char_length(name)"}
 
 
+def _whole_name(db: Db, ref: str) -> list[int]:
+    """The players whose whole name (folded) is ``ref``'s, as the roster's NameIndex
+    finds them, without reading the roster: by the indexes sharing_a_name reads."""
+    wanted = fold(ref)
+    if not wanted:
+        return []
+    found = dict(db.rows("SELECT id, name FROM player WHERE lower(name) = :f", f=wanted)) if wanted.isascii() else {}
+    found.update(_names_beyond_ascii(db))
+    return sorted(int(pid) for pid, name in found.items() if fold(name) == wanted)
+
+
+def _names_beyond_ascii(db: Db) -> dict[int, str]:
+    """The players whose name has a letter beyond ASCII (by its index, schema 24)."""
+    return db.memo("names_beyond_ascii", ("player",), lambda: dict(db.rows(
+        f"SELECT id, name FROM player WHERE {BEYOND_ASCII[db.sqlite]}")))
+
+
 def sharing_a_name(db: Db, players: dict[int, str]) -> set[int]:
     """Of these players (id: name), those whose name another player shares once
     folded, as _roster_dupes says, without reading the roster: only the players
@@ -151,8 +170,7 @@ def sharing_a_name(db: Db, players: dict[int, str]) -> set[int]:
     others: dict[int, str] = {}
     for marks, params in in_lists("f", plain):
         others.update(db.rows(f"SELECT id, name FROM player WHERE lower(name) IN {marks}", **params))
-    others.update(db.memo("names_beyond_ascii", ("player",), lambda: dict(db.rows(
-        f"SELECT id, name FROM player WHERE {BEYOND_ASCII[db.sqlite]}"))))
+    others.update(_names_beyond_ascii(db))
     counts = Counter(fold(name) for name in others.values())
     return {pid for pid, f in folded.items() if counts[f] > 1}
 

@@ -105,6 +105,36 @@ def kept_steps(db: Db) -> list[tuple[Any, ...]]:
                    " points FROM rating_change ORDER BY id")
 
 
+def kept_player(db: Db, player_id: int) -> tuple[Any, ...] | None:
+    """kept_players' row of one player (None: not rated)."""
+    return db.row("SELECT player_id, rating, rd, volatility, games, last_event_id FROM player_rating WHERE player_id = :p",
+                  p=player_id)
+
+
+def kept_rated_above(db: Db, rating: float) -> int:
+    """How many kept players are rated above ``rating``."""
+    return int(db.scalar("SELECT COUNT(*) FROM player_rating WHERE rating > :r", r=rating))
+
+
+def kept_rated_between(db: Db, low: float, high: float, rating: float, rd: float) -> list[tuple[Any, ...]]:
+    """kept_players' rows of those rated from ``low`` to ``high`` but for those of
+    exactly this rating and deviation (many share them: kept_level counts them)."""
+    return db.rows("SELECT player_id, rating, rd, volatility, games, last_event_id FROM player_rating"
+                   " WHERE rating >= :lo AND rating <= :hi AND NOT (rating = :r AND rd = :d)", lo=low, hi=high, r=rating, d=rd)
+
+
+def kept_level(db: Db, rating: float, rd: float, player_id: int) -> int:
+    """How many kept players of exactly this rating and deviation have a smaller id."""
+    return int(db.scalar("SELECT COUNT(*) FROM player_rating WHERE rating = :r AND rd = :d AND player_id < :p",
+                         r=rating, d=rd, p=player_id))
+
+
+def kept_steps_of(db: Db, player_id: int) -> list[tuple[Any, ...]]:
+    """kept_steps' rows of one player, in their order."""
+    return db.rows("SELECT player_id, event_id, rating_before, rd_before, volatility_before, rating, rd, volatility, games,"
+                   " points FROM rating_change WHERE player_id = :p ORDER BY id", p=player_id)
+
+
 def single_entries(db: Db, event_id: int) -> list[tuple[int, int]]:
     """(entry, player) of every single-player entry of an event."""
     return [(int(e), int(p)) for e, p in db.rows(f"SELECT id, player_id FROM entry WHERE event_id = :e AND {SINGLE}", e=event_id)]

@@ -77,11 +77,16 @@ def settle(db: Db) -> None:
 def kept(db: Db, event_id: int, rules: ScoringRules) -> list[tuple[int, ...]] | None:
     """(entry, cards, SUMS...) of every entry with cards, as the writer keeps them; None
     when they are not kept under these rules (sum the cards instead)."""
-    settle(db)
-    if db.scalar("SELECT rules FROM totals_kept WHERE event_id = :e", e=event_id) != rules_key(rules):
+    if not is_kept(db, event_id, rules):
         return None
     return db.rows(  # INTEGER columns: ints on either engine
         f"SELECT entry_id, cards, {', '.join(SUMS)} FROM entry_total WHERE event_id = :e", e=event_id)
+
+
+def is_kept(db: Db, event_id: int, rules: ScoringRules) -> bool:
+    """Whether the event's totals are kept, under these rules."""
+    settle(db)
+    return bool(db.scalar("SELECT rules FROM totals_kept WHERE event_id = :e", e=event_id) == rules_key(rules))
 
 
 def rules_key(rules: ScoringRules) -> str:

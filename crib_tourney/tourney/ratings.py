@@ -90,9 +90,15 @@ class Ratings(NamedTuple):
     steps: list[Step]
 
 
+def rank_key(p: Standing) -> tuple[float, float, int]:
+    """Where a player stands on the list (the smaller first): highest rating first,
+    equal ratings (to six places) by the smaller deviation, then player id."""
+    return (-round(p.rating, 6), round(p.rd, 6), p.player)
+
+
 def ranked(players: Iterable[Standing]) -> list[Standing]:
     """Highest rating first; equal ratings by the smaller deviation, then player id."""
-    return sorted(players, key=lambda p: (-round(p.rating, 6), round(p.rd, 6), p.player))
+    return sorted(players, key=rank_key)
 
 
 def pairwise(places: Sequence[tuple[int, int]], target_loses: bool) -> list[Game]:

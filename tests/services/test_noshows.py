@@ -24,5 +24,6 @@ def test_no_shows_and_the_entries_who_played(db):
     assert noshows.no_shows(db, event) == frozenset({entry["Eve"]})
     assert [e.id for e in noshows.played_entries(db, event)] == [entry[n] for n in ("Ann", "Bob", "Cat", "Dan")]
     assert noshows.did_not_play(db, event.id) == NoShows(("Eve",))
+    assert noshows.played_count(db, event) == len(noshows.played_entries(db, event)) == 4
     nobody = new_event(db, "Full", games=1)
     assert (noshows.no_shows(db, nobody), noshows.did_not_play(db, nobody.id)) == (frozenset(), NoShows(()))

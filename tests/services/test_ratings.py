@@ -14,7 +14,7 @@ from crib_tourney.tourney.glicko2 import Rating, update
 from crib_tourney.store.db import transaction
 from crib_tourney.store.events import load_event
 from crib_tourney.tourney.ratings import START, Period, Standing
-from tests.services.builders import new_event, paired, play, player_ids
+from tests.services.builders import EIGHT, new_event, paired, play, played_event, player_ids
 
 WIN = update(START, [(START, 1.0)])  # a newcomer's one win over a newcomer
 LOSS = update(START, [(START, 0.0)])
@@ -152,6 +152,25 @@ def test_of_player_and_ratings_of(db):
     assert ratings.of_player(db, eve) == PlayerRating(None, None, None, 0, True, None, ())
     assert ratings.ratings_of(db, [ann, bob, eve]) == {ann: ratings.current(db).players[ann], bob: ratings.current(db).players[bob]}
     assert ratings.ratings_of(db, []) == {}
+
+
+def test_of_player_read_from_the_kept_ratings_is_of_player_from_all_of_them(db):
+    """While the kept ratings are the database's, of_player reads one player's rows
+    and counts those ranked before him: the same as from every player's rating (equal
+    ratings, whom the deviation and the id order, included)."""
+    played_event(db, "First", EIGHT, games=3, date="2026-02-01")
+    played_event(db, "Second", EIGHT[:4] + ("Ivy", "Jon"), games=2, date="2026-03-01")
+    new_event(db, "Empty", ("Kim",), date="2026-04-01")
+    ratings.rebuild(db)
+    everyone = [p.id for p in players.search(db, None)]
+    kept = [ratings.of_player(db, p) for p in everyone]
+    assert db.memoized(("ratings",)) is None  # none of them read every player's rating
+    ranks = [r.rank for r in kept]
+    assert sorted(r for r in ranks if r is not None) == list(range(1, len(everyone)))  # Kim has none
+    made = ratings.current(db).players
+    assert len({(round(p.rating, 6)) for p in made.values()}) < len(made)  # some players share a rating
+    assert kept == [ratings.of_player(db, p) for p in everyone]  # read from every player's rating
+    assert kept[-1] == PlayerRating(None, None, None, 0, True, None, ())
 
 
 def test_during_an_event_the_rating_before_and_the_estimate_so_far(db):
