@@ -25,7 +25,7 @@ import dataclasses
 
 from crib_tourney.errors import NotFound
 from crib_tourney.services.noshows import no_shows
-from crib_tourney.services.standings import FINAL, _head_to_head_of_ties, _not_counted_yet, scoring_rules, standings
+from crib_tourney.services.standings import FINAL, head_to_head_of_ties, add_not_counted_yet, scoring_rules, standings
 from crib_tourney.store import one_entry
 from crib_tourney.store import qualifying as q
 from crib_tourney.store import totals
@@ -83,7 +83,7 @@ def standing_of(db: Db, event: Event, entry_id: int) -> Row[int] | None:
     level[entry_id] = row_of(entry_id, names_of_entries(db, event, [entry_id])[entry_id])
     ranked = _rank_level(db, event, rules, level, ahead)
     his = next(r for r in ranked if r.player == entry_id)
-    _not_counted_yet(db, event, rules, {entry_id: his}, FINAL)
+    add_not_counted_yet(db, event, rules, {entry_id: his}, FINAL)
     scheduled = q.scheduled_games(db, event.id) if event.check_in else 0
     gone = {e for e, entrant in apart.items() if no_show(entrant, event.check_in, scheduled)}
     if entry_id in gone:
@@ -99,7 +99,7 @@ def _rank_level(db: Db, event: Event, rules: ScoringRules, level: dict[int, Row[
     playoffs (which only ever settle rows of one rank)."""
     h2h = HeadToHead()
     if len(level) > 1:
-        _head_to_head_of_ties(db, event, rules, level, h2h)
+        head_to_head_of_ties(db, event, rules, level, h2h)
     ranked = rank_rows(list(level.values()), h2h)
     for row in ranked:
         row.rank += ahead

@@ -106,12 +106,12 @@ def _event_standings(db: Db, event: Event, cut_playoffs: bool, view: str) -> lis
         for entry, games, *sums in _card_sums(db, event, rules):
             if entry in rows:
                 rows[entry].add_totals(games, sums)
-    _not_counted_yet(db, event, rules, rows, view)
+    add_not_counted_yet(db, event, rules, rows, view)
     for entry, game_no in q.byes(db, event.id):
         if entry in rows and bye_counts(game_no, under_way, entries[entry].withdrawn_after):
             rows[entry].add(bye_line(rules))
     if event.sides != 3:
-        _head_to_head_of_ties(db, event, rules, rows, h2h)
+        head_to_head_of_ties(db, event, rules, rows, h2h)
     ranked = rank_rows(list(rows.values()), h2h)
     if not cut_playoffs:
         return ranked
@@ -266,7 +266,7 @@ def uncounted_games(db: Db, event: Event) -> tuple[int, int]:
     return pending, disputed
 
 
-def _not_counted_yet(db: Db, event: Event, rules: ScoringRules, rows: dict[int, Row[int]], view: str) -> None:
+def add_not_counted_yet(db: Db, event: Event, rules: ScoringRules, rows: dict[int, Row[int]], view: str) -> None:
     """Count each entry's games pending (a lone card, or cards missing at a table of
     three) and disputed (cards that disagree); and, by ``view``, add the lines a
     lone card would give both sides (PROVISIONAL) or each player's own card gives
@@ -306,7 +306,7 @@ def _card_sums(db: Db, event: Event, rules: ScoringRules) -> list[tuple[int, ...
     return kept if kept is not None else totals.card_sums(db, event.id, rules)
 
 
-def _head_to_head_of_ties(db: Db, event: Event, rules: ScoringRules, rows: dict[int, Row[int]], h2h: HeadToHead) -> None:
+def head_to_head_of_ties(db: Db, event: Event, rules: ScoringRules, rows: dict[int, Row[int]], h2h: HeadToHead) -> None:
     """Head-to-head settles only entries level on the first four tie-breaks, so only
     their cards are read for it (a few, not the whole event)."""
     keys = {entry: row.key() for entry, row in rows.items()}

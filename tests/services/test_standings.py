@@ -10,6 +10,7 @@ import pytest
 from crib_tourney.services import playoffs, results, standings, three_sides
 from crib_tourney.services.standings import CardProblem, SideLine
 from crib_tourney.tourney.scoring import GameLine
+from crib_tourney.tourney.standings import HeadToHead, Row
 from tests.services.builders import ids, new_event, paired, play
 
 # game 1 of four players: table 1 Ann v Dan, table 2 Bob v Cat
@@ -200,7 +201,8 @@ def test_one_cut_line_and_one_entry_point():
     package = Path(crib_tourney.__file__).parent
     sources = {str(p.relative_to(package)): p.read_text(encoding="utf-8") for p in package.rglob("*.py")}
     assert homes_of(r"qualifier_count\(", sources) == ["services/standings.py", "tourney/bracket.py"]
-    assert homes_of(r"(?<!def )\brank_rows\(", sources) == ["services/standings.py"]
+    # the field ranked in one place; one entry's level ranked by the same code (a test compares every entry)
+    assert homes_of(r"(?<!def )\brank_rows\(", sources) == ["services/one_standing.py", "services/standings.py"]
     assert homes_of(r"(?<!def )\brank_rows\(", {"web/x.py": "rows = rank_rows(rows, h2h)"}) == ["web/x.py"]
     public = re.findall(r"^def ([a-z]\w*)\(.*\n?.*-> (?:list|tuple)\[Row", sources["services/standings.py"], re.M)
     assert public == []  # no second door to the ranked rows
@@ -215,3 +217,37 @@ def test_only_a_two_sided_event_seeded_by_its_standings_plays_a_cut(db):
     assert standings.plays_a_cut(db, new_event(db, "Open"))
     assert not standings.plays_a_cut(db, new_event(db, "Robin", format="round-robin"))
     assert not standings.plays_a_cut(db, new_event(db, "Threes", players=("A", "B", "C"), variant="three-player"))
+
+
+def test_add_not_counted_yet_counts_a_lone_card_and_adds_it_by_the_view(db):
+    event, entry = a_result_and_a_lone_card(db)
+    rules = standings.scoring_rules(event)
+
+    def rows_after(view):
+        rows = {e: Row(e, name) for name, e in entry.items()}
+        standings.add_not_counted_yet(db, event, rules, rows, view)
+        return {name: (rows[e].pending, rows[e].game_points, rows[e].spread) for name, e in entry.items()}
+
+    # Bob's lone card: pending for both sides, counted only as the view says
+    assert rows_after(standings.FINAL) == {"Ann": (0, 0, 0), "Bob": (1, 0, 0), "Cat": (1, 0, 0), "Dan": (0, 0, 0)}
+    assert rows_after(standings.PROVISIONAL) == {"Ann": (0, 0, 0), "Bob": (1, 3, 31), "Cat": (1, 0, -31), "Dan": (0, 0, 0)}
+    assert rows_after(standings.OWN_CARDS) == {"Ann": (0, 0, 0), "Bob": (1, 3, 31), "Cat": (1, 0, 0), "Dan": (0, 0, 0)}
+
+
+def test_head_to_head_of_ties_reads_only_games_between_level_entries(db):
+    event = new_event(db, games=2)
+    entry = ids(db, event)
+    paired(db, event, games=2)
+    play(db, event, 1, (121, 100), (121, 100))  # Ann beats Dan, Bob beats Cat
+    play(db, event, 2, (121, 100), (121, 100))
+    rows = {r.player: r for r in standings.standings(db, event).every}
+    h2h = HeadToHead()
+    standings.head_to_head_of_ties(db, event, standings.scoring_rules(event), rows, h2h)
+    level = [(a, b) for (a, b) in h2h.wins]
+    keys = {e: r.key() for e, r in rows.items()}
+    assert level and all(keys[a] == keys[b] for a, b in level)  # only between entries of one level
+    assert all(h2h.met(a, b) for a, b in level)
+    alone = {entry["Ann"]: rows[entry["Ann"]]}  # a level of one: nothing to read
+    h2h_alone = HeadToHead()
+    standings.head_to_head_of_ties(db, event, standings.scoring_rules(event), alone, h2h_alone)
+    assert h2h_alone.wins == {}
