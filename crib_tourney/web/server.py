@@ -98,8 +98,9 @@ class Pages:
     PLAYERS_WARMED = 1000  # players' pages built at the start, at most: each is kept in memory (~25 KB in its forms)
     BUILD_LOCKS = 64  # two paths share a lock rarely, and then one build waits for the other
 
-    def __init__(self, location: str):
+    def __init__(self, location: str, intervals: site.Intervals = site.Intervals()):
         self.location = location
+        self.intervals = intervals
         self.lock = threading.Lock()
         self.version: Any = None
         self.changed = self.changed_before = -1e9  # monotonic times of the last two changes seen
@@ -199,7 +200,7 @@ class Pages:
         shown = site.updated_text(built.updated) if built.updated is not None else stamp  # its event's last change
         made[(path, "html", False)] = site.render(built, live_href, live=True, updated=shown, content=content,
                                                   content_etag=_etag(made[(path, "html", True)]),
-                                                  json_href=live_json_href).encode()
+                                                  json_href=live_json_href, intervals=self.intervals).encode()
         now = time.monotonic()
         entries = {k: Built(version, now, _etag(body), body, updated=shown) for k, body in made.items()}
         for form in ((path, "html", False), (path, "json", False)):  # browsers take gzip: zipped once here, not in a request's time
@@ -259,11 +260,12 @@ def accepts_gzip(header: str) -> bool:
     return False
 
 
-def create_app(location: str, scoring: "Scoring | None" = None) -> Starlette:
+def create_app(location: str, scoring: "Scoring | None" = None, intervals: site.Intervals = site.Intervals()) -> Starlette:
     """The live view; with ``scoring`` (serve --scoring) also the phones' and the
     desk's routes (web/phones.py, web/desk.py; their settings and state on
-    ``app.state``: see web/writing.py). Without it nothing can be written: POST is 405."""
-    pages = Pages(location)
+    ``app.state``: see web/writing.py). Without it nothing can be written: POST is 405.
+    ``intervals``: how often the pages and the phones poll, how long a projector's page stays."""
+    pages = Pages(location, intervals)
 
     on_loop = on_sqlite(location)  # a read of SQLite's WAL never waits for a writer
 
@@ -335,7 +337,7 @@ def create_app(location: str, scoring: "Scoring | None" = None) -> Starlette:
         writing = [*phones.ROUTES, *desk.ROUTES]
     app = Starlette(routes=[*writing, Route("/events/{event_id}/bracket.pdf", bracket_pdf, methods=methods),
                             Route("/{path:path}", serve, methods=methods)], lifespan=lifespan)
-    app.state.pages = pages
+    app.state.pages, app.state.intervals = pages, intervals
     if scoring is not None:  # what the phones' and the desk's handlers read (web/writing.py)
         app.state.location, app.state.scoring, app.state.phones = location, scoring, phones.Phones(location)
     return app

@@ -10,7 +10,7 @@ import sqlite3
 import pytest
 
 from tests.conftest import Cli
-from tests.web.browser import Browser, find_chromium, served_with_browser
+from tests.web.browser import Session, find_chromium, served_with_browser
 from tests.web.phones import make_links
 
 CHROMIUM = find_chromium()
@@ -32,7 +32,7 @@ def served(tmp_path):
         yield cli, base, browser
 
 
-def _phone(browser: Browser, base: str, cli: Cli, name: str):  # type: ignore[no-untyped-def]
+def _phone(browser: Session, base: str, cli: Cli, name: str):  # type: ignore[no-untyped-def]
     phone = browser.context()
     phone.open(f"{base}/p/{cli.links[name]}")
     phone.wait_for("document.querySelector('#card tr')")  # the state has loaded
