@@ -17,7 +17,7 @@ from crib_tourney.errors import CribError, NotFound
 from crib_tourney.served import SERVE_PORT
 from crib_tourney.web.security import DirectorPassword
 from crib_tourney.services.events import event_summaries
-from crib_tourney.web.server import create_app, HEAD_LIMIT, http_protocol
+from crib_tourney.web.server import create_app, HEAD_LIMIT, HEAD_SECONDS, http_protocol
 from crib_tourney.web.writing import Scoring
 from crib_tourney.web.site import Intervals
 from crib_tourney.web.publish import publish as write_site
@@ -63,6 +63,9 @@ def serve(
     page_seconds: Annotated[float, typer.Option("--page-seconds", parser=seconds("--page-seconds"), metavar="SECONDS",
                                                 help="How long the projector (?screen=1) shows each page of a long list.")]
     = Intervals.page,
+    head_timeout: Annotated[float, typer.Option("--head-timeout", parser=seconds("--head-timeout"), metavar="SECONDS",
+                                                help="How long a client may take to send a request's line and headers:"
+                                                     " a slower or half-sent one is closed.")] = HEAD_SECONDS,
 ) -> None:
     """Serve a live view of the database: standings, tables with a
     find-your-table box, brackets, players' games and league seasons, following
@@ -106,7 +109,7 @@ def serve(
 
     app = create_app(state.DB_LOCATION, settings, Intervals(refresh, page_seconds))
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
-                                           timeout_keep_alive=30, http=http_protocol(), h11_max_incomplete_event_size=HEAD_LIMIT))
+                                           timeout_keep_alive=30, http=http_protocol(head_timeout), h11_max_incomplete_event_size=HEAD_LIMIT))
     try:
         server.run(sockets=[listening])
     except KeyboardInterrupt:  # Ctrl-C: uvicorn has shut down, and raises it again for us

@@ -344,10 +344,10 @@ def create_app(location: str, scoring: "Scoring | None" = None, intervals: site.
 
 
 HEAD_LIMIT = 16 * 1024  # a request's line and headers, in all: past it, 400 and the connection closed
-HEAD_SECONDS = 10.0  # a request's line and headers must arrive within this, from the connection or the last answer
+HEAD_SECONDS = 10.0  # a request's line and headers must arrive within this, from the connection or the last answer (serve --head-timeout)
 
 
-def http_protocol() -> type:
+def http_protocol(head_seconds: float = HEAD_SECONDS) -> type:
     """uvicorn's h11 protocol (named, so an installed httptools, whose request line
     has no bound, is never chosen), with a time-out on the request's head: uvicorn
     times out only an idle connection between requests, so a client that sent half
@@ -391,7 +391,7 @@ def http_protocol() -> type:
 
         def _wait_for_head(self) -> None:
             if self.head_timer is None:
-                self.head_timer = self.loop.call_later(HEAD_SECONDS, self._head_too_slow)
+                self.head_timer = self.loop.call_later(head_seconds, self._head_too_slow)
 
         def _head_too_slow(self) -> None:
             self.head_timer = None

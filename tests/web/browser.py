@@ -293,7 +293,7 @@ def wait_until_serving(url: str, process: subprocess.Popen, seconds: float = 30)
         except OSError:
             if time.monotonic() > deadline or process.poll() is not None:
                 raise RuntimeError(f"nothing answers at {url}") from None
-            time.sleep(0.2)
+            time.sleep(0.05)
 
 
 def free_port() -> int:

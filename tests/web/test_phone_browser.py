@@ -77,7 +77,8 @@ def test_two_phones_agree_and_a_third_screen_follows_without_reload(served, tmp_
     two.wait_for("document.getElementById('status').textContent.indexOf('Agreed') === 0")
     one.wait_for("document.getElementById('status').textContent.indexOf('Agreed: you won 121–98') === 0", seconds=15)
     assert one.js("document.getElementById('gp').textContent") == "2"
-    browser.wait_for(f"document.querySelector('tbody tr').textContent.indexOf({json.dumps(first)}) >= 0", seconds=20)
+    browser.wait_for(f"document.querySelector('tbody tr').textContent.indexOf({json.dumps(first)}) >= 0"
+                     " && document.querySelector('tbody tr td b').textContent === '2'", seconds=20)  # the page, followed
     assert browser.js("document.querySelector('tbody tr td b').textContent") == "2"
     assert browser.js("window.notReloaded") is True
     assert _rows(cli, "SELECT entry_id, own_score, opp_score, source FROM outcome ORDER BY entry_id") == sorted(
