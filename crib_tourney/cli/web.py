@@ -17,7 +17,7 @@ from crib_tourney.errors import CribError, NotFound
 from crib_tourney.served import SERVE_PORT
 from crib_tourney.web.security import DirectorPassword
 from crib_tourney.services.events import event_summaries
-from crib_tourney.web.server import create_app, HEAD_LIMIT, HEAD_SECONDS, http_protocol
+from crib_tourney.web.server import create_app, HEAD_SECONDS, uvicorn_config
 from crib_tourney.web.writing import Scoring
 from crib_tourney.web.site import Intervals
 from crib_tourney.web.publish import publish as write_site
@@ -108,8 +108,7 @@ def serve(
     sys.setswitchinterval(0.001)
 
     app = create_app(state.DB_LOCATION, settings, Intervals(refresh, page_seconds))
-    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
-                                           timeout_keep_alive=30, http=http_protocol(head_timeout), h11_max_incomplete_event_size=HEAD_LIMIT))
+    server = uvicorn.Server(uvicorn_config(app, host, port, head_timeout))
     try:
         server.run(sockets=[listening])
     except KeyboardInterrupt:  # Ctrl-C: uvicorn has shut down, and raises it again for us

@@ -26,6 +26,7 @@ from starlette.responses import Response
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import Route
 import h11
+import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from crib_tourney import jsontext
@@ -345,6 +346,12 @@ def create_app(location: str, scoring: "Scoring | None" = None, intervals: site.
 
 HEAD_LIMIT = 16 * 1024  # a request's line and headers, in all: past it, 400 and the connection closed
 HEAD_SECONDS = 10.0  # a request's line and headers must arrive within this, from the connection or the last answer (serve --head-timeout)
+
+
+def uvicorn_config(app: Starlette, host: str, port: int, head_seconds: float = HEAD_SECONDS) -> uvicorn.Config:
+    """How serve runs the app under uvicorn (the browser tests run it so on a thread)."""
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_keep_alive=30,
+                          http=http_protocol(head_seconds), h11_max_incomplete_event_size=HEAD_LIMIT)
 
 
 def http_protocol(head_seconds: float = HEAD_SECONDS) -> type:

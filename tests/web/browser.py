@@ -308,31 +308,63 @@ FAST = ("--refresh", "0.5", "--page-seconds", "1")  # serve's intervals for test
 
 
 @contextmanager
-def served_with_browser(db: Path, *serve_options: str) -> Iterator[tuple[str, Session]]:
-    """`crib-tourney serve` on a free loopback port over ``db`` (with ``serve_options``;
-    the intervals FAST unless given), and a browser session: (the served address, the
-    session); the server stopped and the session's contexts closed after."""
-    import sys
+def serving_here(db: Path, *serve_options: str) -> Iterator[str]:
+    """What `crib-tourney serve` serves with ``serve_options`` (--scoring,
+    --director-password-file FILE, --refresh and --page-seconds: FAST unless given),
+    built as the command builds it (web/server.py create_app and uvicorn_config), on a
+    thread of this process on a free loopback port: its address; stopped after. A
+    process of its own took a second to start, each test; tests/web/test_server.py and
+    test_limits.py start the command itself."""
+    import socket
+    import threading
 
-    import pytest
+    import uvicorn
 
-    port = free_port()
-    env = dict(os.environ, CRIB_TOURNEY_DB=str(db))
-    fast = [word for option, value in zip(FAST[::2], FAST[1::2]) if option not in serve_options for word in (option, value)]
-    server = subprocess.Popen([sys.executable, "-m", "crib_tourney", "serve", "--port", str(port), *fast, *serve_options],
-                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
+    from crib_tourney.web.security import DirectorPassword
+    from crib_tourney.web.server import create_app, uvicorn_config
+    from crib_tourney.web.site import Intervals
+    from crib_tourney.web.writing import Scoring
+
+    given = dict(zip(FAST[::2], FAST[1::2]))
+    words = list(serve_options)
+    scoring = "--scoring" in words
+    if scoring:
+        words.remove("--scoring")
+    for option, value in zip(words[::2], words[1::2]):
+        if option not in ("--director-password-file", "--refresh", "--page-seconds"):
+            raise ValueError(f"serving_here does not know {option}: start the serve command (tests/web/test_limits.py serving)")
+        given[option] = value
+    password = given.get("--director-password-file")
+    director = DirectorPassword.from_file(Path(password)) if password is not None else None
+    app = create_app(str(db), Scoring(director) if scoring else None,
+                     Intervals(float(given["--refresh"]), float(given["--page-seconds"])))
+    listening = socket.socket()
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listening.bind(("127.0.0.1", 0))
+    port = listening.getsockname()[1]
+    server = uvicorn.Server(uvicorn_config(app, "127.0.0.1", port))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, name=f"serve-{port}", daemon=True)
+    thread.start()
     try:
-        wait_until_serving(base + "/", server)
-    except RuntimeError:
-        server.kill()
-        pytest.fail(f"serve did not start: {server.stderr.read().decode() if server.stderr else ''}")
-    try:
-        with browser_session() as session:
-            yield base, session
+        deadline = time.monotonic() + 30
+        while not server.started:
+            if not thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError(f"serve did not start over {db}")
+            time.sleep(0.02)
+        yield f"http://127.0.0.1:{port}"
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.should_exit = True
+        thread.join(timeout=30)
+        listening.close()
+
+
+@contextmanager
+def served_with_browser(db: Path, *serve_options: str) -> Iterator[tuple[str, Session]]:
+    """serve over ``db`` with ``serve_options`` (serving_here) and a browser session:
+    (the served address, the session); the session's contexts closed and the server
+    stopped after."""
+    with serving_here(db, *serve_options) as base, browser_session() as session:
+        yield base, session
 
 
 def axe_script() -> str:
