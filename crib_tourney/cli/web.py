@@ -1,7 +1,7 @@
 """serve (the live view) and publish (the static site)."""
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, List, Optional
+from typing import TYPE_CHECKING, Annotated, Callable, List, Optional
 import sys
 import ipaddress
 import socket
@@ -17,16 +17,37 @@ from crib_tourney.errors import CribError, NotFound
 from crib_tourney.served import SERVE_PORT
 from crib_tourney.web.security import DirectorPassword
 from crib_tourney.services.events import event_summaries
-from crib_tourney.web.server import create_app, HEAD_LIMIT, http_protocol
+from crib_tourney.web.server import create_app, HEAD_SECONDS, uvicorn_config
 from crib_tourney.web.writing import Scoring
+from crib_tourney.web.site import Intervals
 from crib_tourney.web.publish import publish as write_site
 from crib_tourney.inputs.names import event_id, league_id
+from crib_tourney.tourney.numbers import abbreviated, ascii_digits
 
 if TYPE_CHECKING:
     import socket
     from crib_tourney.store.sql import Db
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+SECONDS = (0.1, 3600.0)  # serve's intervals: from a tenth of a second (tests) to an hour
+
+
+def seconds(option: str) -> Callable[[str], float]:
+    """The parser of an interval option: ASCII digits with at most one decimal point,
+    from a tenth of a second to an hour, or one clear line (float() alone takes
+    'nan', 'inf', '1e9' and Arabic-Indic digits)."""
+    low, high = SECONDS
+
+    def parse(text: str) -> float:
+        shown = abbreviated(str(text).strip())
+        whole, dot, part = str(text).strip().partition(".")
+        if not (ascii_digits(whole or "0") and (not dot or ascii_digits(part)) and (whole or part)):
+            raise CribError(f"{option} '{shown}' is not a number of seconds (like 5 or 0.5)")
+        value = float(str(text).strip())
+        if not low <= value <= high:
+            raise CribError(f"{option} must be {low:g} to {high:g} seconds, not {shown}")
+        return value
+    return parse
 
 
 def serve(
@@ -36,6 +57,15 @@ def serve(
     password_file: Annotated[Optional[Path], typer.Option("--director-password-file", metavar="FILE",
                                                           help="File whose first line is the director's password (the desk).")] = None,
     trust_proxy: Annotated[bool, typer.Option("--trust-proxy", help="Take the client's address from X-Forwarded-For (behind a reverse proxy).")] = False,
+    refresh: Annotated[float, typer.Option("--refresh", parser=seconds("--refresh"), metavar="SECONDS",
+                                           help="How often the live pages and the players' phones ask for news"
+                                                " (slower on a crowded Wi-Fi).")] = Intervals.refresh,
+    page_seconds: Annotated[float, typer.Option("--page-seconds", parser=seconds("--page-seconds"), metavar="SECONDS",
+                                                help="How long the projector (?screen=1) shows each page of a long list.")]
+    = Intervals.page,
+    head_timeout: Annotated[float, typer.Option("--head-timeout", parser=seconds("--head-timeout"), metavar="SECONDS",
+                                                help="How long a client may take to send a request's line and headers:"
+                                                     " a slower or half-sent one is closed.")] = HEAD_SECONDS,
 ) -> None:
     """Serve a live view of the database: standings, tables with a
     find-your-table box, brackets, players' games and league seasons, following
@@ -45,6 +75,7 @@ def serve(
 
     Example: crib-tourney serve --port 8000
     Example: crib-tourney serve --scoring --director-password-file desk.txt
+    Example: crib-tourney serve --refresh 15 --page-seconds 12
     """
     if not 1 <= port <= 65535:
         raise CribError(f"port must be 1 to 65535, not {port}")
@@ -76,8 +107,8 @@ def serve(
     # interpreter over every millisecond, not every five, so a request waits less.
     sys.setswitchinterval(0.001)
 
-    server = uvicorn.Server(uvicorn.Config(create_app(state.DB_LOCATION, settings), host=host, port=port, log_level="warning",
-                                           timeout_keep_alive=30, http=http_protocol(), h11_max_incomplete_event_size=HEAD_LIMIT))
+    app = create_app(state.DB_LOCATION, settings, Intervals(refresh, page_seconds))
+    server = uvicorn.Server(uvicorn_config(app, host, port, head_timeout))
     try:
         server.run(sockets=[listening])
     except KeyboardInterrupt:  # Ctrl-C: uvicorn has shut down, and raises it again for us

@@ -127,7 +127,7 @@ def phone_page(request: Request) -> Response:
     state = lookup(request, token)
     if isinstance(state, Response):
         return state
-    return page(request, "web/phone.html", token=token, state=state)
+    return page(request, "web/phone.html", token=token, state=state, refresh_ms=request.app.state.intervals.refresh_ms)
 
 
 def phone_json(request: Request) -> Response:

@@ -26,6 +26,7 @@ from starlette.responses import Response
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import Route
 import h11
+import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from crib_tourney import jsontext
@@ -98,8 +99,9 @@ class Pages:
     PLAYERS_WARMED = 1000  # players' pages built at the start, at most: each is kept in memory (~25 KB in its forms)
     BUILD_LOCKS = 64  # two paths share a lock rarely, and then one build waits for the other
 
-    def __init__(self, location: str):
+    def __init__(self, location: str, intervals: site.Intervals = site.Intervals()):
         self.location = location
+        self.intervals = intervals
         self.lock = threading.Lock()
         self.version: Any = None
         self.changed = self.changed_before = -1e9  # monotonic times of the last two changes seen
@@ -199,7 +201,7 @@ class Pages:
         shown = site.updated_text(built.updated) if built.updated is not None else stamp  # its event's last change
         made[(path, "html", False)] = site.render(built, live_href, live=True, updated=shown, content=content,
                                                   content_etag=_etag(made[(path, "html", True)]),
-                                                  json_href=live_json_href).encode()
+                                                  json_href=live_json_href, intervals=self.intervals).encode()
         now = time.monotonic()
         entries = {k: Built(version, now, _etag(body), body, updated=shown) for k, body in made.items()}
         for form in ((path, "html", False), (path, "json", False)):  # browsers take gzip: zipped once here, not in a request's time
@@ -259,11 +261,12 @@ def accepts_gzip(header: str) -> bool:
     return False
 
 
-def create_app(location: str, scoring: "Scoring | None" = None) -> Starlette:
+def create_app(location: str, scoring: "Scoring | None" = None, intervals: site.Intervals = site.Intervals()) -> Starlette:
     """The live view; with ``scoring`` (serve --scoring) also the phones' and the
     desk's routes (web/phones.py, web/desk.py; their settings and state on
-    ``app.state``: see web/writing.py). Without it nothing can be written: POST is 405."""
-    pages = Pages(location)
+    ``app.state``: see web/writing.py). Without it nothing can be written: POST is 405.
+    ``intervals``: how often the pages and the phones poll, how long a projector's page stays."""
+    pages = Pages(location, intervals)
 
     on_loop = on_sqlite(location)  # a read of SQLite's WAL never waits for a writer
 
@@ -335,17 +338,23 @@ def create_app(location: str, scoring: "Scoring | None" = None) -> Starlette:
         writing = [*phones.ROUTES, *desk.ROUTES]
     app = Starlette(routes=[*writing, Route("/events/{event_id}/bracket.pdf", bracket_pdf, methods=methods),
                             Route("/{path:path}", serve, methods=methods)], lifespan=lifespan)
-    app.state.pages = pages
+    app.state.pages, app.state.intervals = pages, intervals
     if scoring is not None:  # what the phones' and the desk's handlers read (web/writing.py)
         app.state.location, app.state.scoring, app.state.phones = location, scoring, phones.Phones(location)
     return app
 
 
 HEAD_LIMIT = 16 * 1024  # a request's line and headers, in all: past it, 400 and the connection closed
-HEAD_SECONDS = 10.0  # a request's line and headers must arrive within this, from the connection or the last answer
+HEAD_SECONDS = 10.0  # a request's line and headers must arrive within this, from the connection or the last answer (serve --head-timeout)
 
 
-def http_protocol() -> type:
+def uvicorn_config(app: Starlette, host: str, port: int, head_seconds: float = HEAD_SECONDS) -> uvicorn.Config:
+    """How serve runs the app under uvicorn (the browser tests run it so on a thread)."""
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_keep_alive=30,
+                          http=http_protocol(head_seconds), h11_max_incomplete_event_size=HEAD_LIMIT)
+
+
+def http_protocol(head_seconds: float = HEAD_SECONDS) -> type:
     """uvicorn's h11 protocol (named, so an installed httptools, whose request line
     has no bound, is never chosen), with a time-out on the request's head: uvicorn
     times out only an idle connection between requests, so a client that sent half
@@ -389,7 +398,7 @@ def http_protocol() -> type:
 
         def _wait_for_head(self) -> None:
             if self.head_timer is None:
-                self.head_timer = self.loop.call_later(HEAD_SECONDS, self._head_too_slow)
+                self.head_timer = self.loop.call_later(head_seconds, self._head_too_slow)
 
         def _head_too_slow(self) -> None:
             self.head_timer = None

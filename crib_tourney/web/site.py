@@ -153,17 +153,40 @@ def event_paths(db: Db, event_id: int) -> list[str]:
     return pages + [f"events/{event_id}/players/{entry}" for entry in facts.entry_ids(db, event)]
 
 
+@dataclass(frozen=True)
+class Intervals:
+    """How often a live page and a player's phone ask the server for news
+    (``refresh``, serve --refresh) and how long the projector shows each page of
+    a long list, or each screen of a long page (``page``, serve --page-seconds),
+    in seconds. The defaults suit a room; a crowded Wi-Fi wants slower polls, and
+    the browser tests pass short ones. They reach the page as its body's
+    data-refresh-ms and data-page-ms, which the page's script reads."""
+
+    refresh: float = 5.0
+    page: float = 8.0
+
+    @property
+    def refresh_ms(self) -> int:
+        return max(1, round(self.refresh * 1000))
+
+    @property
+    def page_ms(self) -> int:
+        return max(1, round(self.page * 1000))
+
+
 def render(built: Page, href: Callable[[str], str], live: bool, fragment: bool = False, updated: str | None = None,
-           content_etag: str = "", json_href: Callable[[str], str] | None = None, content: str | None = None) -> str:
+           content_etag: str = "", json_href: Callable[[str], str] | None = None, content: str | None = None,
+           intervals: Intervals = Intervals()) -> str:
     """The page's HTML (or, with ``fragment``, only its content); ``updated`` is
     the time shown (default: when the page's data last changed, ``built.updated``); ``content_etag`` the ETag of the content alone
     (the live page's first poll sends it); ``json_href`` links a JSON twin;
-    ``content``: the page's content as ``fragment`` rendered it (not rendered twice)."""
+    ``content``: the page's content as ``fragment`` rendered it (not rendered twice);
+    ``intervals``: how often the page polls and the projector turns its pages."""
     template = environment().get_template(built.template)
     event_id = built.context.get("event_id")
     context = {"title": f"{built.heading} · {built.kind}", "kind": built.kind, "heading": built.heading, "nav": built.nav,
                "here": built.path, "href": href, "live": live, "updated": updated or updated_text(built.updated),
-               "content_etag": content_etag,
+               "content_etag": content_etag, "refresh_ms": intervals.refresh_ms, "page_ms": intervals.page_ms,
                "me_sources": ({"find": href(f"events/{event_id}/tables"), "event": event_id} if event_id is not None else None),
                **built.context}
     if fragment:  # only the page's content: what the live pages fetch to follow new results

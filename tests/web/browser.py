@@ -1,20 +1,29 @@
 """A headless Chromium driven over the Chrome DevTools Protocol: just what the
 browser tests need (open a page, run a script, wait for text, screenshot). No
-driver binary: Debian's chromium and the websockets library."""
+driver binary: Debian's chromium and the websockets library.
+
+One Chromium per test process (an xdist worker), started on first use and
+stopped at the end of the session (tests/web/conftest.py); each test gets a
+``Session`` of its own on it: browser contexts (their own cookies, storage and
+cache), all closed after the test. The served pages poll every half second and
+the projector turns its pages every second (``serve --refresh 0.5 --page-seconds 1``):
+a test waits for the condition it needs, not for the room's 5 and 8 seconds."""
 
 from __future__ import annotations
 
 import base64
 import importlib.util
 import json
+import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 
 def find_chromium() -> str | None:
@@ -55,11 +64,13 @@ class Tab:
         return result["result"].get("value")
 
     def wait_for(self, expression: str, seconds: float = 20) -> None:
+        """Until ``expression`` is true in the page, asked every 50 ms (a page opened
+        waited for 0.2 s more than it took when it was asked every 200 ms)."""
         deadline = time.monotonic() + seconds
         while not self.js(f"Boolean({expression})"):
             if time.monotonic() > deadline:
                 raise AssertionError(f"timed out waiting for {expression}")
-            time.sleep(0.2)
+            time.sleep(0.05)
 
     def type(self, selector: str, text: str) -> None:
         """Focus a field and type into it key by key, as a person would."""
@@ -101,8 +112,13 @@ class Context(Tab):
         self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=0, mobile=width < 600)
 
     def close(self) -> None:
+        if getattr(self, "context_id", None) is None:
+            return  # closed already (by the test, then by its session)
         self.close_connection()
-        self.browser.call("Target.disposeBrowserContext", browserContextId=self.context_id)
+        try:
+            self.browser.call("Target.disposeBrowserContext", browserContextId=self.context_id)
+        finally:
+            self.context_id = None
 
 
 class Browser(Tab):
@@ -111,7 +127,7 @@ class Browser(Tab):
         self.process = subprocess.Popen(
             [executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
              "--remote-debugging-port=0", f"--user-data-dir={self.profile}", f"--window-size={width},{height}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)  # its helpers in its own group
         port_file = Path(self.profile) / "DevToolsActivePort"
         deadline = time.monotonic() + 30
         while not port_file.exists() or not port_file.read_text().strip():
@@ -136,16 +152,135 @@ class Browser(Tab):
         """A new browser context (a phone, by default a 390x844 one) with one page."""
         return Context(self, width, height)
 
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
     def close(self) -> None:
-        if getattr(self, "_root", None) is not None:
-            self._root.close_connection()
-        self.close_connection()
-        self.process.terminate()
+        """Stop Chromium and every helper process of its group, then remove its profile.
+        Only stopping the browser left its network service writing into the profile
+        after the profile was removed: a crib-chromium-* folder left in /tmp a run."""
         try:
+            if getattr(self, "_root", None) is not None:
+                self._root.close_connection()
+            self.close_connection()
+        except Exception:  # noqa: BLE001 - a browser that died has no connection to close
+            pass
+        if self.process.returncode is None:
+            self.process.terminate()
+            try:  # waited for, not reaped: while the leader is a zombie its group's id cannot be reused
+                _wait_unreaped(self.process.pid, 10)
+            except subprocess.TimeoutExpired:
+                pass
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)  # the helpers it left (renderers, the network service)
+            except ProcessLookupError:
+                pass
             self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        shutil.rmtree(self.profile, ignore_errors=True)
+        for _ in range(50):  # a helper killed mid-write may still land a file: removed until nothing is left
+            shutil.rmtree(self.profile, ignore_errors=True)
+            if not os.path.exists(self.profile):
+                break
+            time.sleep(0.1)
+
+
+def _wait_unreaped(pid: int, seconds: float) -> None:
+    """Until process ``pid`` (a child) has exited, leaving it a zombie (os.waitid WNOWAIT)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        found = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        if found is not None and found.si_pid == pid:
+            return
+        if time.monotonic() > deadline:
+            raise subprocess.TimeoutExpired(str(pid), seconds)
+        time.sleep(0.05)
+
+
+class Session(Context):
+    """One test's share of the worker's Chromium: a page of its own in a fresh
+    context (the browser's window size: 1280x900), and every context it opens,
+    all closed when the test is done (passed or not)."""
+
+    def __init__(self, browser: Browser, width: int = 1280, height: int = 900):
+        self.shared = browser
+        self.opened: list[Context] = []
+        super().__init__(browser, width, height)
+
+    @property
+    def port(self) -> int:
+        return self.shared.port
+
+    def context(self, width: int = 390, height: int = 844) -> Context:
+        """A new browser context (a phone, by default a 390x844 one) with one page."""
+        made = Context(self.shared, width, height)
+        self.opened.append(made)
+        return made
+
+    def close(self) -> None:
+        for made in self.opened:
+            made.close()
+        super().close()
+
+
+_SHARED: list[Browser] = []
+
+
+def shared_browser() -> Browser:
+    """This process's Chromium: started on first use (again if it died), stopped by
+    close_shared_browser() at the end of the session."""
+    if _SHARED and not _SHARED[0].alive():
+        _SHARED.pop().close()
+    if not _SHARED:
+        _SHARED.append(Browser(find_chromium()))  # type: ignore[arg-type]
+    return _SHARED[0]
+
+
+def close_shared_browser() -> None:
+    while _SHARED:
+        _SHARED.pop().close()
+
+
+@contextmanager
+def browser_session(width: int = 1280, height: int = 900) -> Iterator[Session]:
+    """A test's session on this process's Chromium (see Session)."""
+    session = Session(shared_browser(), width, height)
+    try:
+        yield session
+    finally:
+        session.close()
+
+
+PAGER_LOG = """(function () { window.cribPagers = [];
+  new MutationObserver(function () { var p = document.getElementById('pager'), t = p ? p.textContent : '';
+    if (t && window.cribPagers[window.cribPagers.length - 1] !== t) window.cribPagers.push(t); })
+    .observe(document, {subtree: true, childList: true, characterData: true}); })()"""
+
+
+def record_pager(page: Tab) -> None:
+    """From the next document opened in ``page`` on: every text the projector's pager
+    shows, in turn, in window.cribPagers (its first: the page the list starts at)."""
+    page.call("Page.enable")
+    page.call("Page.addScriptToEvaluateOnNewDocument", source=PAGER_LOG)
+
+
+def projector_pages(page: Tab, rows: str, seconds: float = 30) -> list[tuple[bool, Any]]:
+    """Each page of the projector's paged list, 1 to n, as the page itself turns them
+    (serve --page-seconds): whether the document fits the screen and the value of the
+    script ``rows``, each read in one script with the pager's words, so that a page
+    that turns meanwhile is never taken for the one before. No pager: one page."""
+    read = (f"[(document.getElementById('pager') || {{}}).textContent || '',"
+            f" document.documentElement.scrollHeight <= window.innerHeight, {rows}]")
+    seen: dict[int, tuple[bool, Any]] = {}
+    deadline = time.monotonic() + seconds
+    while True:
+        pager, fits, shown = page.js(read)
+        words = pager.split()  # "page k of n"
+        k, count = (int(words[1]), int(words[3])) if pager else (1, 1)
+        seen.setdefault(k, (fits, shown))
+        if len(seen) >= count:
+            return [seen[i] for i in range(1, count + 1)]
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out turning the projector's pages: saw {sorted(seen)} of {count}")
+        time.sleep(0.1)
 
 
 def wait_until_serving(url: str, process: subprocess.Popen, seconds: float = 30) -> None:
@@ -158,7 +293,7 @@ def wait_until_serving(url: str, process: subprocess.Popen, seconds: float = 30)
         except OSError:
             if time.monotonic() > deadline or process.poll() is not None:
                 raise RuntimeError(f"nothing answers at {url}") from None
-            time.sleep(0.2)
+            time.sleep(0.05)
 
 
 def free_port() -> int:
@@ -169,32 +304,67 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+FAST = ("--refresh", "0.5", "--page-seconds", "1")  # serve's intervals for tests: see the module's docstring
+
+
 @contextmanager
-def served_with_browser(db: Path, *serve_options: str) -> Iterator[tuple[str, Browser]]:
-    """`crib-tourney serve` on a free loopback port over ``db`` (with ``serve_options``),
-    and a headless Chromium: (the served address, the browser); both stopped after."""
-    import os
-    import sys
+def serving_here(db: Path, *serve_options: str) -> Iterator[str]:
+    """What `crib-tourney serve` serves with ``serve_options`` (--scoring,
+    --director-password-file FILE, --refresh and --page-seconds: FAST unless given),
+    built as the command builds it (web/server.py create_app and uvicorn_config), on a
+    thread of this process on a free loopback port: its address; stopped after. A
+    process of its own took a second to start, each test; tests/web/test_server.py and
+    test_limits.py start the command itself."""
+    import socket
+    import threading
 
-    import pytest
+    import uvicorn
 
-    port = free_port()
-    env = dict(os.environ, CRIB_TOURNEY_DB=str(db))
-    server = subprocess.Popen([sys.executable, "-m", "crib_tourney", "serve", "--port", str(port), *serve_options],
-                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
+    from crib_tourney.web.security import DirectorPassword
+    from crib_tourney.web.server import create_app, uvicorn_config
+    from crib_tourney.web.site import Intervals
+    from crib_tourney.web.writing import Scoring
+
+    given = dict(zip(FAST[::2], FAST[1::2]))
+    words = list(serve_options)
+    scoring = "--scoring" in words
+    if scoring:
+        words.remove("--scoring")
+    for option, value in zip(words[::2], words[1::2]):
+        if option not in ("--director-password-file", "--refresh", "--page-seconds"):
+            raise ValueError(f"serving_here does not know {option}: start the serve command (tests/web/test_limits.py serving)")
+        given[option] = value
+    password = given.get("--director-password-file")
+    director = DirectorPassword.from_file(Path(password)) if password is not None else None
+    app = create_app(str(db), Scoring(director) if scoring else None,
+                     Intervals(float(given["--refresh"]), float(given["--page-seconds"])))
+    listening = socket.socket()
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listening.bind(("127.0.0.1", 0))
+    port = listening.getsockname()[1]
+    server = uvicorn.Server(uvicorn_config(app, "127.0.0.1", port))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, name=f"serve-{port}", daemon=True)
+    thread.start()
     try:
-        wait_until_serving(base + "/", server)
-    except RuntimeError:
-        server.kill()
-        pytest.fail(f"serve did not start: {server.stderr.read().decode() if server.stderr else ''}")
-    browser = Browser(find_chromium())  # type: ignore[arg-type]
-    try:
-        yield base, browser
+        deadline = time.monotonic() + 30
+        while not server.started:
+            if not thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError(f"serve did not start over {db}")
+            time.sleep(0.02)
+        yield f"http://127.0.0.1:{port}"
     finally:
-        browser.close()
-        server.terminate()
-        server.wait(timeout=10)
+        server.should_exit = True
+        thread.join(timeout=30)
+        listening.close()
+
+
+@contextmanager
+def served_with_browser(db: Path, *serve_options: str) -> Iterator[tuple[str, Session]]:
+    """serve over ``db`` with ``serve_options`` (serving_here) and a browser session:
+    (the served address, the session); the session's contexts closed and the server
+    stopped after."""
+    with serving_here(db, *serve_options) as base, browser_session() as session:
+        yield base, session
 
 
 def axe_script() -> str:

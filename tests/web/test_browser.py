@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import Cli
-from tests.web.browser import Browser, find_chromium, served_with_browser
+from tests.web.browser import find_chromium, served_with_browser
 
 CHROMIUM = find_chromium()
 pytestmark = [pytest.mark.slow,
@@ -16,9 +16,10 @@ pytestmark = [pytest.mark.slow,
 
 
 
-@pytest.fixture
-def served(tmp_path):
-    cli = Cli(tmp_path / "live.db")
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """One server for the module: only test_a_new_result_appears_without_reloading writes (a result)."""
+    cli = Cli(tmp_path_factory.mktemp("live") / "live.db")
     cli("new-event", "Open", "--games", "3")
     cli("enter", "Open", "Ann Lee", "Bob Ray", "Cat Moss", "Dan Oak", "Eve Kowalski", "Fay Wong", "--new")
     cli("round", "Open")
@@ -59,8 +60,8 @@ def test_projector_mode_uses_large_type(served):
 
 
 def test_a_phone_sees_the_narrow_layout(served):
-    _, base, _ = served
-    phone = Browser(CHROMIUM, width=390, height=844)  # type: ignore[arg-type]
+    _, base, browser = served
+    phone = browser.context(390, 844)
     try:
         phone.open(base + "/events/1/standings")
         assert phone.js("getComputedStyle(document.querySelector('th.wide')).display") == "none"

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import Cli
-from tests.web.browser import axe_script, axe_violations, find_chromium, served_with_browser
+from tests.web.browser import axe_script, axe_violations, find_chromium, projector_pages, record_pager, served_with_browser
 
 CHROMIUM = find_chromium()
 pytestmark = [pytest.mark.slow,
@@ -74,24 +74,20 @@ VISIBLE = """(function () {
 
 
 def _pages(page, rows: str) -> list[list[list]]:  # type: ignore[no-untyped-def]
-    """Each page of a paged list as the projector shows it, turned by the page itself."""
-    pager = page.js("(document.getElementById('pager') || {}).textContent || ''")
-    count = int(pager.rsplit(" ", 1)[1]) if pager else 1
-    seen = []
-    for k in range(count):
-        if k:
-            page.wait_for(f"document.getElementById('pager').textContent === 'page {k + 1} of {count}'", seconds=12)
-        else:
-            assert pager in ("", f"page 1 of {count}")
-        assert page.js("document.documentElement.scrollHeight <= window.innerHeight") is True  # nothing below the screen
-        seen.append(page.js(VISIBLE % rows))
-    return seen
+    """Each page of a paged list as the projector shows it, turned by the page itself
+    (which began at page 1: record_pager before it was opened)."""
+    seen = projector_pages(page, VISIBLE % rows)
+    first = page.js("window.cribPagers[0] || ''")
+    assert (first == "") if len(seen) == 1 else first.startswith("page 1 of "), first  # the list starts at its page 1
+    assert all(fits is True for fits, _ in seen)  # nothing below the screen
+    return [shown for _, shown in seen]
 
 
 def test_the_projector_pages_a_45_player_list_without_cutting_a_row(served):
     _, base, browser = served
     page = browser.context(1920, 1080)
     try:
+        record_pager(page)
         page.open(base + "/events/1/tables?screen=1")
         page.wait_for("document.fonts.status === 'loaded'")
         time.sleep(0.3)
@@ -164,6 +160,13 @@ FREEZE = ("var s = document.createElement('style'); s.textContent = '.stamp { vi
           " document.head.appendChild(s); if (document.activeElement) document.activeElement.blur(); true")
 
 
+# In one script, so no page turns between the look and the stop: at page 1, every timer
+# of the page cleared (its page turns and its polls), and true; else false.
+STOP_ON_PAGE_1 = ("(function () { var p = document.getElementById('pager'); if (!p || p.textContent.indexOf('page 1 of ') !== 0)"
+                  " return false; for (var id = setTimeout(function () {}, 0); id > 0; id--) { clearTimeout(id); }"
+                  " return true; })()")
+
+
 def test_the_projectors_first_page_looks_as_its_reference(served, tmp_path):
     """The projector's find-your-table, page 1 of 2 (halved, greyscale), against its
     committed reference with the other pictures' tolerance; CRIB_UPDATE_REFERENCES=1 redraws it."""
@@ -179,6 +182,7 @@ def test_the_projectors_first_page_looks_as_its_reference(served, tmp_path):
         page.wait_for("document.fonts.status === 'loaded'")
         page.js(FREEZE)
         time.sleep(0.3)
+        page.wait_for(STOP_ON_PAGE_1, seconds=30)  # the pages turn (serve --page-seconds): held still at page 1
         assert page.js("document.getElementById('pager').textContent").startswith("page 1 of ")
         page.screenshot(tmp_path / "shot.png")
     finally:

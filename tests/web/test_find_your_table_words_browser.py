@@ -12,7 +12,7 @@ import time
 import pytest
 
 from tests.conftest import Cli
-from tests.web.browser import find_chromium, served_with_browser
+from tests.web.browser import find_chromium, projector_pages, served_with_browser
 
 CHROMIUM = find_chromium()
 pytestmark = [pytest.mark.slow,
@@ -112,16 +112,14 @@ def test_the_projectors_standings_fit_the_screen_with_the_cut_line_under_its_row
         pager = page.js("(document.getElementById('pager') || {}).textContent || ''")
         count = int(pager.rsplit(" ", 1)[1])
         assert count <= 3, pager
-        seen = []
-        for k in range(count):
-            if k:
-                page.wait_for(f"document.getElementById('pager').textContent === 'page {k + 1} of {count}'", seconds=12)
-            assert page.js("document.documentElement.scrollHeight <= window.innerHeight") is True, k
-            shown = page.js("Array.prototype.filter.call(document.querySelectorAll('#standings tbody tr'), function (r) {"
-                            " var b = r.getBoundingClientRect(); return getComputedStyle(r).display !== 'none'"
-                            " && b.top >= 0 && b.bottom <= window.innerHeight; }).map(function (r) {"
-                            " return r.classList.contains('cut-line') ? 'cut' : r.querySelector('td.rank').textContent.trim(); })")
-            seen.append(shown)
+        shown = projector_pages(page, "Array.prototype.filter.call(document.querySelectorAll('#standings tbody tr'), function (r) {"
+                                " var b = r.getBoundingClientRect(); return getComputedStyle(r).display !== 'none'"
+                                " && b.top >= 0 && b.bottom <= window.innerHeight; }).map(function (r) {"
+                                " return r.classList.contains('cut-line') ? 'cut' : r.querySelector('td.rank').textContent.trim(); })")
+        assert len(shown) == count
+        for k, (fits, _) in enumerate(shown):
+            assert fits is True, k
+        seen = [rows for _, rows in shown]
         cut = next(rows for rows in seen if "cut" in rows)
         assert cut[cut.index("cut") - 1].startswith("12")  # the line right under the 12th, on the same page
         assert sum(len(rows) for rows in seen) == 46 + 1  # every row once, and the line

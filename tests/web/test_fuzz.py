@@ -60,7 +60,8 @@ def served(tmp_path_factory):
     db = tmp_path_factory.mktemp("web-fuzz") / "web.db"
     seed_database(db)
     Cli(db)("league", "night", "Club", "--date", "2026-09-01")
-    return db, TestClient(create_app(str(db)))
+    with TestClient(create_app(str(db))) as client:  # one event loop for all the requests (else one each: 40% of a request)
+        yield db, client
 
 
 @settings(max_examples=max(EXAMPLES // 4, 1), derandomize=SEED == 0, database=None, deadline=None, print_blob=False,
@@ -166,7 +167,11 @@ def scoring_served(tmp_path_factory):
     # the limits are measured elsewhere (tests/web/test_limits.py): here they would answer 429 to most draws
     director = DirectorPassword(PASSWORD)
     app = create_app(str(db), Scoring(director, per_minute=10**9))
-    client = TestClient(app, base_url="http://testserver", follow_redirects=False)
+    with TestClient(app, base_url="http://testserver", follow_redirects=False) as client:  # one event loop for every request
+        yield _signed_in(db, app, client, live, director)
+
+
+def _signed_in(db, app, client: TestClient, live: dict[str, str], director):  # type: ignore[no-untyped-def]
     page = client.get("/desk/")
     csrf = page.cookies.get("crib_csrf") or client.cookies.get("crib_csrf")
     signed = client.post("/desk/login", data={"csrf": csrf, "password": PASSWORD}, headers={"Origin": "http://testserver"})
@@ -177,7 +182,7 @@ def scoring_served(tmp_path_factory):
     client.cookies.set("crib_desk", old)
     assert client.post("/desk/logout", data={"csrf": csrf}, headers={"Origin": "http://testserver"}).status_code == 303
     routes = [r for r in app.routes if getattr(r, "path", "") != "/{path:path}"]
-    return db, app, routes, live, {"csrf": csrf, "session": session, "ended": old}, director
+    return db, client, routes, live, {"csrf": csrf, "session": session, "ended": old}, director
 
 
 def _scoring_request(routes: list, live: dict[str, str]) -> st.SearchStrategy[tuple]:
@@ -227,11 +232,11 @@ def _data_rows(db) -> dict:  # type: ignore[no-untyped-def]
 def run_scoring_batch(scoring_served, data) -> None:  # type: ignore[no-untyped-def]
     from concurrent.futures import ThreadPoolExecutor
 
-    db, app, routes, live, cookies, director = scoring_served
+    db, client, routes, live, cookies, director = scoring_served
     batch = data.draw(st.lists(_scoring_request(routes, live), min_size=1, max_size=6))
     cookies = {**cookies, "session": director.session(str(db))}  # a drawn logout may have ended the last one
     before = _data_rows(db)
-    client = TestClient(app, base_url="http://testserver", follow_redirects=False)
+    client.cookies.clear()  # as a new client: only the cookies the batch sends, and those its answers set
     with ThreadPoolExecutor(max_workers=len(batch)) as pool:
         answers = list(pool.map(lambda r: _sent(client, cookies, r), batch))
     wrote = False

@@ -10,7 +10,7 @@ import sqlite3
 import pytest
 
 from tests.conftest import Cli
-from tests.web.browser import Browser, find_chromium, served_with_browser
+from tests.web.browser import Session, find_chromium, served_with_browser
 from tests.web.phones import make_links
 
 CHROMIUM = find_chromium()
@@ -32,7 +32,7 @@ def served(tmp_path):
         yield cli, base, browser
 
 
-def _phone(browser: Browser, base: str, cli: Cli, name: str):  # type: ignore[no-untyped-def]
+def _phone(browser: Session, base: str, cli: Cli, name: str):  # type: ignore[no-untyped-def]
     phone = browser.context()
     phone.open(f"{base}/p/{cli.links[name]}")
     phone.wait_for("document.querySelector('#card tr')")  # the state has loaded
@@ -77,7 +77,8 @@ def test_two_phones_agree_and_a_third_screen_follows_without_reload(served, tmp_
     two.wait_for("document.getElementById('status').textContent.indexOf('Agreed') === 0")
     one.wait_for("document.getElementById('status').textContent.indexOf('Agreed: you won 121–98') === 0", seconds=15)
     assert one.js("document.getElementById('gp').textContent") == "2"
-    browser.wait_for(f"document.querySelector('tbody tr').textContent.indexOf({json.dumps(first)}) >= 0", seconds=20)
+    browser.wait_for(f"document.querySelector('tbody tr').textContent.indexOf({json.dumps(first)}) >= 0"
+                     " && document.querySelector('tbody tr td b').textContent === '2'", seconds=20)  # the page, followed
     assert browser.js("document.querySelector('tbody tr td b').textContent") == "2"
     assert browser.js("window.notReloaded") is True
     assert _rows(cli, "SELECT entry_id, own_score, opp_score, source FROM outcome ORDER BY entry_id") == sorted(

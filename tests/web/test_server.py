@@ -115,6 +115,39 @@ def test_serve_refuses_mistakes(cli, unchanged):
         cli.fails("serve", "--port", "x", match="not a whole number")
         cli.fails("publish", match="name an event or league, or give --all", code=2)
         cli.fails("publish", "Nope", match="unknown league")
+        cli.fails("serve", "--refresh", "0", match="--refresh must be 0.1 to 3600 seconds, not 0")
+        cli.fails("serve", "--refresh", "3601", match="--refresh must be 0.1 to 3600 seconds, not 3601")
+        cli.fails("serve", "--page-seconds", "0.05", match="--page-seconds must be 0.1 to 3600 seconds, not 0.05")
+        for typo in ("nan", "inf", "1e3", "-5", "\u0665", ".", "5s", ""):
+            cli.fails("serve", "--refresh", typo, match="is not a number of seconds")
+        cli.fails("serve", "--page-seconds", "9" * 5000, match="must be 0.1 to 3600 seconds, not 9999")
+        cli.fails("serve", "--head-timeout", "0", match="--head-timeout must be 0.1 to 3600 seconds, not 0")
+
+
+def test_the_intervals_reach_the_pages_and_the_phone(event):
+    """serve --refresh and --page-seconds: the live pages' polls and the projector's
+    page turns (data-refresh-ms, data-page-ms), the phone's polls; by default 5 s and 8 s,
+    as the published site has them."""
+    import re
+
+    from crib_tourney.web.server import create_app
+    from crib_tourney.web.site import Intervals
+    from crib_tourney.web.writing import Scoring
+    from tests.web.phones import make_links
+
+    def attributes(html: str) -> dict[str, str]:
+        body = re.search(r"<body[^>]*>", html).group(0)  # type: ignore[union-attr]
+        return dict(re.findall(r'data-(refresh-ms|page-ms)="([^"]*)"', body))
+
+    assert attributes(TestClient(create_app(str(event.db))).get("/events/1/standings").text) == {
+        "refresh-ms": "5000", "page-ms": "8000"}
+    quick = TestClient(create_app(str(event.db), Scoring(None), Intervals(0.5, 1.25)))
+    assert attributes(quick.get("/events/1/standings").text) == {"refresh-ms": "500", "page-ms": "1250"}
+    token = make_links(str(event.db), 1)["Ann Lee"]
+    assert attributes(quick.get(f"/p/{token}").text) == {"refresh-ms": "500"}
+    assert attributes(TestClient(create_app(str(event.db), Scoring(None))).get(f"/p/{token}").text) == {"refresh-ms": "5000"}
+    page = quick.get("/events/1/standings?screen=1").text
+    assert 'getAttribute("data-page-ms")' in page and 'getAttribute("data-refresh-ms")' in page  # what the script reads
 
 
 def test_publish_writes_a_self_contained_site_and_rewrites_only_changes(event, tmp_path):

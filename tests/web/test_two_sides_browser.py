@@ -15,7 +15,7 @@ from typing import Iterator
 import pytest
 
 from tests.conftest import Cli
-from tests.web.browser import Browser, find_chromium, served_with_browser
+from tests.web.browser import Session, find_chromium, served_with_browser
 from tests.web.phones import make_links
 from tests.web.test_phone_browser import _enter, _status
 
@@ -25,12 +25,12 @@ pytestmark = [pytest.mark.slow,
 PASSWORD = "the director's own"
 
 
-def _serve(cli: Cli, tmp_path: Path) -> Iterator[tuple[str, Browser]]:
+def _serve(cli: Cli, tmp_path: Path) -> Iterator[tuple[str, Session]]:
     (tmp_path / "desk.txt").write_text(PASSWORD + "\n")
     return served_with_browser(cli.db, "--scoring", "--director-password-file", str(tmp_path / "desk.txt"))
 
 
-def _phone(browser: Browser, base: str, cli: Cli, name: str):  # type: ignore[no-untyped-def]
+def _phone(browser: Session, base: str, cli: Cli, name: str):  # type: ignore[no-untyped-def]
     phone = browser.context()
     phone.open(f"{base}/p/{cli.links[name]}")
     phone.wait_for("document.getElementById('status') && window.fetch && document.querySelector('#now')")
@@ -40,7 +40,7 @@ def _phone(browser: Browser, base: str, cli: Cli, name: str):  # type: ignore[no
     return phone
 
 
-def _desk(browser: Browser, base: str, width: int = 1280, height: int = 900):  # type: ignore[no-untyped-def]
+def _desk(browser: Session, base: str, width: int = 1280, height: int = 900):  # type: ignore[no-untyped-def]
     desk = browser.context(width, height)
     desk.open(base + "/desk/")
     desk.type("input[name=password]", PASSWORD)
