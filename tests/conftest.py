@@ -82,6 +82,19 @@ def commands_in_the_test_process_do_not_sync():
     store_db.connect_sqlite = real
 
 
+@pytest.fixture(scope="session", autouse=True)
+def processes_keep_their_bytecode():
+    """Under PYTHONDONTWRITEBYTECODE each command or server a test runs as a process
+    of its own compiled the package from source again: 0.15 s of CPU a process, and
+    a run starts hundreds. They run as installed instead, bytecode cached (in the
+    ignored __pycache__ folders, as tests/benchmarks/ runs them). The test process
+    keeps its own setting."""
+    flag = os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    yield
+    if flag is not None:
+        os.environ["PYTHONDONTWRITEBYTECODE"] = flag
+
+
 @dataclass
 class Run:
     code: int
