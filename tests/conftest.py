@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import sqlite3
+import sys
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,13 @@ from typer.testing import CliRunner
 
 from crib_tourney.cli.app import app
 from crib_tourney.cli.typer_hook import reuse_command_in_cli_runner
+
+# Bytecode is cached as in any install, even under PYTHONDONTWRITEBYTECODE (in the
+# ignored __pycache__ folders): with it, every xdist worker compiled the package and
+# rewrote the tests again (4 s of CPU), and so did every command or server a test
+# runs as a process (0.15 s each, hundreds a run). tests/benchmarks/ runs so too.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the workers and the processes tests start
+sys.dont_write_bytecode = False  # this process, from here on
 
 # Typer's CliRunner builds the click command tree on every call (about 20 ms);
 # build it once for the whole test session and hand that out instead.
@@ -80,19 +88,6 @@ def commands_in_the_test_process_do_not_sync():
     store_db.connect_sqlite = connect_sqlite
     yield
     store_db.connect_sqlite = real
-
-
-@pytest.fixture(scope="session", autouse=True)
-def processes_keep_their_bytecode():
-    """Under PYTHONDONTWRITEBYTECODE each command or server a test runs as a process
-    of its own compiled the package from source again: 0.15 s of CPU a process, and
-    a run starts hundreds. They run as installed instead, bytecode cached (in the
-    ignored __pycache__ folders, as tests/benchmarks/ runs them). The test process
-    keeps its own setting."""
-    flag = os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    yield
-    if flag is not None:
-        os.environ["PYTHONDONTWRITEBYTECODE"] = flag
 
 
 @dataclass
