@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import sqlite3
+import sys
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,13 @@ from typer.testing import CliRunner
 
 from crib_tourney.cli.app import app
 from crib_tourney.cli.typer_hook import reuse_command_in_cli_runner
+
+# Bytecode is cached as in any install, even under PYTHONDONTWRITEBYTECODE (in the
+# ignored __pycache__ folders): with it, every xdist worker compiled the package and
+# rewrote the tests again (4 s of CPU), and so did every command or server a test
+# runs as a process (0.15 s each, hundreds a run). tests/benchmarks/ runs so too.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the workers and the processes tests start
+sys.dont_write_bytecode = False  # this process, from here on
 
 # Typer's CliRunner builds the click command tree on every call (about 20 ms);
 # build it once for the whole test session and hand that out instead.

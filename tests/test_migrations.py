@@ -70,15 +70,28 @@ def shape(url: str) -> dict:
         engine.dispose()
 
 
-def check_upgraded(url: str, fresh_url: str) -> None:
+def fresh_shape(url: str) -> dict:
+    """The shape of a new database made at ``url``."""
+    from crib_tourney.store.db import ensure_schema
+
+    ensure_schema(url).dispose()
+    return shape(url)
+
+
+@pytest.fixture(scope="module")
+def new_sqlite_shape(tmp_path_factory) -> dict:
+    """A new SQLite database's shape, the same for every version upgraded: read once."""
+    return fresh_shape(f"sqlite:///{tmp_path_factory.mktemp('fresh') / 'fresh.db'}")
+
+
+def check_upgraded(url: str, new_shape: dict) -> None:
     from crib_tourney.inputs.names import event_id
     from crib_tourney.services.results import undo
     from crib_tourney.services.standings import standings
     from crib_tourney.store.db import ensure_schema, transaction
 
     ensure_schema(url).dispose()
-    ensure_schema(fresh_url).dispose()
-    assert shape(url) == shape(fresh_url)
+    assert shape(url) == new_shape
     with transaction(url) as db:
         assert db.scalar("SELECT MAX(version) FROM schema_version") == migrations.LATEST_VERSION
         # schema 14: an old event seats two sides, its tables no third, its cards no second opponent
@@ -102,13 +115,14 @@ def check_upgraded(url: str, fresh_url: str) -> None:
 
 
 @pytest.mark.parametrize("version", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19])
-def test_sqlite_upgrades_from_every_version(tmp_path, version):
+def test_sqlite_upgrades_from_every_version(tmp_path, version, new_sqlite_shape):
     path = tmp_path / f"v{version}.db"
     connection = sqlite3.connect(path, isolation_level=None)
     connection.execute("PRAGMA foreign_keys=ON")
+    connection.execute("PRAGMA synchronous=OFF")  # building the old file: a wait for the disk after each of its statements
     build_old(Db(connection, sqlite=True), version)
     connection.close()
-    check_upgraded(f"sqlite:///{path}", f"sqlite:///{tmp_path / 'fresh.db'}")
+    check_upgraded(f"sqlite:///{path}", new_sqlite_shape)
 
 
 @pytest.mark.skipif(not SERVER, reason="no PostgreSQL server given (CRIB_TOURNEY_TEST_POSTGRES)")
@@ -128,7 +142,7 @@ def test_postgresql_upgrades_from_every_version(version):
         with engine.begin() as connection:
             build_old(Db(connection, sqlite=False), version)
         engine.dispose()
-        check_upgraded(urls[0], urls[1])
+        check_upgraded(urls[0], fresh_shape(urls[1]))
     finally:
         from tests.conftest import drop_database
 

@@ -16,12 +16,14 @@ Every run must end with exit 0, 1 or 2, no traceback, printable output, exactly
 one line on stderr for exit 1, and the database byte for byte as it was whenever
 the exit is not 0 (an exit 0 may change it; the copy is then laid anew).
 
-Three commands are held back from what they would do here, each at one point:
+Four commands are held back from what they would do here, each at one point:
 `serve` gets as far as uvicorn's run, which does not listen; `print` runs its
 checks, loads and lays out its HTML and writes its file, with WeasyPrint's
 rendering replaced by a one-page blank PDF (0.3 s a page would spend the whole
-budget on a few prints); `quick-results` reads typed lines from its standard
-input (a few hostile ones). Every output path is the work folder, a path in it,
+budget on a few prints); `stats` computes each distribution it is asked for
+once, and hands it out again for the same variant and crib (0.2 s each, asked
+for a hundred times; tests/engine/test_stats.py checks the numbers);
+`quick-results` reads typed lines from its standard input (a few hostile ones). Every output path is the work folder, a path in it,
 /dev/null or /dev/full; inputs never read /dev/full or /dev/zero (endless).
 
 Budget: CRIB_TOURNEY_FUZZ_EXAMPLES examples in all (default 2,400, a fixed
@@ -32,6 +34,7 @@ a named case in tests/cli/test_hostile_input.py.
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 import os
@@ -315,6 +318,7 @@ class Sandbox:
 def sandbox(tmp_path_factory):
     import uvicorn
 
+    from crib_tourney.cli import engine_cmds
     from crib_tourney.render import pdf
 
     folder = tmp_path_factory.mktemp("fuzz")
@@ -323,6 +327,7 @@ def sandbox(tmp_path_factory):
         patch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
         patch.setattr(uvicorn.Server, "run", lambda self, *args, **kwargs: None)  # serve gets this far, and never listens
         patch.setattr(pdf, "_render_all", lambda chunks, progress: [(pages, 1)])
+        patch.setattr(engine_cmds, "score_distribution", functools.cache(engine_cmds.score_distribution))
         box = Sandbox(folder)
         patch.chdir(box.work)
         yield box

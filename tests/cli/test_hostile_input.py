@@ -920,14 +920,33 @@ def test_reads_work_on_a_read_only_medium_and_a_full_disk(seeded, tmp_path, prep
     assert written.returncode == 1 and len(written.stderr.strip().splitlines()) == 1, written.stderr
 
 
+# Waits for the server to answer (up to a minute: it starts in a second or two),
+# then prints the status of its home page and of a standings page.
+FETCH_WHEN_UP = """
+import sys, time, urllib.request as u
+deadline = time.monotonic() + 60
+while True:
+    try:
+        u.urlopen(sys.argv[1] + "/", timeout=10)
+        break
+    except u.HTTPError:
+        break  # it answers (and the line below says how)
+    except OSError:
+        if time.monotonic() > deadline:
+            raise
+        time.sleep(0.1)
+print([u.urlopen(sys.argv[1] + p, timeout=10).status for p in ("/", "/events/1/standings")])
+"""
+
+
 def test_serve_reads_a_read_only_medium(seeded, tmp_path):
     import sys
 
     from tests.web.browser import free_port
 
     port = free_port()
-    fetch = (f"{sys.executable} -c \"import time, urllib.request as u; time.sleep(6);"
-             f" print([u.urlopen('http://127.0.0.1:{port}' + p, timeout=10).status for p in ('/', '/events/1/standings')])\"")
+    (tmp_path / "fetch.py").write_text(FETCH_WHEN_UP, encoding="utf-8")
+    fetch = f"'{sys.executable}' {tmp_path}/fetch.py http://127.0.0.1:{port}"
     serve = f"'{sys.executable}' -m crib_tourney --db {tmp_path}/medium/case.db serve --port {port}"
     run = _on_a_medium(seeded, tmp_path, f"mount -o remount,ro {tmp_path}/medium && ({serve} & echo $! > {tmp_path}/pid) && {fetch}"
                                          f" && kill $(cat {tmp_path}/pid) && echo", "player", "list")

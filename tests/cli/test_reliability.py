@@ -11,6 +11,7 @@ import io
 import errno
 import os
 import sqlite3
+import shutil
 import subprocess
 import sys
 from contextlib import closing
@@ -119,8 +120,9 @@ def test_output_that_cannot_be_written_is_one_line(tmp_path, args):
 
 
 @pytest.mark.parametrize("encoding, shown", [("ascii", ("名人 Ng".encode(), b"?? Ng")), ("latin-1", (b"?? Ng",))])
-def test_a_terminal_that_is_not_utf8_shows_names_without_a_traceback(tmp_path, encoding, shown):
+def test_a_terminal_that_is_not_utf8_shows_names_without_a_traceback(tmp_path, encoding, shown, new_databases_from_a_template):
     db = tmp_path / "t.db"
+    shutil.copyfile(new_databases_from_a_template, db)  # a new database, made here (creating one is not the point)
     env = dict(os.environ, CRIB_TOURNEY_DB=str(db), PYTHONIOENCODING=encoding)
     for args in (["player", "add", "名人 Ng"], ["player", "list"], ["player", "export"]):
         run = subprocess.run([sys.executable, "-m", "crib_tourney", *args], env=env, capture_output=True, timeout=120)

@@ -419,12 +419,14 @@ def test_not_a_database(cli, tmp_path):
 
 def test_two_terminals_entering_results_at_once(tmp_path):
     """Two processes write to one database at the same moment: both succeed."""
+    from tests.conftest import Cli
+
     db = tmp_path / "race.db"
     base = [sys.executable, "-m", "crib_tourney", "--db", str(db)]
-    subprocess.run(base + ["new-event", "E", "--games", "1"], check=True, capture_output=True)
-    players = [f"P{i}" for i in range(40)]
-    subprocess.run(base + ["enter", "E", *players, "--new"], check=True, capture_output=True)
-    tables = json.loads(subprocess.run(base + ["round", "E", "--json"], check=True, capture_output=True, text=True).stdout)["tables"]
+    cli = Cli(db)  # the event made in this process: only the results race
+    cli("new-event", "E", "--games", "1")
+    cli("enter", "E", *[f"P{i}" for i in range(40)], "--new")
+    tables = cli("round", "E", "--json").json()["tables"]
     procs = [
         subprocess.Popen(base + ["result", "E", t["players"][0], "121", t["players"][1], str(80 + k)],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
