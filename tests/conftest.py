@@ -204,3 +204,18 @@ def pg_url():
         conn.execute(f'CREATE DATABASE "{name}"')
     yield POSTGRES_SERVER.rsplit("/", 1)[0] + "/" + name
     drop_database(admin, name)
+
+
+# The long tests first: xdist hands out tests in collection order, so a browser module
+# or the README's tour collected last could leave one worker running it alone at the end.
+LONG_FIRST = ("tests/web/", "tests/test_readme.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marked slow, then the README's tour, then the rest, each in collection order
+    (a stable sort: every xdist worker collects the same order)."""
+    def weight(item: pytest.Item) -> int:
+        if item.get_closest_marker("slow") is not None:
+            return 0
+        return 1 if item.nodeid.startswith(LONG_FIRST) else 2
+    items.sort(key=weight)
