@@ -121,12 +121,20 @@ class Context(Tab):
             self.context_id = None
 
 
+# What a test browser does not need: its background services, and the spare renderer kept
+# warm for the next page (a process started with each context, a third of a context's cost).
+QUIET = ("--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
+         "--disable-extensions", "--no-default-browser-check", "--disable-breakpad", "--disable-client-side-phishing-detection",
+         "--disable-domain-reliability", "--disable-features=SpareRendererForSitePerProcess,Translate,OptimizationHints,MediaRouter")
+
+
 class Browser(Tab):
     def __init__(self, executable: str, width: int = 1280, height: int = 900):
         self.profile = tempfile.mkdtemp(prefix="crib-chromium-")
         self.process = subprocess.Popen(
             [executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-             "--remote-debugging-port=0", f"--user-data-dir={self.profile}", f"--window-size={width},{height}", "about:blank"],
+             "--remote-debugging-port=0", f"--user-data-dir={self.profile}", f"--window-size={width},{height}", *QUIET,
+             "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)  # its helpers in its own group
         port_file = Path(self.profile) / "DevToolsActivePort"
         deadline = time.monotonic() + 30
@@ -195,19 +203,22 @@ def _wait_unreaped(pid: int, seconds: float) -> None:
         time.sleep(0.05)
 
 
-class Session(Context):
-    """One test's share of the worker's Chromium: a page of its own in a fresh
-    context (the browser's window size: 1280x900), and every context it opens,
-    all closed when the test is done (passed or not)."""
+class Session:
+    """One test's share of the worker's Chromium: a page of its own in a context of
+    its own (the browser's window size: 1280x900), made when the test first uses it,
+    and every context the test opens; all closed when the test is done (passed or not)."""
 
     def __init__(self, browser: Browser, width: int = 1280, height: int = 900):
         self.shared = browser
+        self.size = (width, height)
         self.opened: list[Context] = []
-        super().__init__(browser, width, height)
+        self._page: Context | None = None
 
     @property
-    def port(self) -> int:
-        return self.shared.port
+    def page(self) -> Context:
+        if self._page is None:
+            self._page = self.context(*self.size)
+        return self._page
 
     def context(self, width: int = 390, height: int = 844) -> Context:
         """A new browser context (a phone, by default a 390x844 one) with one page."""
@@ -215,10 +226,34 @@ class Session(Context):
         self.opened.append(made)
         return made
 
+    # the session's own page, as a Tab
+    def open(self, url: str) -> None:
+        self.page.open(url)
+
+    def js(self, expression: str):  # type: ignore[no-untyped-def]
+        return self.page.js(expression)
+
+    def wait_for(self, expression: str, seconds: float = 20) -> None:
+        self.page.wait_for(expression, seconds)
+
+    def type(self, selector: str, text: str) -> None:
+        self.page.type(selector, text)
+
+    def click(self, selector: str) -> None:
+        self.page.click(selector)
+
+    def screenshot(self, path: Path) -> None:
+        self.page.screenshot(path)
+
     def close(self) -> None:
+        failed: Exception | None = None
         for made in self.opened:
-            made.close()
-        super().close()
+            try:
+                made.close()
+            except Exception as exc:  # noqa: BLE001 - the others are closed all the same
+                failed = failed or exc
+        if failed is not None:
+            raise failed
 
 
 _SHARED: list[Browser] = []
