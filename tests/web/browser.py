@@ -40,7 +40,9 @@ class Tab:
     def _connect(self, url: str) -> None:
         from websockets.sync.client import connect
 
-        self._connection = connect(url, max_size=None)
+        # no keepalive pings: each draws from the global random (websockets), on a thread of its
+        # own, which Hypothesis then sees change under a draw in the same worker (a local socket needs none)
+        self._connection = connect(url, max_size=None, ping_interval=None)
         self.socket = self._connection.__enter__()
         self.next_id = 0
 
