@@ -12,7 +12,7 @@ import typer
 
 from crib_tourney.cli import state
 from crib_tourney.errors import CribError
-from crib_tourney.tourney.numbers import whole_number
+from crib_tourney.tourney import numbers
 
 if TYPE_CHECKING:
     from crib_tourney.store.sql import Db
@@ -21,7 +21,12 @@ def number(what: str) -> Callable[[str], int]:
     """The parser of an integer option: ASCII digits within range, or one clear
     line; Python's int() alone takes '1_2_1' and Arabic-Indic digits, and a
     20-digit number overflows the database."""
-    return lambda text: whole_number(text, what)
+    return lambda text: numbers.whole_number(text, what)
+
+
+def seconds(what: str) -> Callable[[str], float]:
+    """The parser of an interval option (serve's): a tenth of a second to an hour."""
+    return lambda text: numbers.seconds(text, what)
 
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print only JSON.")]

@@ -1,7 +1,7 @@
 """serve (the live view) and publish (the static site)."""
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Callable, List, Optional
+from typing import TYPE_CHECKING, Annotated, List, Optional
 import sys
 import ipaddress
 import socket
@@ -11,7 +11,7 @@ import typer
 import uvicorn
 
 from crib_tourney.cli import state
-from crib_tourney.cli.common import db, number
+from crib_tourney.cli.common import db, number, seconds
 from crib_tourney.cli.output import note
 from crib_tourney.errors import CribError, NotFound
 from crib_tourney.served import SERVE_PORT
@@ -22,34 +22,12 @@ from crib_tourney.web.writing import Scoring
 from crib_tourney.web.site import Intervals
 from crib_tourney.web.publish import publish as write_site
 from crib_tourney.inputs.names import event_id, league_id
-from crib_tourney.tourney.numbers import abbreviated, ascii_digits
 
 if TYPE_CHECKING:
     import socket
     from crib_tourney.store.sql import Db
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
-SECONDS = (0.1, 3600.0)  # serve's intervals: from a tenth of a second (tests) to an hour
-
-
-def seconds(option: str) -> Callable[[str], float]:
-    """The parser of an interval option: ASCII digits with at most one decimal point,
-    from a tenth of a second to an hour, or one clear line (float() alone takes
-    'nan', 'inf', '1e9' and Arabic-Indic digits)."""
-    low, high = SECONDS
-
-    def parse(text: str) -> float:
-        shown = abbreviated(str(text).strip())
-        whole, dot, part = str(text).strip().partition(".")
-        if not (ascii_digits(whole or "0") and (not dot or ascii_digits(part)) and (whole or part)):
-            raise CribError(f"{option} '{shown}' is not a number of seconds (like 5 or 0.5)")
-        value = float(str(text).strip())
-        if not low <= value <= high:
-            raise CribError(f"{option} must be {low:g} to {high:g} seconds, not {shown}")
-        return value
-    return parse
-
-
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (default: this computer only).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", parser=number("port"), metavar="N", help="Port to listen on.")] = SERVE_PORT,

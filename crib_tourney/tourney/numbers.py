@@ -56,3 +56,22 @@ def id_number(digits: str) -> int | None:
     if len(digits.lstrip("0")) > ID_DIGITS:
         return NO_SUCH_ID
     return int(digits)
+
+
+def seconds(token: str, what: str, low: float = 0.1, high: float = 3600.0) -> float:
+    """A number of seconds as typed: ASCII digits with at most one decimal point,
+    from ``low`` to ``high`` (float() alone takes 'nan', 'inf', '1e9' and
+    Arabic-Indic digits).
+
+    >>> seconds("0.5", "--refresh")
+    0.5
+    """
+    text = str(token).strip()
+    shown = abbreviated(text)
+    whole, dot, part = text.partition(".")
+    if not (ascii_digits(whole or "0") and (not dot or ascii_digits(part)) and (whole or part)):
+        raise CribError(f"{what} '{shown}' is not a number of seconds (like 5 or 0.5)")
+    value = float(text)
+    if not low <= value <= high:
+        raise CribError(f"{what} must be {low:g} to {high:g} seconds, not {shown}")
+    return value
