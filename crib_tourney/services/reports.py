@@ -16,6 +16,7 @@ from crib_tourney.services.playoffs import placed, shown_bracket
 from crib_tourney.services.pools import pool_report
 from crib_tourney.services.standings import standings
 from crib_tourney.store import one_entry
+from crib_tourney.store.brackets import all_seeded
 from crib_tourney.store.directory import acc_numbers, entry_by_id, entry_names, members_of, names_of_entries
 from crib_tourney.store.events import load_event
 from crib_tourney.store.players import players_by_id
@@ -136,7 +137,7 @@ def report_row(db: Db, event_id: int, entry_id: int) -> ReportRow | None:
     assert entry is not None  # standing_of found it
     name = names_of_entries(db, event, [entry_id])[entry_id]
     bracket = one_entry.has_bracket(db, event.id)
-    qualified = bracket and one_entry.is_seeded(db, event.id, entry_id)
+    qualified = bracket and all_seeded(db, event.id, [entry_id])
     finish, prize, pools = _his_winnings(db, event, entry_id, name, bracket, qualified)
     earned = mrps_of(db, event) if qualified else None  # only the seeded earn MRPs
     mrps = earned.totals().get(entry_id) if earned is not None and earned.shown else None

@@ -102,11 +102,6 @@ def has_bracket(db: Db, event_id: int) -> bool:
     return db.row("SELECT 1 FROM playoff_match WHERE event_id = :e LIMIT 1", e=event_id) is not None
 
 
-def is_seeded(db: Db, event_id: int, entry_id: int) -> bool:
-    """Whether the entry holds a seed of the event's bracket."""
-    return db.row("SELECT 1 FROM seed WHERE event_id = :e AND entry_id = :i", e=event_id, i=entry_id) is not None
-
-
 def game_under_way(db: Db, event_id: int, game_no: int) -> bool:
     """Whether any card of this game is entered (store/qualifying.games_under_way, one game)."""
     return db.row("SELECT 1 FROM pairing p JOIN outcome o ON o.pairing_id = p.id WHERE p.event_id = :e AND p.game_no = :g"
