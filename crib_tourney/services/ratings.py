@@ -1,34 +1,38 @@
-"""Ratings across events (Glicko-2): made from every final game of the database.
+"""Ratings across events (Glicko-2): made from every final game of the database
+(services/rated_games.py reads them, tourney/ratings.py rates them).
 
 How they are kept: `ratings rebuild` makes them from scratch and keeps them
-(player_rating, rating_change) with the data version it made them at and the
-settings (tau, the first deal's edge). Every read asks whether that version is
-still the database's: if so the kept rows are read; if anything was written
-since (a result, an undo, an import), the ratings are made again from scratch
-for that read, with the kept settings. So what is shown always equals a rebuild
-(a test drives the CLI and checks it); rebuilding after a night's results only
-makes later reads instant (a database of 20,000 players takes about a second or
-two to rate). One player's rating read as kept (`player history`: ``of_player``)
-reads his own rows, and his place on the list counts the players ranked before
-him (the database counts those rated well above him; those near him are compared
-by tourney/ratings.rank_key), not every player's rating.
+(player_rating, rating_change) with the data version it made them at, the
+settings (tau, the first deal's edge), the events rated and the newest audit
+entry. A read of every player's rating asks whether that version is still the
+database's: if so the kept rows are read; if anything was written since (a
+result, an undo, an import), the ratings are made again from scratch for that
+read, with the kept settings. So what is shown always equals a rebuild (a test
+drives the CLI and checks it); rebuilding after a night's results only makes
+later reads instant (a database of 20,000 players takes about a second or two
+to rate). One player's rating (`player history`: ``of_player``) reads his own
+rows, and his place on the list counts the players ranked before him (the
+database counts those rated well above him; those near him are compared by
+tourney/ratings.rank_key), not every player's rating; results written since in
+the event in play are brought up to date for their own players alone
+(services/ratings_since.py), anything more has every game rated again.
 """
 
 from __future__ import annotations
 
-from itertools import groupby
 from typing import Any, Sequence
 
-from crib_tourney.engine.variants import get_variant
 from crib_tourney.errors import CribError
 from crib_tourney.records import record
+from crib_tourney.services import rated_games
+from crib_tourney.services.ratings_since import NOTHING, Since, since_kept
 from crib_tourney.store import ratings as store
 from crib_tourney.store.directory import entry_names
 from crib_tourney.store.events import load_event
 from crib_tourney.store.sql import Db
-from crib_tourney.store.writer import ALL, keep_ratings, versions
+from crib_tourney.store.writer import ALL, keep_ratings, newest_audit_id, versions
 from crib_tourney.tourney.glicko2 import TAU, Rating
-from crib_tourney.tourney.ratings import FIRST_DEAL, START, Game, Period, Ratings, Standing, Step, pairwise, provisional, rank_key, ranked, rate
+from crib_tourney.tourney.ratings import FIRST_DEAL, START, Ratings, Standing, Step, provisional, rank_key, ranked, rate
 
 
 @record
@@ -68,68 +72,6 @@ def settings(db: Db) -> Settings:
     return Settings(**{k: float(v) for k, v in found[1].items() if k in LIMITS})
 
 
-def _result(own: int, opp: int, backward: bool) -> float:
-    if own == opp:
-        return 0.5
-    return 1.0 if (own < opp if backward else own > opp) else 0.0
-
-
-def periods(db: Db, first_deal: float) -> list[Period]:
-    """Every event's rated games, events in the order played."""
-    events = store.events(db)
-    games: dict[int, list[tuple[int, int, float, float]]] = {e[0]: [] for e in events}
-    backward = {e[0]: get_variant(e[3]).reaching_target_loses for e in events}
-    loser_deals = {e[0] for e in events if e[4] == "loser"}
-    for event, a, b, own, opp, b_own, b_opp in store.two_sided(db):
-        if own == b_opp and opp == b_own:  # the cards agree (nearly every table: tested inline, 220,000 of them)
-            if own != opp:
-                games[event].append((a, b, 1.0 if (own > opp) != backward[event] else 0.0, 0.0))
-            else:
-                games[event].append((a, b, 0.5, 0.0))
-            continue
-        score = _result(own, opp, backward[event])
-        if score == 1.0 - _result(b_own, b_opp, backward[event]):  # settled: a table where both were charged a loss is no result
-            games[event].append((a, b, score, 0.0))
-    for (event, _pairing, *seats), cards in groupby(store.three_sided(db), key=lambda r: r[:5]):
-        games[event] += _three_handed(seats, [c[5:] for c in cards], backward[event])
-    for (event, _match), played in groupby(store.playoff_games(db), key=lambda r: r[:2]):
-        previous: tuple[Any, ...] | None = None
-        for _, _, game, a, b, s1, s2 in played:
-            score = _result(s1, s2, backward[event])
-            edge = 0.0
-            if event in loser_deals and previous is not None and previous[0] == game - 1:
-                dealer = previous[1]  # the loser of the game before deals this one
-                edge = first_deal if dealer == a else (-first_deal if dealer == b else 0.0)
-            games[event].append(Game(a, b, score, edge))
-            previous = (game, a if score == 0.0 else (b if score == 1.0 else None))
-    for event, winner, loser in store.cut_playoffs(db):
-        games[event].append(Game(winner, loser, 1.0))
-    return [Period(e[0], games[e[0]]) for e in events]
-
-
-def _three_handed(seats: Sequence[int | None], cards: list[tuple[Any, ...]], backward: bool) -> Sequence[tuple[int, int, float, float]]:
-    """The pairwise results of a three-sided table, in seat order, when it is final: every
-    side has a card, no forfeit, and the cards agree, or were settled (by the ACC rule or
-    the director: each keeps his version) into versions that all give the same places.
-    Else none."""
-    sides = [s for s in seats if s is not None]
-    if len(cards) != len(sides) or {c[0] for c in cards} != set(sides) or any(c[4] != "none" for c in cards):
-        return []
-    player = {c[0]: int(c[5]) for c in cards}
-    versions = []
-    for entry, own, opp, opp2, _, _, _ in cards:  # each card's version: every side's score, in seat order
-        scores = dict(zip([s for s in sides if s != entry], [opp, opp2]))
-        scores[entry] = own
-        versions.append([(player[s], int(scores[s])) for s in sides])
-    if all(v == versions[0] for v in versions):
-        return pairwise(versions[0], backward)
-    if all(c[6] == "resolved" for c in cards):
-        results = [pairwise(v, backward) for v in versions]
-        if all(r == results[0] for r in results):
-            return results[0]
-    return []
-
-
 def start(db: Db) -> dict[int, Rating]:
     return {p: Rating(r, START.rd if d is None else float(d), START.volatility if v is None else float(v))
             for p, r, d, v in store.start_ratings(db)}
@@ -137,7 +79,7 @@ def start(db: Db) -> dict[int, Rating]:
 
 def rebuilt(db: Db, chosen: Settings) -> Ratings:
     """The ratings made from scratch, from every final game."""
-    return rate(periods(db, chosen.first_deal), start(db), chosen.tau, chosen.newcomer)
+    return rate(rated_games.periods(db, chosen.first_deal), start(db), chosen.tau, chosen.newcomer)
 
 
 # The way ratings are made: kept ratings made another way (an older release) are made again.
@@ -190,7 +132,9 @@ def rebuild(db: Db, tau: float | None = None, first_deal: float | None = None, s
     changes = [{"player_id": s.player, "event_id": s.event, "rating_before": s.before.rating, "rd_before": s.before.rd,
                 "volatility_before": s.before.volatility, "rating": s.after.rating, "rd": s.after.rd,
                 "volatility": s.after.volatility, "games": s.games, "points": s.points} for s in made.steps]
-    keep_ratings(db, {**chosen.as_dict(), "method": METHOD}, players, changes)
+    # what later reads bring up to date from (services/ratings_since.py): the rated periods and the newest change
+    periods = list(dict.fromkeys(s.event for s in made.steps))
+    keep_ratings(db, {**chosen.as_dict(), "method": METHOD, "periods": periods, "audit": newest_audit_id(db)}, players, changes)
     return Rebuilt(len(players), sum(s.games for s in made.steps) // 2, len({s.event for s in made.steps}), chosen)
 
 
@@ -271,8 +215,10 @@ class PlayerRating:
 
 def of_player(db: Db, player_id: int) -> PlayerRating:
     """One player's rating now, his place on the list, and its change at each event."""
-    if db.memoized(("ratings",)) is None and _fresh(db):
-        return _kept_of_player(db, player_id)
+    if db.memoized(("ratings",)) is None:
+        since = NOTHING if _fresh(db) else changed_since_kept(db)
+        if since is not None:
+            return _kept_of_player(db, player_id, since)
     made = current(db)
     found = made.players.get(player_id)
     if found is None:
@@ -285,25 +231,48 @@ def of_player(db: Db, player_id: int) -> PlayerRating:
                         order.index(player_id) + 1, events)
 
 
+def changed_since_kept(db: Db) -> Since | None:
+    """What the writes since the ratings were kept changed of them (None: more than
+    services/ratings_since.py brings up to date, or kept by an older release)."""
+    found = store.kept(db)
+    if found is None or found[1].get("method") != METHOD or "audit" not in found[1]:
+        return None
+    chosen = settings(db)
+    return since_kept(db, int(found[1]["audit"]), [int(e) for e in found[1]["periods"]], chosen.tau, chosen.newcomer,
+                      chosen.first_deal)
+
+
 # Ratings further apart than this are in the same order rounded to six places (tourney/ratings.rank_key).
 _APART = 1e-5
 
 
-def _kept_of_player(db: Db, player_id: int) -> PlayerRating:
-    """of_player from the kept ratings, his rows alone: his place on the list is one
-    more than the players ranked before him: those rated well above him counted by
-    the database, and those of his very rating and deviation with a smaller id (the
-    order of rank_key among equals); the others rated near him compared by rank_key."""
-    row = store.kept_player(db, player_id)
-    if row is None:
+def _kept_of_player(db: Db, player_id: int, since: Since) -> PlayerRating:
+    """of_player from the kept ratings and what changed since (``since``), his rows
+    alone: his place on the list is one more than the players ranked before him:
+    of the kept ratings, those rated well above him counted by the database, and
+    those of his very rating and deviation with a smaller id (the order of rank_key
+    among equals), the others rated near him compared by rank_key; then those whose
+    rating changed since moved from where they were kept to where they are now."""
+    if player_id in since.players:
+        found = since.players[player_id]
+    else:
+        row = store.kept_player(db, player_id)
+        found = None if row is None else _standing(row)
+    if found is None:
         return PlayerRating(None, None, None, 0, True, None, ())
-    found = _standing(row)
+    key = rank_key(found)
     near = [_standing(r) for r in store.kept_rated_between(db, found.rating - _APART, found.rating + _APART, found.rating, found.rd)]
-    before = sum(1 for p in near if rank_key(p) < rank_key(found)) + store.kept_level(db, found.rating, found.rd, player_id)
+    before = sum(1 for p in near if rank_key(p) < key) + store.kept_level(db, found.rating, found.rd, player_id)
+    before += sum(1 for p in since.players.values() if p is not None and p.player != player_id and rank_key(p) < key)
+    before -= sum(1 for p in since.kept.values() if rank_key(p) < key)
     rank = store.kept_rated_above(db, found.rating + _APART) + before + 1
     names = {e[0]: (e[1], e[2]) for e in store.events(db)}
-    events = tuple(EventRating(names[int(e)][0], names[int(e)][1], float(rb), float(r), float(d), int(n), float(s))
-                   for _, e, rb, _, _, r, d, _, n, s in store.kept_steps_of(db, player_id) if int(e) in names)
+    steps = [Step(int(p), int(e), Rating(float(rb), float(dbf), float(vb)), Rating(float(r), float(d), float(v)), int(n), float(s))
+             for p, e, rb, dbf, vb, r, d, v, n, s in store.kept_steps_of(db, player_id)]
+    if player_id in since.players:
+        steps = [s for s in steps if s.event != since.event] + ([since.steps[player_id]] if player_id in since.steps else [])
+    events = tuple(EventRating(names[s.event][0], names[s.event][1], s.before.rating, s.after.rating, s.after.rd, s.games, s.points)
+                   for s in steps if s.event in names)
     return PlayerRating(found.rating, found.rd, found.volatility, found.games, provisional(found.rd, settings(db).start_rd),
                         rank, events)
 

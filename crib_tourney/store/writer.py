@@ -485,6 +485,18 @@ def last_entry_id(db: Db, log: Log) -> int:
     return int(db.scalar(f"SELECT MAX(id) FROM audit WHERE {where}", **params) or 0)
 
 
+def newest_audit_id(db: Db) -> int:
+    """The newest audit entry of any log (0: none)."""
+    return int(db.scalar("SELECT MAX(id) FROM audit") or 0)
+
+
+def steps_after(db: Db, audit_id: int) -> list[dict[str, Any]]:
+    """Every step of every entry newer than ``audit_id``, in the order written (an
+    undo's entry holds its reverting steps): all that changed the data since."""
+    return [step for (data,) in db.rows("SELECT data FROM audit WHERE id > :i ORDER BY id", i=audit_id)
+            for step in json.loads(data)["steps"]]
+
+
 def last_change_at(db: Db) -> str | None:
     """When anything last changed."""
     at = db.scalar("SELECT MAX(at) FROM audit")

@@ -32,7 +32,7 @@ k idle periods add k times the volatility squared, exactly as k single steps.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from typing import Collection, Iterable, Mapping, NamedTuple, Sequence
 
 from crib_tourney.tourney.glicko2 import BASE, SCALE, TAU, Rating, g, idle, step
 
@@ -109,6 +109,40 @@ def pairwise(places: Sequence[tuple[int, int]], target_loses: bool) -> list[Game
             better = own < other if target_loses else own > other
             games.append(Game(a, b, 0.5 if own == other else (1.0 if better else 0.0)))
     return games
+
+
+def restep(games: Iterable[tuple[int, int, float, float]], pre: Mapping[int, Rating], who: Collection[int],
+           tau: float = TAU) -> dict[int, tuple[Rating, int, float]]:
+    """rate()'s step of one period for the players ``who`` alone: each one's rating
+    after it, his games and his points (those without a game left out), from the
+    ratings at the period's start (``pre``: theirs and their opponents'). A step
+    starts from the ratings before the period, so another player's does not depend
+    on theirs: a few players' results changed in the last period are rated again
+    without the others (services/ratings_since.py).
+
+    >>> games = [Game(1, 2, 1.0), Game(1, 3, 1.0), Game(2, 3, 0.5)]
+    >>> again = restep(games, dict.fromkeys((1, 2, 3), START), {2})
+    >>> step_2 = next(s for s in rate([Period(10, games)], {}).steps if s.player == 2)
+    >>> again[2] == (step_2.after, step_2.games, step_2.points)
+    True
+    """
+    shown = {p: ((r.rating - BASE) / SCALE, r.rd / SCALE, r.volatility) for p, r in pre.items()}
+    faced: dict[int, list[tuple[float, float, float, float]]] = {p: [] for p in who}
+    points = dict.fromkeys(who, 0.0)
+    for a, b, score, advantage in games:
+        edge = advantage / SCALE if advantage else 0.0
+        if a in faced:
+            faced[a].append((shown[b][0], g(shown[b][1]), score, edge))
+            points[a] += score
+        if b in faced:
+            faced[b].append((shown[a][0], g(shown[a][1]), 1.0 - score, -edge))
+            points[b] += 1.0 - score
+    after = {}
+    for p, opponents in faced.items():
+        if opponents:
+            mu, phi, sigma = step(*shown[p], opponents, tau)
+            after[p] = (Rating(BASE + SCALE * mu, SCALE * phi, sigma), len(opponents), points[p])
+    return after
 
 
 def rate(periods: Iterable[Period], start: Mapping[int, Rating], tau: float = TAU, unrated: Rating = START) -> Ratings:

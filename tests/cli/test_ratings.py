@@ -11,6 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from crib_tourney.services import players as player_service
+from crib_tourney.services import ratings as rating_service
+from crib_tourney.services.ratings import PlayerRating
+from crib_tourney.services.ratings_since import NOTHING, Since
+from crib_tourney.store.db import transaction
 from crib_tourney.tourney.glicko2 import Rating, update
 from crib_tourney.tourney.ratings import START
 from tests.conftest import Cli
@@ -446,3 +451,93 @@ def test_the_first_dealers_edge_counts_where_the_loser_deals_the_next_playoff_ga
     cli("ratings", "rebuild", "--first-deal", "38")
     cli("event", "set", "P", "first_dealer=cut")  # who dealt is not known: no edge
     assert ratings(cli)["Ann"]["rating"] == round(update(START, [(START, 1.0), (START, 0.0), (START, 1.0)]).rating, 2)
+
+
+# --- one player's rating after writes since the ratings were kept ------------------------
+
+def _rounded(shown: PlayerRating) -> tuple:
+    """A player's rating as compared: the kept rows hold the display scale, so a rating
+    brought up to date may differ from a rebuild's in the last bits."""
+    def r(x: float | None) -> float | None:
+        return None if x is None else round(x, 9)
+    return (r(shown.rating), r(shown.rd), r(shown.volatility), shown.games, shown.provisional, shown.rank,
+            tuple((e.event, e.date, r(e.before), r(e.after), r(e.rd), e.games, e.points) for e in shown.events))
+
+
+def agrees(cli: Cli) -> Since | None:
+    """Every player's rating and place as `player history` reads them equal those made
+    from every game; returns what the writes since the kept ratings changed (None:
+    they were made again from every game)."""
+    with transaction(str(cli.db)) as db:
+        since = rating_service.changed_since_kept(db)
+        everyone = [p.id for p in player_service.search(db, None)]
+        quick = [_rounded(rating_service.of_player(db, p)) for p in everyone]
+        assert (db.memoized(("ratings",)) is None) == (since is not None)  # else every player's rating was read
+        rating_service.current(db)
+        assert quick == [_rounded(rating_service.of_player(db, p)) for p in everyone]
+    return since
+
+
+def test_a_players_rating_after_writes_since_the_ratings_were_kept_equals_one_from_every_game(six):
+    """Results, replaced results, forfeits, lone cards and undo in the last event are
+    rated again for their own players alone; a result in an earlier event or a new
+    one has every game rated again. Either way what is shown equals a rebuild."""
+    cli = six
+    cli("new-event", "Early", "--games", "1", "--date", "2026-01-10")
+    cli("enter", "Early", "Cat", "Gus", "--new")
+    cli("round", "Early")
+    cli("result", "Early", "Cat", 121, "Gus", 100)  # Cat then sits out Club: one idle period before Open
+    cli("new-event", "Club", "--games", "1", "--date", "2026-02-01")
+    cli("enter", "Club", "Ann", "Bob", "Gus", "Hal", "--new")
+    cli("round", "Club")
+    cli("result", "Club", "--game", 1, "--table", 1, 121, 100)
+    cli("result", "Club", "--game", 1, "--table", 2, 121, 90)
+    cli("result", "Open", "Ann", 121, "Fay", 100)
+    cli("result", "Open", "Bob", 95, "Eve", 121)
+    cli("ratings", "rebuild")
+    assert agrees(cli) == NOTHING
+    cli("result", "Open", "Cat", 121, "Dan", 110)  # Cat idle since Early, Dan new to the ratings
+    touched = agrees(cli)
+    assert touched is not None and {p for p in touched.players} == set(touched.steps) and len(touched.players) == 2
+    cli("result", "Open", "Ann", 100, "Eve", 121, "--game", 2)
+    cli("result", "Open", "Ann", 121, "Fay", 90, "--game", 1, "--replace")
+    cli("result", "Open", "--forfeit", "Bob", "--game", 2)
+    assert agrees(cli) is not None
+    cli("result", "Open", "--forfeit", "Bob", "--game", 1, "--replace")  # Bob has no rated game in Open left
+    assert agrees(cli) is not None
+    cli("undo", "Open")
+    cli("result", "Open", "Fay", 121, "Dan", 100, "--card", "Fay", "--game", 2)  # a lone card: not rated
+    assert agrees(cli) is not None
+    cli("undo", "Open")
+    cli("undo", "Open")  # the forfeit
+    cli("check", "Open")
+    assert agrees(cli) is not None
+    cli("result", "Club", "--game", 1, "--table", 2, 90, 121, "--replace")  # an earlier event: every later rating moves
+    assert agrees(cli) is None
+    cli("ratings", "rebuild")
+    cli("new-event", "Night", "--games", "1", "--date", "2026-04-01")
+    cli("enter", "Night", "Gus", "Hal")
+    cli("round", "Night")
+    assert agrees(cli) == NOTHING  # a round paired: no game yet
+    cli("result", "Night", "Gus", 121, "Hal", 100)  # a new period: every idle deviation grows
+    assert agrees(cli) is None
+
+
+def test_three_handed_and_playoff_games_after_the_ratings_were_kept(cli):
+    cli("new-event", "T3", "--variant", "three-player", "--games", "2")
+    cli("enter", "T3", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "--new")
+    cli("round", "T3", "--all")
+    cli("result", "T3", "--game", 1, "--table", 1, 121, 100, 80)
+    cli("ratings", "rebuild")
+    cli("result", "T3", "--game", 1, "--table", 2, 121, 100, 80)
+    cli("result", "T3", "--game", 2, "--table", 1, 90, 121, 100)
+    assert agrees(cli) is not None
+    cli("new-event", "C", "--format", "single-elim", "--date", "2027-01-01")
+    cli("enter", "C", "Ann", "Bob", "Cat", "Dan")
+    cli("cut", "C")
+    first, second = (m["players"] for m in cli("bracket", "C", "--json").json()["rounds"][0]["matches"][:2])
+    cli("result", "C", first[0], 121, first[1], 100)
+    cli("ratings", "rebuild")
+    cli("result", "C", second[1], 121, second[0], 111)
+    touched = agrees(cli)
+    assert touched is not None and set(touched.steps) == set(touched.players) and len(touched.players) == 2

@@ -13,7 +13,7 @@ from crib_tourney.services.ratings import Estimate, EventRating, PlayerRating, R
 from crib_tourney.tourney.glicko2 import Rating, update
 from crib_tourney.store.db import transaction
 from crib_tourney.store.events import load_event
-from crib_tourney.tourney.ratings import START, Period, Standing
+from crib_tourney.tourney.ratings import START, Standing
 from tests.services.builders import EIGHT, new_event, paired, play, played_event, player_ids
 
 WIN = update(START, [(START, 1.0)])  # a newcomer's one win over a newcomer
@@ -49,17 +49,6 @@ def again(db, first, name="Second", date="2026-02-10"):
     event = new_event(db, name, (), games=1, date=date)
     events.enter(db, event.id, [known["Ann"], known["Bob"], NewPlayer("Cat"), NewPlayer("Dan")])
     return load_event(db, event.id)
-
-
-def test_periods_are_the_events_in_order_with_their_final_games(db):
-    first = one_game(db, "First", "2026-01-10")
-    second = again(db, first)
-    pid = player_ids(db, second)
-    [view] = paired(db, second)
-    play(db, second, 1, (121, 100))  # the first table played; the second not yet: not rated
-    (_, a, b) = view.tables[0]
-    assert ratings.periods(db, 38.0) == [Period(first.id, [(pid["Ann"], pid["Bob"], 1.0, 0.0)]),
-                                         Period(second.id, [(pid[a], pid[b], 1.0, 0.0)])]
 
 
 def test_rebuild_keeps_what_current_reads_and_its_settings(location):

@@ -1,0 +1,203 @@
+"""The kept ratings brought up to date with the writes since they were kept, for
+one player's read (`player history`), without rating every game again.
+
+Glicko-2 rates a period from the ratings before it, so a result written in the
+last rated period (the event in play) changes the ratings of its own players and
+no one else's: theirs are stepped again (tourney/ratings.restep) from the ratings
+they started the period with, against every game they now have in it, and
+everyone else keeps his kept rating. The audit log says what was written since
+the ratings were kept (`ratings rebuild` notes its newest entry): the tables
+whose result could have changed give the players touched.
+
+Anything else is not brought up to date here, and the reader makes the ratings
+again from every game, as before: a result in an earlier event or in a new one
+(every later rating, or every idle player's deviation, moves), a changed date,
+variant, first-dealer rule or starting rating, an entry given to another player,
+a deleted entry, table or match, more than MOST players touched, or ratings kept
+by an older release. What this gives equals a rebuild to the last bits of the
+floating point (the kept rows hold ratings on the display scale); the tests
+compare the two for every player after writes of each kind.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from crib_tourney.records import record
+from crib_tourney.services import rated_games
+from crib_tourney.store import ratings as store
+from crib_tourney.store.sql import Db
+from crib_tourney.store.writer import steps_after
+from crib_tourney.tourney.glicko2 import SCALE, Rating, idle
+from crib_tourney.tourney.ratings import Standing, Step, restep
+
+MOST = 400  # players touched since the ratings were kept, at most (a night's results; a whole round is rated again)
+
+# The tables a rating is made from, with the columns whose change is not brought up to
+# date here (the order of the periods, who a side is, which event a game is of); a
+# change to another column (a check-in, a withdrawal, a table's number) rates no game.
+FIXED = {"event": {"date", "variant", "first_dealer", "created_at"}, "league_night": {"date", "event_id"},
+         "player": {"start_rating", "start_rd", "start_volatility"}, "entry": {"player_id", "team_name", "event_id"},
+         "playoff_match": {"event_id"}, "pairing": {"event_id", "entry1_id", "entry2_id", "entry3_id"},
+         "outcome": {"pairing_id", "entry_id"}, "playoff_game": {"match_id", "entry1_id", "entry2_id"},
+         "cut_playoff": {"event_id", "winner_entry_id", "loser_entry_id"}}
+GAMES = {"pairing", "outcome", "playoff_game", "cut_playoff"}  # the tables whose rows are games or their cards
+
+
+@record
+class Since:
+    """The players whose ratings the writes since the kept ones changed (all in one event)."""
+
+    event: int | None  # the last rated period, where they played (None: nobody's rating changed)
+    players: dict[int, Standing | None]  # their ratings now (None: not rated)
+    kept: dict[int, Standing]  # their kept ratings (those who had one)
+    steps: dict[int, Step]  # their step at ``event`` now (those with a game there)
+
+
+NOTHING = Since(None, {}, {}, {})
+
+
+class _Touched:
+    """The games the steps touched: tables and playoff games (by id, or as rows gone)."""
+
+    def __init__(self) -> None:
+        self.pairings: set[int] = set()
+        self.outcomes: set[int] = set()  # cards changed in place: their table is looked up
+        self.playoff_games: set[int] = set()  # changed in place
+        self.sides: list[tuple[int, list[int]]] = []  # (event, entries) of rows read from the steps themselves
+        self.matches: list[tuple[int, list[int]]] = []  # (match, entries) of playoff games read from the steps
+
+    def add(self, step: dict[str, Any]) -> bool:
+        """Note one step; False: one not brought up to date here."""
+        table, op = step["table"], step["op"]
+        if table not in FIXED:
+            return True  # not a table a rating is made from
+        if op == "update":
+            changed = {k for k, v in step["after"].items() if step["before"].get(k) != v}
+            if changed & FIXED[table]:
+                return False
+            if table == "outcome":
+                self.outcomes.add(int(step["id"]))
+            elif table == "playoff_game":
+                self.playoff_games.add(int(step["id"]))
+            return True
+        if table not in GAMES:  # a new event, entry, player, night or match has no game yet
+            return op == "insert" or not step.get("before") and op == "replace"
+        rows = step.get("rows", []) + step.get("before", []) + step.get("after", [])
+        if table == "pairing":
+            if op != "insert":  # a new table has no card yet
+                self.sides += [(int(r["event_id"]), _entries(r, "entry1_id", "entry2_id", "entry3_id")) for r in rows]
+        elif table == "outcome":
+            self.pairings |= {int(r["pairing_id"]) for r in rows}
+        elif table == "playoff_game":
+            self.matches += [(int(r["match_id"]), _entries(r, "entry1_id", "entry2_id")) for r in rows]
+        else:
+            self.sides += [(int(r["event_id"]), _entries(r, "winner_entry_id", "loser_entry_id")) for r in rows]
+        return True
+
+    def games(self, db: Db) -> list[tuple[int, list[int]]] | None:
+        """(event, entries) of every game touched; None: a match since deleted."""
+        events = store.match_events(db, sorted({m for m, _ in self.matches}))
+        if any(m not in events for m, _ in self.matches):
+            return None
+        return (self.sides + [(events[m], entries) for m, entries in self.matches]
+                + store.pairing_sides(db, sorted(self.pairings | set(store.outcome_pairings(db, sorted(self.outcomes)))))
+                + store.playoff_game_sides(db, sorted(self.playoff_games)))
+
+
+def _entries(row: dict[str, Any], *columns: str) -> list[int]:
+    return [int(row[c]) for c in columns if row.get(c) is not None]
+
+
+def since_kept(db: Db, audit: int, periods: list[int], tau: float, newcomer: Rating, first_deal: float) -> Since | None:
+    """What the writes after audit entry ``audit`` changed of the ratings kept then,
+    whose rated periods were ``periods`` (event ids, in order); None: more than is
+    brought up to date here (the caller rates every game again)."""
+    touched = _Touched()
+    if not all(touched.add(step) for step in steps_after(db, audit)):
+        return None
+    games = touched.games(db)
+    if games is None:
+        return None
+    if not games:
+        return NOTHING
+    events = {e for e, _ in games}
+    if len(events) != 1 or not periods or periods[-1] not in events:
+        return None  # an earlier period (every later one moves) or a new one (every idle deviation grows)
+    event = periods[-1]
+    entries = sorted({e for _, found in games for e in found})
+    if len(entries) > 3 * MOST:
+        return None
+    owners = store.entry_players(db, entries)
+    if len(owners) != len(entries):
+        return None  # an entry since deleted
+    players = sorted({p for p in owners.values() if p is not None})
+    if len(players) > MOST:
+        return None
+    if not players:
+        return NOTHING  # teams' games: not rated
+    return _stepped_again(db, event, players, periods, tau, newcomer, first_deal)
+
+
+def _stepped_again(db: Db, event: int, players: list[int], periods: list[int], tau: float, newcomer: Rating,
+                   first_deal: float) -> Since | None:
+    here = len(periods) - 1
+    cap = newcomer.rd / SCALE
+    [period] = rated_games.periods(db, first_deal, store.Only(event, store.entries_of_players(db, event, players)))
+    who = set(players)
+    opponents = sorted({p for game in period.games for p in game[:2]} - who)
+    began = {int(r[0]): Rating(float(r[2]), float(r[3]), float(r[4])) for r in store.kept_steps_in(db, event, players + opponents)}
+    if any(p not in began for p in opponents):
+        return None  # (cannot be: an opponent's game in this event is a kept one)
+    history: dict[int, list[tuple[Any, ...]]] = {p: [] for p in players}
+    for row in store.kept_steps_of_players(db, players):
+        history[int(row[0])].append(row)
+    starts = {p: Rating(r, newcomer.rd if d is None else float(d), newcomer.volatility if v is None else float(v))
+              for p, r, d, v in store.start_ratings(db, players)}
+    order = {e: i for i, e in enumerate(periods)}
+    pre: dict[int, Rating] = {p: began[p] for p in opponents}
+    earlier: dict[int, tuple[Any, ...] | None] = {}  # each player's last kept step before the event
+    for p in players:
+        before = [row for row in history[p] if int(row[1]) != event]
+        if any(int(row[1]) not in order for row in before):
+            return None
+        last = earlier[p] = before[-1] if before else None
+        if p in began:
+            pre[p] = began[p]
+        elif last is not None:
+            pre[p] = _widened(last, here - order[int(last[1])] - 1, cap)
+        else:
+            pre[p] = starts.get(p, newcomer)
+    after = restep(period.games, pre, who, tau)
+    if not after and not store.kept_step_outside(db, event, players):
+        return None  # the event has no rated game left: the periods are fewer
+    kept = {int(r[0]): _standing(r) for r in store.kept_players_of(db, players)}
+    now: dict[int, Standing | None] = {}
+    steps: dict[int, Step] = {}
+    for p in players:
+        played = sum(int(row[8]) for row in history[p] if int(row[1]) != event)
+        if p in after:
+            rating, games, points = after[p]
+            steps[p] = Step(p, event, pre[p], rating, games, points)
+            now[p] = Standing(p, rating.rating, rating.rd, rating.volatility, played + games, event)
+        elif (last := earlier[p]) is not None:
+            widened = _widened(last, here - order[int(last[1])], cap)
+            now[p] = Standing(p, widened.rating, widened.rd, widened.volatility, played, int(last[1]))
+        elif p in starts:
+            now[p] = Standing(p, starts[p].rating, starts[p].rd, starts[p].volatility, 0, None)
+        else:
+            now[p] = None
+    return Since(event, now, kept, steps)
+
+
+def _widened(row: tuple[Any, ...], idle_periods: int, cap: float) -> Rating:
+    """A kept step's rating after, its deviation grown by ``idle_periods`` periods without a game."""
+    rd, volatility = float(row[6]), float(row[7])
+    if idle_periods > 0:
+        rd = SCALE * idle(rd / SCALE, volatility, idle_periods, cap)
+    return Rating(float(row[5]), rd, volatility)
+
+
+def _standing(row: Iterable[Any]) -> Standing:
+    p, r, d, v, n, e = row
+    return Standing(int(p), float(r), float(d), float(v), int(n), None if e is None else int(e))
