@@ -13,7 +13,7 @@ from crib_tourney.services.players import (
 )
 from crib_tourney.tourney.names import checked_acc, checked_detail, checked_name
 from crib_tourney.inputs.names import player_id, entry_id, event_id
-from crib_tourney.services.ratings import of_player, table
+from crib_tourney.services.ratings import Made, keep_made, made_here, of_player, table
 from crib_tourney.inputs.csvrows import roster_rows
 from crib_tourney.csvfiles import csv_text
 from crib_tourney.tourney.deskfiles import ROSTER_HEADER, SCORECARD_TYPE, split_name
@@ -79,8 +79,10 @@ def show(
         found = player_id(conn, player)
         data = details(conn, found)
         rated = of_player(conn, found)
+        made = made_here(conn)
     if as_json:
         print_json({**data, "rating": rated.as_dict()})
+        _keep_ratings_made(made)
         return
     lines = [f"#{data['id']} {data['name']}"]
     lines += [f"  {key.replace('_', ' ')}: {data[key]}" for key in ("acc_number", "club", "email") if data[key]]
@@ -89,6 +91,7 @@ def show(
     if data["kept_apart_from"]:
         lines.append("  never paired with: " + ", ".join(data["kept_apart_from"]))
     say("\n".join(lines))  # a club an older release let in may hold ESC or BEL
+    _keep_ratings_made(made)
 
 
 @players_app.command("edit")
@@ -208,8 +211,10 @@ def history(
         found = player_id(conn, player)
         data = player_history(conn, found)
         rated = of_player(conn, found)
+        made = made_here(conn)
     if as_json:
         print_json({**data.as_dict(), "rating": rated.as_dict()})
+        _keep_ratings_made(made)
         return
     change = {e.event: e for e in rated.events}  # event names are unique
     print_table(f"{data.player}: history", ["event", "date", "place", "GP", "W", "L", "spread", "prize", "MRPs", "rating", "change"],
@@ -220,6 +225,22 @@ def history(
                  for e in data.events], right=["GP", "W", "L", "spread", "prize", "MRPs", "rating", "change"])
     say(f"{len(data.events)} events: {data.game_points} game points, {data.wins}-{data.losses}, spread {data.spread:+d},"
         f" prizes {format_money(data.prize)}" + (f", {data.mrps} MRPs" if data.mrps else "") + f"; rating {rating_line(rated)}")
+    _keep_ratings_made(made)
+
+
+def _keep_ratings_made(made: Made | None) -> None:
+    """Keep the ratings this read had to make from every game, once it has printed, so
+    the next player's read is quick (services/ratings.keep_made). A cache: where the
+    database takes no write now (a read-only medium, another writer past the busy
+    timeout) it is left for a later read, and the command has done its job."""
+    if made is None:
+        return
+    try:
+        with db() as conn:
+            keep_made(conn, made)
+    except Exception as exc:  # noqa: BLE001 (the database's own errors only, as cli/app.py tells them)
+        if not isinstance(exc, CribError) and not type(exc).__module__.startswith(("sqlalchemy", "sqlite3")):
+            raise
 
 
 @players_app.command("ratings")

@@ -105,7 +105,10 @@ def current(db: Db) -> Ratings:
 
 def _current(db: Db) -> Ratings:
     if not _fresh(db):
-        return rebuilt(db, settings(db))
+        chosen = settings(db)
+        made = rebuilt(db, chosen)
+        db.memo(("ratings made",), READS, lambda: Made(made, chosen, versions(db, [ALL])[0]))
+        return made
     players = {int(row[0]): _standing(row) for row in store.kept_players(db)}
     steps = [Step(int(p), int(e), Rating(float(rb), float(db_), float(vb)), Rating(float(r), float(d), float(v)), int(n), float(s))
              for p, e, rb, db_, vb, r, d, v, n, s in store.kept_steps(db)]
@@ -127,6 +130,11 @@ def rebuild(db: Db, tau: float | None = None, first_deal: float | None = None, s
     check_settings(**given)
     chosen = Settings(**{**settings(db).as_dict(), **{k: v for k, v in given.items() if v is not None}})
     made = rebuilt(db, chosen)
+    _keep(db, made, chosen, None)
+    return Rebuilt(len(made.players), sum(s.games for s in made.steps) // 2, len({s.event for s in made.steps}), chosen)
+
+
+def _keep(db: Db, made: Ratings, chosen: Settings, made_at: int | None) -> None:
     players = [{"player_id": p.player, "rating": p.rating, "rd": p.rd, "volatility": p.volatility, "games": p.games,
                 "last_event_id": p.last_event} for p in made.players.values()]
     changes = [{"player_id": s.player, "event_id": s.event, "rating_before": s.before.rating, "rd_before": s.before.rd,
@@ -134,8 +142,36 @@ def rebuild(db: Db, tau: float | None = None, first_deal: float | None = None, s
                 "volatility": s.after.volatility, "games": s.games, "points": s.points} for s in made.steps]
     # what later reads bring up to date from (services/ratings_since.py): the rated periods and the newest change
     periods = list(dict.fromkeys(s.event for s in made.steps))
-    keep_ratings(db, {**chosen.as_dict(), "method": METHOD, "periods": periods, "audit": newest_audit_id(db)}, players, changes)
-    return Rebuilt(len(players), sum(s.games for s in made.steps) // 2, len({s.event for s in made.steps}), chosen)
+    keep_ratings(db, {**chosen.as_dict(), "method": METHOD, "periods": periods, "audit": newest_audit_id(db)}, players, changes,
+                 made_at)
+
+
+@record
+class Made:
+    """Ratings a read made from every game (none were kept, or not for this data):
+    with the settings and at the data version they were made at."""
+
+    ratings: Ratings
+    settings: Settings
+    version: int
+
+
+def made_here(db: Db) -> Made | None:
+    """The ratings this transaction made from every game (None: it read kept ones, or none)."""
+    found: Made | None = db.memoized(("ratings made",))
+    return found
+
+
+def keep_made(db: Db, made: Made) -> bool:
+    """Keep ratings a read made (``made_here``), in a writing transaction of their own,
+    while the data is still what they were made from and nothing is kept for it: a
+    later read of one player reads them, with what is written since brought up to
+    date (`player history`). The versions do not move: nothing shown changes. False:
+    nothing kept (the data moved on, or they were kept meanwhile)."""
+    if versions(db, [ALL])[0] != made.version or _fresh(db) or settings(db) != made.settings:
+        return False
+    _keep(db, made.ratings, made.settings, made.version)
+    return True
 
 
 # --- what the commands show ---------------------------------------------------------

@@ -315,17 +315,22 @@ def versions(db: Db, keys: Sequence[str]) -> tuple[int, ...]:
 RATINGS_TABLES = ("player_rating", "rating_change", "ratings_kept")
 
 
-def keep_ratings(db: Db, settings: dict[str, Any], players: list[dict[str, Any]], changes: list[dict[str, Any]]) -> int:
+def keep_ratings(db: Db, settings: dict[str, Any], players: list[dict[str, Any]], changes: list[dict[str, Any]],
+                 made_at: int | None = None) -> int:
     """Replace the kept ratings with ones made from scratch (`ratings rebuild`). Derived
     rows, like the card totals: not logged and not undone (undoing a result changes the
     data version, and ratings kept at another version are not read). The versions move
-    (the live pages show ratings); the kept rows name the version after that move."""
+    (the live pages show ratings); the kept rows name the version after that move.
+    ``made_at``: ratings a read made from every game at this data version, still the
+    database's, with the kept settings: kept as they are, the versions not moved
+    (nothing shown changes)."""
     for table in RATINGS_TABLES:
         db.write(f"DELETE FROM {table}")
     db.write_many("player_rating", players)
     db.write_many("rating_change", changes)
-    bump_versions(db, set(), roster=True)
-    version = versions(db, [ALL])[0]
+    if made_at is None:
+        bump_versions(db, set(), roster=True)
+    version = versions(db, [ALL])[0] if made_at is None else made_at
     db.write_many("ratings_kept", [{"id": 1, "version": version, "settings": json.dumps(settings, sort_keys=True)}])
     db.touched("ratings_kept")  # ratings read earlier in this transaction were made under other settings
     return version

@@ -541,3 +541,31 @@ def test_three_handed_and_playoff_games_after_the_ratings_were_kept(cli):
     cli("result", "C", second[1], 121, second[0], 111)
     touched = agrees(cli)
     assert touched is not None and set(touched.steps) == set(touched.players) and len(touched.players) == 2
+
+
+def test_a_read_that_made_the_ratings_from_every_game_keeps_them_for_the_next(six):
+    """None kept: `player history` makes them from every game, prints, then keeps them
+    at the data version they were made at (which does not move: nothing shown changes);
+    the next read brings them up to date. A write in between: nothing kept."""
+    cli = six
+    cli("result", "Open", "Ann", 121, "Fay", 100)
+    assert _kept(cli)[0] == []
+    version = _kept(cli)[1]
+    shown = cli("player", "history", "Ann", "--json").json()["rating"]
+    assert _kept(cli) == (version, version)  # kept, at the version it read
+    copy = Cli(cli.db.parent / "copy.db")
+    shutil.copy(cli.db, copy.db)
+    copy("ratings", "rebuild")
+    assert _rows(cli) == _rows(copy)  # what a rebuild keeps
+    assert cli("player", "history", "Ann", "--json").json()["rating"] == shown
+    cli("result", "Open", "Bob", 121, "Eve", 100)
+    assert agrees(cli) is not None and cli("player", "show", "Bob", "--json").json()["rating"]["games"] == 1
+    cli("result", "Open", "--game", 1, "--table", 1, 100, 121, "--replace")
+    with transaction(str(cli.db)) as db:
+        rating_service.current(db)  # made from every game (the kept ones are not the data's)
+        made = rating_service.made_here(db)
+    assert made is not None
+    cli("result", "Open", "Cat", 121, "Dan", 100)  # written meanwhile
+    with transaction(str(cli.db)) as db:
+        assert not rating_service.keep_made(db, made)
+    assert _kept(cli)[0] != _kept(cli)[1]

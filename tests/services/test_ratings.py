@@ -177,3 +177,17 @@ def test_during_an_event_the_rating_before_and_the_estimate_so_far(db):
     for idle in set(found) - {a, b}:
         assert found[idle] == Estimate(before.get(idle, start), before.get(idle, start), 0)
     assert set(found) == {"Ann", "Bob", "Cat", "Dan"}
+
+
+def test_ratings_a_read_made_are_kept_while_the_data_is_what_they_were_made_from(db):
+    event = one_game(db)
+    made_now = ratings.current(db)
+    made = ratings.made_here(db)
+    assert made is not None and made.ratings == made_now and made.settings == Settings()
+    assert ratings.keep_made(db, made)
+    assert ratings.made_here(db) is None  # (the ratings' tables written: read again, as kept)
+    assert ratings.current(db) == made_now and ratings.made_here(db) is None
+    assert not ratings.keep_made(db, made)  # kept already
+    one_game(db, "Later", "2026-04-01", "Cat", "Dan")
+    assert not ratings.keep_made(db, made)  # the data moved on
+    assert ratings.of_player(db, player_ids(db, event)["Ann"]).games == 1
