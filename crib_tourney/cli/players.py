@@ -254,7 +254,8 @@ def ratings(
 
     RD is the rating's uncertainty: the range shown is rating +/- 2 RD (95%).
     A '?' marks a provisional rating (RD above 90% of a newcomer's 50: about
-    the first nine games). `ratings rebuild` keeps them.
+    the first nine games). `ratings rebuild` keeps them (a read that had
+    to make them keeps them too).
 
     Example: crib-tourney player ratings --club "Elm Street" --min-games 10
     """
@@ -262,6 +263,7 @@ def ratings(
         raise typer.BadParameter("choose one of --json and --csv", param_hint="--json/--csv")
     with db(write=False) as conn:
         rows = table(conn, club, min_games)
+        made = made_here(conn)
     if as_json:
         print_json({"ratings": [r.as_dict() for r in rows]})
     elif as_csv:
@@ -272,6 +274,7 @@ def ratings(
         print_table("Ratings", ["#", "player", "rating", "range (95%)", "games", "last played"],
                     [[r.rank, r.player, f"{r.rating:.0f}" + ("?" if r.provisional else ""), rating_range(r.rating, r.rd),
                       r.games, r.last_played or ""] for r in rows], right=["#", "rating", "games"])
+    _keep_ratings_made(made)
 
 
 def rating_line(rated: "PlayerRating") -> str:
