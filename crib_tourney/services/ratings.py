@@ -7,10 +7,11 @@ settings (tau, the first deal's edge), the events rated and the newest audit
 entry. A read of every player's rating asks whether that version is still the
 database's: if so the kept rows are read; if anything was written since (a
 result, an undo, an import), the ratings are made again from scratch for that
-read, with the kept settings. So what is shown always equals a rebuild (a test
-drives the CLI and checks it); rebuilding after a night's results only makes
-later reads instant (a database of 20,000 players takes about a second or two
-to rate). One player's rating (`player history`: ``of_player``) reads his own
+read, with the kept settings, and a read command that had to do so keeps what it
+made once it has printed (``keep_made``: at the data version it read, which
+does not move), so only the first read pays (a database of 20,000 players takes
+about a second or two to rate). So what is shown always equals a rebuild (a
+test drives the CLI and checks it). One player's rating (`player history`: ``of_player``) reads his own
 rows, and his place on the list counts the players ranked before him (the
 database counts those rated well above him; those near him are compared by
 tourney/ratings.rank_key), not every player's rating; results written since in
