@@ -3,10 +3,11 @@ written since, for the players of those results alone, compared with a rebuild."
 
 from __future__ import annotations
 
-from crib_tourney.services import ratings, ratings_since, results
+from crib_tourney.services import players, ratings, ratings_since, results
 from crib_tourney.services.ratings import Settings
 from crib_tourney.services.ratings_since import NOTHING
 from crib_tourney.store import ratings as store
+from crib_tourney.store.db import transaction
 from crib_tourney.tourney.ratings import START
 from tests.services.builders import EIGHT, new_event, paired, play, played_event
 
@@ -65,3 +66,19 @@ def test_a_round_paired_changes_no_rating_and_a_new_events_first_game_is_a_new_p
     assert ratings.changed_since_kept(db) == NOTHING  # tables paired: no game yet
     play(db, second, 1, (121, 100))
     assert ratings.changed_since_kept(db) is None  # a new period: every idle player's deviation grows
+
+
+def test_one_players_rating_brought_up_to_date_on_sqlite_and_postgresql(sqlite_or_postgres):
+    """The same reads on either database: every player's rating and place brought up
+    to date equal those made from every game."""
+    with transaction(sqlite_or_postgres) as db:
+        kept_then_one_game_played(db)
+    with transaction(sqlite_or_postgres) as db:
+        assert ratings.changed_since_kept(db) is not None
+        everyone = [p.id for p in players.search(db, None)]
+        quick = [ratings.of_player(db, p) for p in everyone]
+        assert db.memoized(("ratings",)) is None
+        ratings.current(db)
+        full = [ratings.of_player(db, p) for p in everyone]
+    assert [(q.rank, q.games, q.rating is None or round(q.rating, 9)) for q in quick] == [
+        (f.rank, f.games, f.rating is None or round(f.rating, 9)) for f in full]
