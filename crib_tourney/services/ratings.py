@@ -15,8 +15,8 @@ test drives the CLI and checks it). One player's rating (`player history`: ``of_
 rows, and his place on the list counts the players ranked before him (the
 database counts those rated well above him; those near him are compared by
 tourney/ratings.rank_key), not every player's rating; results written since in
-the event in play are brought up to date for their own players alone
-(services/ratings_since.py), anything more has every game rated again.
+the event in play (or a new one) are brought up to date for their own players
+alone (services/ratings_since.py), anything more has every game rated again.
 """
 
 from __future__ import annotations
@@ -294,14 +294,19 @@ def _kept_of_player(db: Db, player_id: int, since: Since) -> PlayerRating:
         found = since.players[player_id]
     else:
         row = store.kept_player(db, player_id)
-        found = None if row is None else _standing(row)
+        found = None if row is None else since.now(_standing(row))
     if found is None:
         return PlayerRating(None, None, None, 0, True, None, ())
     key = rank_key(found)
-    near = [_standing(r) for r in store.kept_rated_between(db, found.rating - _APART, found.rating + _APART, found.rating, found.rd)]
-    before = sum(1 for p in near if rank_key(p) < key) + store.kept_level(db, found.rating, found.rd, player_id)
+    near = [since.now(_standing(r)) for r in store.kept_rated_between(db, found.rating - _APART, found.rating + _APART,
+                                                                      found.rating, found.rd)]
+    before = sum(1 for p in near if rank_key(p) < key)
+    if since.idle_cap is None:
+        before += store.kept_level(db, found.rating, found.rd, player_id)
+    else:  # a new period: those of his very rating and deviation may have grown apart
+        before += sum(1 for r in store.kept_level_rows(db, found.rating, found.rd, player_id) if rank_key(since.now(_standing(r))) < key)
     before += sum(1 for p in since.players.values() if p is not None and p.player != player_id and rank_key(p) < key)
-    before -= sum(1 for p in since.kept.values() if rank_key(p) < key)
+    before -= sum(1 for p in since.kept.values() if rank_key(since.now(p)) < key)
     rank = store.kept_rated_above(db, found.rating + _APART) + before + 1
     names = {e[0]: (e[1], e[2]) for e in store.events(db)}
     steps = [Step(int(p), int(e), Rating(float(rb), float(dbf), float(vb)), Rating(float(r), float(d), float(v)), int(n), float(s))

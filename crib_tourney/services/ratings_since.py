@@ -9,12 +9,16 @@ everyone else keeps his kept rating. The audit log says what was written since
 the ratings were kept (`ratings rebuild` notes its newest entry): the tables
 whose result could have changed give the players touched.
 
+The first results of an event played after every rated one make a new period:
+its players are rated as above, and everyone else sat it out, which grows his
+deviation by one idle period (``Since.now``).
+
 Anything else is not brought up to date here, and the reader makes the ratings
-again from every game, as before: a result in an earlier event or in a new one
-(every later rating, or every idle player's deviation, moves), a changed date,
-variant, first-dealer rule or starting rating, an entry given to another player,
-a deleted entry, table or match, more than MOST players touched, or ratings kept
-by an older release. What this gives equals a rebuild to the last bits of the
+again from every game, as before: a result in an earlier event (every later
+rating moves), results in two events, a changed date, variant, first-dealer
+rule or starting rating, an entry given to another player, a deleted entry,
+table or match, more than MOST players touched, or ratings kept by an older
+release. What this gives equals a rebuild to the last bits of the
 floating point (the kept rows hold ratings on the display scale); the tests
 compare the two for every player after writes of each kind.
 """
@@ -52,6 +56,14 @@ class Since:
     players: dict[int, Standing | None]  # their ratings now (None: not rated)
     kept: dict[int, Standing]  # their kept ratings (those who had one)
     steps: dict[int, Step]  # their step at ``event`` now (those with a game there)
+    idle_cap: float | None = None  # ``event`` is a new period: everyone else sat it out (the cap of their deviation)
+
+    def now(self, kept: Standing) -> Standing:
+        """A kept rating of someone not among ``players``, as it is now: a new period
+        he sat out grows his deviation (Glickman's step 6; not a starting rating's)."""
+        if self.idle_cap is None or kept.games == 0:
+            return kept
+        return kept._replace(rd=SCALE * idle(kept.rd / SCALE, kept.volatility, 1, self.idle_cap))
 
 
 NOTHING = Since(None, {}, {}, {})
@@ -122,9 +134,15 @@ def since_kept(db: Db, audit: int, periods: list[int], tau: float, newcomer: Rat
     if not games:
         return NOTHING
     events = {e for e, _ in games}
-    if len(events) != 1 or not periods or periods[-1] not in events:
-        return None  # an earlier period (every later one moves) or a new one (every idle deviation grows)
-    event = periods[-1]
+    if len(events) != 1:
+        return None
+    (event,) = events
+    if periods and event == periods[-1]:
+        rated = periods
+    elif event not in periods and _after(db, event, periods[-1] if periods else None):
+        rated = periods + [event]  # a new period, last of all
+    else:
+        return None  # an earlier period: every later one moves
     entries = sorted({e for _, found in games for e in found})
     if len(entries) > 3 * MOST:
         return None
@@ -136,11 +154,18 @@ def since_kept(db: Db, audit: int, periods: list[int], tau: float, newcomer: Rat
         return None
     if not players:
         return NOTHING  # teams' games: not rated
-    return _stepped_again(db, event, players, periods, tau, newcomer, first_deal)
+    return _stepped_again(db, event, players, rated, event not in periods, tau, newcomer, first_deal)
 
 
-def _stepped_again(db: Db, event: int, players: list[int], periods: list[int], tau: float, newcomer: Rating,
+def _after(db: Db, event: int, last: int | None) -> bool:
+    """Whether the event is played after the event ``last`` (None: there is none)."""
+    order = [e[0] for e in store.events(db)]
+    return last is None or (last in order and order.index(event) > order.index(last))
+
+
+def _stepped_again(db: Db, event: int, players: list[int], periods: list[int], new: bool, tau: float, newcomer: Rating,
                    first_deal: float) -> Since | None:
+    """The players' ratings now, ``event`` the last of ``periods`` (``new``: a period not kept)."""
     here = len(periods) - 1
     cap = newcomer.rd / SCALE
     [period] = rated_games.periods(db, first_deal, store.Only(event, store.entries_of_players(db, event, players)))
@@ -169,6 +194,8 @@ def _stepped_again(db: Db, event: int, players: list[int], periods: list[int], t
         else:
             pre[p] = starts.get(p, newcomer)
     after = restep(period.games, pre, who, tau)
+    if not after and new:
+        return NOTHING  # no rated game in it yet (a lone card, a forfeit): no new period
     if not after and not store.kept_step_outside(db, event, players):
         return None  # the event has no rated game left: the periods are fewer
     kept = {int(r[0]): _standing(r) for r in store.kept_players_of(db, players)}
@@ -187,7 +214,7 @@ def _stepped_again(db: Db, event: int, players: list[int], periods: list[int], t
             now[p] = Standing(p, starts[p].rating, starts[p].rd, starts[p].volatility, 0, None)
         else:
             now[p] = None
-    return Since(event, now, kept, steps)
+    return Since(event, now, kept, steps, cap if new else None)
 
 
 def _widened(row: tuple[Any, ...], idle_periods: int, cap: float) -> Rating:

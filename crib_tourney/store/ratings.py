@@ -156,6 +156,12 @@ def kept_level(db: Db, rating: float, rd: float, player_id: int) -> int:
                          r=rating, d=rd, p=player_id))
 
 
+def kept_level_rows(db: Db, rating: float, rd: float, player_id: int) -> list[tuple[Any, ...]]:
+    """kept_players' rows of those of exactly this rating and deviation, but for this player."""
+    return db.rows("SELECT player_id, rating, rd, volatility, games, last_event_id FROM player_rating"
+                   " WHERE rating = :r AND rd = :d AND player_id <> :p", r=rating, d=rd, p=player_id)
+
+
 def kept_steps_of(db: Db, player_id: int) -> list[tuple[Any, ...]]:
     """kept_steps' rows of one player, in their order."""
     return db.rows("SELECT player_id, event_id, rating_before, rd_before, volatility_before, rating, rd, volatility, games,"

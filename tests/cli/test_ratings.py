@@ -479,9 +479,10 @@ def agrees(cli: Cli) -> Since | None:
 
 
 def test_a_players_rating_after_writes_since_the_ratings_were_kept_equals_one_from_every_game(six):
-    """Results, replaced results, forfeits, lone cards and undo in the last event are
-    rated again for their own players alone; a result in an earlier event or a new
-    one has every game rated again. Either way what is shown equals a rebuild."""
+    """Results, replaced results, forfeits, lone cards and undo in the last event, and
+    the first results of a new one, are rated again for their own players alone; a
+    result in an earlier event has every game rated again. Either way what is shown
+    equals a rebuild."""
     cli = six
     cli("new-event", "Early", "--games", "1", "--date", "2026-01-10")
     cli("enter", "Early", "Cat", "Gus", "--new")
@@ -520,6 +521,12 @@ def test_a_players_rating_after_writes_since_the_ratings_were_kept_equals_one_fr
     cli("round", "Night")
     assert agrees(cli) == NOTHING  # a round paired: no game yet
     cli("result", "Night", "Gus", 121, "Hal", 100)  # a new period: every idle deviation grows
+    touched = agrees(cli)
+    assert touched is not None and touched.idle_cap is not None and len(touched.steps) == 2
+    cli("new-event", "Between", "--games", "1", "--date", "2026-03-15")
+    cli("enter", "Between", "Ann", "Bob")
+    cli("round", "Between")
+    cli("result", "Between", "Ann", 121, "Bob", 100)  # two events, one before the last rated
     assert agrees(cli) is None
 
 

@@ -53,7 +53,7 @@ def test_more_than_is_brought_up_to_date_is_none(db, monkeypatch):
     monkeypatch.setattr(ratings_since, "MOST", 1)
     assert ratings_since.since_kept(db, audit, periods, 0.5, START, 38.0) is None  # two players touched
     monkeypatch.undo()
-    assert ratings_since.since_kept(db, audit, periods[:1], 0.5, START, 38.0) is None  # not the last period's
+    assert ratings_since.since_kept(db, audit, periods[::-1], 0.5, START, 38.0) is None  # not the last period's
     results.record_table(db, first.id, 1, 1, (90, 121), replace=True)  # an earlier event: every later rating moves
     assert ratings.changed_since_kept(db) is None
 
@@ -62,10 +62,23 @@ def test_a_round_paired_changes_no_rating_and_a_new_events_first_game_is_a_new_p
     played_event(db, "First", EIGHT, games=1, date="2026-02-01")
     second = new_event(db, "Second", ("Ivy", "Jon", "Kim", "Lou"), games=1, date="2026-03-01")
     ratings.rebuild(db)
+    made_before = ratings.current(db).players
     paired(db, second)
     assert ratings.changed_since_kept(db) == NOTHING  # tables paired: no game yet
     play(db, second, 1, (121, 100))
-    assert ratings.changed_since_kept(db) is None  # a new period: every idle player's deviation grows
+    since = ratings.changed_since_kept(db)
+    assert since is not None and since.idle_cap is not None and len(since.steps) == 2  # a new period
+    made = ratings.rebuilt(db, Settings())
+    for p, now in made.players.items():
+        shown = since.players[p] if p in since.players else since.now(made_before[p])
+        assert shown is not None and shown.games == now.games and _close(shown.rating, now.rating) and _close(shown.rd, now.rd)
+    assert any(since.now(s).rd > s.rd for s in made_before.values())  # those who sat it out: less certain
+    # First's winners have the very rating Second's winner has now, and sat Second out: he
+    # stands above them (the smaller deviation), whatever the ids say
+    everyone = [p.id for p in players.search(db, None)]
+    quick = [ratings.of_player(db, p) for p in everyone]
+    ratings.current(db)
+    assert [q.rank for q in quick] == [ratings.of_player(db, p).rank for p in everyone]
 
 
 def test_one_players_rating_brought_up_to_date_on_sqlite_and_postgresql(sqlite_or_postgres):
