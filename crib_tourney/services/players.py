@@ -134,13 +134,16 @@ def resolve_players(change: Change, refs: list[int | NewPlayer]) -> list[Player]
     known = store.players_by_id(change.db, [r for r in refs if isinstance(r, int)])
     added: dict[str, Player] = {}
     found: list[Player] = []
+    identities = _identities(change.db) if any(isinstance(r, NewPlayer) for r in refs) else None
     for ref in refs:
         if isinstance(ref, int):
             found.append(known[ref])
             continue
         if fold(ref.name) not in added:
-            _refuse_clash(_identities(change.db), None, ref.name, None)
-            added[fold(ref.name)] = store.add_player(change, ref.name, None, None, None)
+            assert identities is not None
+            _refuse_clash(identities, None, ref.name, None)
+            player = added[fold(ref.name)] = store.add_player(change, ref.name, None, None, None)
+            identities.add(player.id, player.name, None, f"{player.name} (#{player.id})")  # (the roster read once, not per name)
         found.append(added[fold(ref.name)])
     return found
 
