@@ -1,6 +1,6 @@
 """crib-tourney publish: the live pages as a static, self-contained site (inline
 CSS, no external hosts, relative links, index.html first) a club can upload
-anywhere. A page whose bytes did not change is not rewritten, so an upload tool
+anywhere, with a bracket's chart as printed (bracket.pdf) once it is cut. A page whose bytes did not change is not rewritten, so an upload tool
 that compares files sends only what changed.
 
 Everything is written inside the output folder and nowhere else: a symbolic
@@ -42,7 +42,7 @@ def publish(db: Db, events: list[int], leagues: list[int], everything: bool, out
     if everything:  # the rating list is of every player: published with everything
         paths.append("ratings")
     paths = list(dict.fromkeys(paths))
-    check_folder(output, [name for path in paths for name in (static_file(path), f"{path}.json")])
+    check_folder(output, [name for path in paths for name in (static_file(path), f"{path}.json", *_pdf_of(path))])
     written = unchanged = 0
     with SiteFolder(output) as folder, terminated_as_interrupt():
         folder.remove_parts()
@@ -52,12 +52,17 @@ def publish(db: Db, events: list[int], leagues: list[int], everything: bool, out
                 if path == "index":  # the index links only what this site holds
                     _only_published(built, set(events), set(leagues))
                     built.context["ratings"] = everything
-                files = {static_file(path): site.render(built, _relative_to(path), live=False,
-                                                        json_href=_relative_to(path, ".json"))}
+                files: dict[str, bytes] = {}
+                for pdf in _pdf_of(path):
+                    if built.context.get("playoff"):  # the chart as printed, where the live page's link points
+                        files[pdf] = site.bracket_pdf(db, int(path.split("/")[1]))
+                        built.context["bracket_pdf"] = posixpath.relpath(pdf, posixpath.dirname(static_file(path)))
+                files[static_file(path)] = site.render(built, _relative_to(path), live=False,
+                                                       json_href=_relative_to(path, ".json")).encode()
                 if built.data is not None:
-                    files[f"{path}.json"] = jsontext.dumps(built.data, ensure_ascii=False) + "\n"
-                for name, text in files.items():
-                    if folder.write_if_changed(name, text.encode()):
+                    files[f"{path}.json"] = (jsontext.dumps(built.data, ensure_ascii=False) + "\n").encode()
+                for name, data in files.items():
+                    if folder.write_if_changed(name, data):
                         written += 1
                     else:
                         unchanged += 1
@@ -65,6 +70,11 @@ def publish(db: Db, events: list[int], leagues: list[int], everything: bool, out
             raise CribError(f"interrupted: {written} file(s) of the site in {output} were rewritten, the rest are as they"
                             " were; publish again to finish") from None
     return written, unchanged
+
+
+def _pdf_of(path: str) -> list[str]:
+    """The PDF beside a page: a bracket's chart as printed (events/3/bracket.pdf)."""
+    return [f"{path}.pdf"] if re.fullmatch(r"events/\d+/bracket", path) else []
 
 
 def static_file(path: str) -> str:
