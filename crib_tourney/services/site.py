@@ -135,8 +135,11 @@ def league_nights(db: Db, league_id: int) -> LeagueNights:
 
 
 def event_changed(db: Db, event_id: int) -> datetime | None:
-    """When this event last changed (its newest audit entry, UTC); None before any change."""
+    """When this event last changed (its newest audit entry, UTC), else when it was made
+    (a league night is made in its league's log); None: no such event."""
     at = db.scalar("SELECT MAX(at) FROM audit WHERE event_id = :e", e=event_id)
+    if at is None:
+        at = db.scalar("SELECT created_at FROM event WHERE id = :e", e=event_id)
     return None if at is None else datetime.fromisoformat(str(at))
 
 

@@ -63,6 +63,11 @@ def live_href(target: str) -> str:
     return "/" + (target[: -len("index")] if target.endswith("index") else target)
 
 
+def today() -> str:
+    """The server's local date."""
+    return time.strftime("%Y-%m-%d")
+
+
 @dataclass
 class Built:
     """A rendered page: its bytes (and, once asked for, gzipped), the data version it shows."""
@@ -117,6 +122,13 @@ class Pages:
         # result) fought the event loop for the interpreter
         self.rebuilds = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rebuild")
 
+    @staticmethod
+    def _version(db: Db) -> Any:
+        """What a kept page is of: the data version, and the day (a page shows when its data
+        changed as the time alone today, with the date on another day: kept past midnight,
+        it would keep the time alone)."""
+        return data_version(db), today()
+
     def get(self, path: str, kind: str, fragment: bool, wait: bool = True) -> tuple[Built, str, str] | None:
         """(the page, last-modified, updated stamp) or NotFound; with ``wait``
         False, None where the page must be built first (the server's event loop
@@ -125,7 +137,7 @@ class Pages:
         if not plain_ids(path) or not site.PATH.fullmatch(path):  # nothing is kept, nor read, for a path no page has
             raise NotFound(f"no page {path}")
         with self.reading() as db:
-            version = data_version(db)
+            version = self._version(db)
             now = time.monotonic()
             with self.lock:
                 if version != self.version:
@@ -178,7 +190,7 @@ class Pages:
     def _rebuild_in_background(self, path: str, building: threading.Lock) -> None:
         try:
             with read_only(self.location) as db:
-                version = data_version(db)
+                version = self._version(db)
                 with self.lock:
                     stamp = self.stamp
                     if version == self.version:
