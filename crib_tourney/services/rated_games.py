@@ -8,7 +8,8 @@ A three-sided table counts as the pairwise results of its places once every side
 has a card and they agree (or were settled into versions that give the same
 places). Each playoff game not forfeited counts, the first dealer's edge going to
 the player who dealt first where the event has the loser of a game deal the next;
-a cut playoff counts as one game.
+a cut playoff counts as one game. The ratings start from those imported with the
+roster (starting_ratings), else from a newcomer's.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from typing import Any, Sequence
 from crib_tourney.engine.variants import get_variant
 from crib_tourney.store import ratings as store
 from crib_tourney.store.sql import Db
-from crib_tourney.tourney.ratings import Game, Period, pairwise
+from crib_tourney.tourney.glicko2 import Rating
+from crib_tourney.tourney.ratings import START, Game, Period, pairwise
 
 
 def _result(own: int, opp: int, backward: bool) -> float:
@@ -83,3 +85,11 @@ def _three_handed(seats: Sequence[int | None], cards: list[tuple[Any, ...]], bac
         if all(r == results[0] for r in results):
             return results[0]
     return []
+
+
+def starting_ratings(db: Db, players: Sequence[int] | None = None) -> dict[int, Rating]:
+    """Every player given a starting rating (of these ``players``): the rating, with the
+    deviation and volatility imported with it, else a newcomer's by default
+    (tourney/ratings.START, whatever a rebuild's settings)."""
+    return {p: Rating(r, START.rd if d is None else float(d), START.volatility if v is None else float(v))
+            for p, r, d, v in store.start_ratings(db, players)}

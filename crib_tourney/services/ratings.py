@@ -73,14 +73,9 @@ def settings(db: Db) -> Settings:
     return Settings(**{k: float(v) for k, v in found[1].items() if k in LIMITS})
 
 
-def start(db: Db) -> dict[int, Rating]:
-    return {p: Rating(r, START.rd if d is None else float(d), START.volatility if v is None else float(v))
-            for p, r, d, v in store.start_ratings(db)}
-
-
 def rebuilt(db: Db, chosen: Settings) -> Ratings:
     """The ratings made from scratch, from every final game."""
-    return rate(rated_games.periods(db, chosen.first_deal), start(db), chosen.tau, chosen.newcomer)
+    return rate(rated_games.periods(db, chosen.first_deal), rated_games.starting_ratings(db), chosen.tau, chosen.newcomer)
 
 
 # The way ratings are made: kept ratings made another way (an older release) are made again.
@@ -362,7 +357,7 @@ def during(db: Db, event_id: int) -> dict[str, Estimate]:
             mine[s.player] = s
         elif order.get(s.event, -1) < here and (s.player not in latest or order[s.event] > latest[s.player][0]):
             latest[s.player] = (order[s.event], s)
-    starts = start(db)
+    starts = rated_games.starting_ratings(db)
     counted: dict[str, int] = {}
     for shown in names.values():
         counted[shown] = counted.get(shown, 0) + 1

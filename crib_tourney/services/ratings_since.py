@@ -177,8 +177,7 @@ def _stepped_again(db: Db, event: int, players: list[int], periods: list[int], n
     history: dict[int, list[tuple[Any, ...]]] = {p: [] for p in players}
     for row in store.kept_steps_of_players(db, players):
         history[int(row[0])].append(row)
-    starts = {p: Rating(r, newcomer.rd if d is None else float(d), newcomer.volatility if v is None else float(v))
-              for p, r, d, v in store.start_ratings(db, players)}
+    starts = rated_games.starting_ratings(db, players)
     order = {e: i for i, e in enumerate(periods)}
     pre: dict[int, Rating] = {p: began[p] for p in opponents}
     earlier: dict[int, tuple[Any, ...] | None] = {}  # each player's last kept step before the event

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from crib_tourney.errors import CribError
-from crib_tourney.inputs.csvrows import RosterFile, RosterRow
 from crib_tourney.inputs.names import NewPlayer
 from crib_tourney.services import events, players, ratings
 from crib_tourney.services.ratings import Estimate, EventRating, PlayerRating, Rebuilt, Settings
@@ -95,16 +94,6 @@ def test_check_settings_refuses_values_out_of_range(db):
     with pytest.raises(CribError, match="^tau must be between"):
         ratings.rebuild(db, tau=0.1)
     assert ratings.settings(db) == Settings()  # nothing kept
-
-
-def test_start_is_the_starting_ratings_of_the_roster(db):
-    assert ratings.start(db) == {}
-    players.import_players(db, RosterFile("roster.csv", (RosterRow(2, "Zed", None, None, None, (1800.0, 120.0, None)),
-                                                         RosterRow(3, "Yan", None, None, None, (1400.0, None, None)),
-                                                         RosterRow(4, "Xu", None, None, None)), ()))
-    found = {p.name: p.id for p in players.search(db, None)}
-    assert ratings.start(db) == {found["Zed"]: Rating(1800.0, 120.0, START.volatility),
-                                 found["Yan"]: Rating(1400.0, START.rd, START.volatility)}
 
 
 def test_table_of_a_club_and_with_min_games(db):
