@@ -49,8 +49,8 @@ class Tab:
         self.scripts: list[str] = []
 
     def call(self, method: str, **params):  # type: ignore[no-untyped-def]
-        if method == "Network.emulateNetworkConditions":
-            self.changed.add(method)  # undone before a Context is used again (Context.close)
+        if not method.startswith(LEAVES_NOTHING):
+            self.changed.add(method)  # undone before a Context is used again, or it is not used again (Context.close)
         self.next_id += 1
         self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
         while True:
@@ -111,6 +111,16 @@ class Tab:
             self.socket = None
 
 
+# What a page's DevTools calls may leave in its context: these leave nothing (or what
+# Context._empty undoes); after any other call (an emulated media feature, say) the
+# context is disposed of, not used again.
+LEAVES_NOTHING = ("Runtime.evaluate", "Input.", "Page.enable", "Page.navigate", "Page.captureScreenshot",
+                  "Page.addScriptToEvaluateOnNewDocument", "Page.removeScriptToEvaluateOnNewDocument", "Page.resetNavigationHistory",
+                  "Network.enable", "Network.disable", "Network.clearBrowserCookies", "Network.clearBrowserCache",
+                  "Storage.clearDataForOrigin", "Emulation.setDeviceMetricsOverride", "Emulation.clearDeviceMetricsOverride")
+UNDONE = {"Network.emulateNetworkConditions"}
+
+
 class Context(Tab):
     """A page in a browser context of its own (its own cookies and storage: another phone).
 
@@ -119,8 +129,10 @@ class Context(Tab):
     process (Browser.idle): its page back on about:blank with no history, every cookie,
     the HTTP cache and each origin it opened cleared of all it stored (local storage,
     IndexedDB, cache storage, service workers...), the scripts added to new documents
-    removed and the network back online. What the next test gets holds nothing of the
-    last (tests/web/test_browser.py test_a_context_used_again_holds_nothing_of_before)."""
+    removed and the network back online; one whose page was sent a DevTools call that
+    may leave something else (LEAVES_NOTHING) is disposed of instead. What the next test
+    gets holds nothing of the last (tests/web/test_browser.py
+    test_a_context_used_again_holds_nothing_of_before)."""
 
     visited: set[str]
 
@@ -141,7 +153,7 @@ class Context(Tab):
         if getattr(self, "context_id", None) is None:
             return  # closed already (by the test, then by its session)
         try:
-            if self.owner.alive() and len(self.owner.idle) < IDLE_CONTEXTS:
+            if self.owner.alive() and len(self.owner.idle) < IDLE_CONTEXTS and self.changed <= UNDONE:
                 self._empty()
                 self.owner.idle.append((self.context_id, self.target_id, self._connection, self.socket, self.next_id))
                 self.context_id, self.socket = None, None

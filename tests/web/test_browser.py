@@ -93,3 +93,10 @@ def test_a_context_used_again_holds_nothing_of_before(served):
     assert again.js(seen) == new.js(seen) == [0, 0, "", new.js("history.length"), True, 1366, "undefined", []]
     again.close()
     new.close()
+    odd = browser.context()  # a call whose state the context keeps and nothing undoes: not used again
+    odd.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-reduced-motion", "value": "reduce"}])
+    gone = odd.context_id
+    odd.close()
+    later = browser.context()
+    assert later.context_id != gone and not later.js("matchMedia('(prefers-reduced-motion: reduce)').matches")
+    later.close()
