@@ -113,8 +113,9 @@ class Tab:
 
 # What a page's DevTools calls may leave in its context: these leave nothing (or what
 # Context._empty undoes); after any other call (an emulated media feature, say) the
-# context is disposed of, not used again.
-LEAVES_NOTHING = ("Runtime.evaluate", "Input.", "Page.enable", "Page.navigate", "Page.captureScreenshot",
+# context is disposed of, not used again. A mouse event is another: the page keeps where the
+# pointer was, and a later document under it would be hovered.
+LEAVES_NOTHING = ("Runtime.evaluate", "Input.dispatchKeyEvent", "Page.enable", "Page.navigate", "Page.captureScreenshot",
                   "Page.addScriptToEvaluateOnNewDocument", "Page.removeScriptToEvaluateOnNewDocument", "Page.resetNavigationHistory",
                   "Network.enable", "Network.disable", "Network.clearBrowserCookies", "Network.clearBrowserCache",
                   "Storage.clearDataForOrigin", "Emulation.setDeviceMetricsOverride", "Emulation.clearDeviceMetricsOverride")
