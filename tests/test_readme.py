@@ -3,7 +3,8 @@
 The README's ```console blocks are a session at a shell: each `$ ` line is a
 command, and the lines under it (up to the next `$ ` line or the end of the
 block) are what it prints. The test runs every such command in order, through
-bash, in one temporary folder that holds a copy of `examples/` (the sample data
+bash (a plain `crib-tourney` command with only words: in this process, with the
+same folder, environment and arguments), in one temporary folder that holds a copy of `examples/` (the sample data
 the README names), with `crib-tourney` on the PATH (the real CLI, this checkout's
 code), `COLUMNS=100` and no `CRIB_TOURNEY_DB` (the database is `crib-tourney.db`
 in that folder). A command must exit 0, unless what it shows starts with
