@@ -45,8 +45,12 @@ class Tab:
         self._connection = connect(url, max_size=None, ping_interval=None)
         self.socket = self._connection.__enter__()
         self.next_id = 0
+        self.changed: set[str] = set()
+        self.scripts: list[str] = []
 
     def call(self, method: str, **params):  # type: ignore[no-untyped-def]
+        if not method.startswith(LEAVES_NOTHING):
+            self.changed.add(method)  # undone before a Context is used again, or it is not used again (Context.close)
         self.next_id += 1
         self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
         while True:
@@ -54,9 +58,13 @@ class Tab:
             if message.get("id") == self.next_id:
                 if "error" in message:
                     raise RuntimeError(message["error"])
+                if method == "Page.addScriptToEvaluateOnNewDocument":
+                    self.scripts.append(message["result"]["identifier"])  # removed before a Context is used again
                 return message["result"]
 
     def open(self, url: str) -> None:
+        if url.startswith(("http://", "https://")):
+            self.visited.add("/".join(url.split("/", 3)[:3]))  # its origin: cleared before a Context is used again
         self.call("Page.enable")
         self.call("Page.navigate", url=url)
         self.wait_for("document.readyState === 'complete'")
@@ -103,24 +111,83 @@ class Tab:
             self.socket = None
 
 
+# What a page's DevTools calls may leave in its context: these leave nothing (or what
+# Context._empty undoes); after any other call (an emulated media feature, say) the
+# context is disposed of, not used again. A mouse event is another: the page keeps where the
+# pointer was, and a later document under it would be hovered.
+LEAVES_NOTHING = ("Runtime.evaluate", "Input.dispatchKeyEvent", "Page.enable", "Page.navigate", "Page.captureScreenshot",
+                  "Page.addScriptToEvaluateOnNewDocument", "Page.removeScriptToEvaluateOnNewDocument", "Page.resetNavigationHistory",
+                  "Network.enable", "Network.disable", "Network.clearBrowserCookies", "Network.clearBrowserCache",
+                  "Storage.clearDataForOrigin", "Emulation.setDeviceMetricsOverride", "Emulation.clearDeviceMetricsOverride")
+UNDONE = {"Network.emulateNetworkConditions"}
+
+
 class Context(Tab):
-    """A page in a browser context of its own (its own cookies and storage: another phone)."""
+    """A page in a browser context of its own (its own cookies and storage: another phone).
+
+    A browser context starts a renderer process, a network context and a store of its
+    own (0.2-0.4 s of CPU), so a closed one is kept, emptied, for the next test of the
+    process (Browser.idle): its page back on about:blank with no history, every cookie,
+    the HTTP cache and each origin it opened cleared of all it stored (local storage,
+    IndexedDB, cache storage, service workers...), the scripts added to new documents
+    removed and the network back online; one whose page was sent a DevTools call that
+    may leave something else (LEAVES_NOTHING) is disposed of instead. What the next test
+    gets holds nothing of the last (tests/web/test_browser.py
+    test_a_context_used_again_holds_nothing_of_before)."""
+
+    visited: set[str]
 
     def __init__(self, browser: "Browser", width: int, height: int):
         self.browser = browser.root()
-        self.context_id = self.browser.call("Target.createBrowserContext")["browserContextId"]
-        self.target_id = self.browser.call("Target.createTarget", url="about:blank", browserContextId=self.context_id)["targetId"]
-        self._connect(f"ws://127.0.0.1:{browser.port}/devtools/page/{self.target_id}")
+        self.owner = browser
+        if browser.idle:
+            self.context_id, self.target_id, self._connection, self.socket, self.next_id = browser.idle.pop()
+            self.changed, self.scripts = set(), []
+        else:
+            self.context_id = self.browser.call("Target.createBrowserContext")["browserContextId"]
+            self.target_id = self.browser.call("Target.createTarget", url="about:blank", browserContextId=self.context_id)["targetId"]
+            self._connect(f"ws://127.0.0.1:{browser.port}/devtools/page/{self.target_id}")
+        self.visited = set()
         self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=0, mobile=width < 600)
 
     def close(self) -> None:
         if getattr(self, "context_id", None) is None:
             return  # closed already (by the test, then by its session)
+        try:
+            if self.owner.alive() and len(self.owner.idle) < IDLE_CONTEXTS and self.changed <= UNDONE:
+                self._empty()
+                self.owner.idle.append((self.context_id, self.target_id, self._connection, self.socket, self.next_id))
+                self.context_id, self.socket = None, None
+                return
+        except Exception:  # noqa: BLE001 - one that cannot be emptied is not used again
+            pass
         self.close_connection()
         try:
             self.browser.call("Target.disposeBrowserContext", browserContextId=self.context_id)
         finally:
             self.context_id = None
+
+    def _empty(self) -> None:
+        """Leave nothing of this use in the context (see the class's docstring)."""
+        self.call("Page.enable")
+        self.call("Page.navigate", url="about:blank")
+        self.wait_for("location.href === 'about:blank' && document.readyState === 'complete'")
+        self.call("Page.resetNavigationHistory")
+        for script in self.scripts:
+            self.call("Page.removeScriptToEvaluateOnNewDocument", identifier=script)
+        if "Network.emulateNetworkConditions" in self.changed:
+            self.call("Network.emulateNetworkConditions", offline=False, latency=0, downloadThroughput=-1, uploadThroughput=-1)
+        self.call("Network.enable")
+        self.call("Network.clearBrowserCookies")
+        self.call("Network.clearBrowserCache")
+        self.call("Network.disable")
+        for origin in sorted(self.visited):
+            self.call("Storage.clearDataForOrigin", origin=origin, storageTypes="all")
+        self.call("Emulation.clearDeviceMetricsOverride")
+        self.changed, self.scripts = set(), []
+
+
+IDLE_CONTEXTS = 8  # kept per Chromium for the next tests; a test that opens more has the rest disposed of
 
 
 # What a test browser does not need: its background services, and the spare renderer kept
@@ -132,6 +199,7 @@ QUIET = ("--disable-background-networking", "--disable-component-update", "--dis
 
 class Browser(Tab):
     def __init__(self, executable: str, width: int = 1280, height: int = 900):
+        self.idle: list[tuple[str, str, Any, Any, int]] = []  # emptied contexts for the next tests (Context.close)
         self.profile = tempfile.mkdtemp(prefix="crib-chromium-")
         self.process = subprocess.Popen(
             [executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
@@ -170,6 +238,8 @@ class Browser(Tab):
         Only stopping the browser left its network service writing into the profile
         after the profile was removed: a crib-chromium-* folder left in /tmp a run."""
         try:
+            while self.idle:
+                self.idle.pop()[2].__exit__(None, None, None)
             if getattr(self, "_root", None) is not None:
                 self._root.close_connection()
             self.close_connection()

@@ -67,3 +67,36 @@ def test_a_phone_sees_the_narrow_layout(served):
         assert phone.js("getComputedStyle(document.querySelector('th.wide')).display") == "none"
     finally:
         phone.close()
+
+
+def test_a_context_used_again_holds_nothing_of_before(served):
+    """A closed browser context is kept for the next test (browser.py Context): used
+    again, it has what a new one has, whatever the last test left in it (storage,
+    cookies, a script for new documents, the network offline, the screen size)."""
+    _, base, browser = served
+    seen = ("[localStorage.length, sessionStorage.length, document.cookie, history.length, navigator.onLine,"
+            " window.innerWidth, typeof window.leftBehind, performance.getEntriesByType('resource')"
+            ".filter(function (e) { return e.transferSize === 0; }).map(function (e) { return e.name; })]")
+    used = browser.context(390, 844)
+    used.open(base + "/events/1/tables")
+    used.js("localStorage.setItem('me', 'Ann Lee'); sessionStorage.setItem('x', '1'); document.cookie = 'left=1; max-age=999'")
+    used.call("Page.addScriptToEvaluateOnNewDocument", source="window.leftBehind = 1")
+    used.open(base + "/events/1/standings")
+    assert used.js("window.leftBehind") == 1 and used.js("localStorage.length") == 1
+    used.offline(True)
+    kept = used.context_id
+    used.close()
+    again, new = browser.context(1366, 900), browser.context(1366, 900)
+    assert again.context_id == kept and new.context_id != kept  # the one closed is used again; the other is new
+    for page in (again, new):
+        page.open(base + "/events/1/standings")
+    assert again.js(seen) == new.js(seen) == [0, 0, "", new.js("history.length"), True, 1366, "undefined", []]
+    again.close()
+    new.close()
+    odd = browser.context()  # a call whose state the context keeps and nothing undoes: not used again
+    odd.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-reduced-motion", "value": "reduce"}])
+    gone = odd.context_id
+    odd.close()
+    later = browser.context()
+    assert later.context_id != gone and not later.js("matchMedia('(prefers-reduced-motion: reduce)').matches")
+    later.close()
