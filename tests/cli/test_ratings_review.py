@@ -189,6 +189,9 @@ class World:
             self.run("result", e, *args, "--game", g, "--card", sides[s[4] % len(sides)])
         elif kind == "resolve" and (e := self.event(s[1])):
             self.run("check", e, "--resolve")
+        elif kind == "use card" and (found := self.table(s[1], s[2])):
+            e, g, t, sides = found
+            self.run("check", e, g, t, "--resolve", "--use-card", sides[s[3] % len(sides)])
         elif kind == "cut" and (e := self.event(s[1])):
             self.run("cut", e)
         elif kind == "playoff" and (e := self.event(s[1])):
@@ -315,6 +318,7 @@ STEP = st.one_of(
     st.tuples(st.just("forfeit"), N, N, N),
     st.tuples(st.just("card"), N, N, st.integers(0, 120), N),
     st.tuples(st.just("resolve"), N),
+    st.tuples(st.just("use card"), N, N, N),
     st.tuples(st.just("cut"), N),
     st.tuples(st.just("playoff"), N, st.integers(0, 120), st.booleans()),
     st.tuples(st.just("cutplayoff"), N, N, st.integers(0, 120)),
@@ -388,7 +392,7 @@ def test_an_imported_rating_without_a_deviation_under_a_newcomers_deviation_set_
 TOUR: list[tuple[Any, ...]] = [
     ("result", 0, 0, 100, False), ("result", 0, 1, 90, True), ("history", 0), ("result", 0, 2, 80, False),
     ("resolve", 0), ("forfeit", 0, 1, 0), ("undo", 0, False), ("list",), ("round", 0), ("card", 0, 3, 111, 0),
-    ("history", 1), ("card", 0, 3, 20, 1), ("rebuild",), ("resolve", 0), ("import", 0, 95), ("result", 0, 5, 60, True),
+    ("history", 1), ("card", 0, 3, 20, 1), ("rebuild",), ("use card", 0, 3, 1), ("undo", 0, False), ("resolve", 0), ("import", 0, 95), ("result", 0, 5, 60, True),
     ("new", 1, 3, 2), ("result", 1, 0, 100, False), ("history", 1), ("result", 1, 1, 100, True), ("round", 1),
     ("card", 1, 2, 100, 1), ("history", 2), ("new", 2, 4, 0), ("result", 2, 0, 70, False), ("forfeit", 2, 0, 1),
     ("new", 3, 0, 0), ("playoff", 3, 50, False), ("history", 2), ("playoff", 3, 60, True), ("playoff fix", 3, 30, True),
@@ -419,3 +423,37 @@ def test_a_tour_of_every_kind_of_event_and_write(sqlite_or_postgres, tmp_path):
     assert {"result", "cut", "undo", "check", "player"} <= kinds, kinds
     if sqlite:
         assert {"event", "withdraw", "enter", "consolation", "league"} <= kinds, kinds
+
+
+def test_players_of_one_rating_keep_their_places_when_some_are_stepped_again(cli, tmp_path):
+    """Three-handed tables whose two losers tie: four players of the very same rating,
+    deviation and volatility, two of the very same higher one; then one of them
+    touched (a forfeit, a lone card), a new event's first result (every idle
+    deviation grows alike), a starting rating imported equal to a rated one."""
+    world = World(cli, str(cli.db), tmp_path, True)
+    cli("new-event", "T", "--games", "2", "--variant", "three-player", "--date", "2026-01-10")
+    cli("enter", "T", *NAMES[:6], "--new")
+    cli("round", "T")
+    cli("result", "T", "--game", 1, "--table", 1, 121, 100, 100)
+    cli("result", "T", "--game", 1, "--table", 2, 121, 90, 90)
+    cli("ratings", "rebuild")
+    world.check(("rebuild",))
+    cli("round", "T")
+    (g, _, first), (_, _, second) = world.tables("T")[-2:]
+    cli("result", "T", "--forfeit", first[0], "--game", g)
+    world.check(("history", 0))
+    cli("result", "T", second[0], 100, second[1], 121, second[2], 100, "--game", g, "--card", second[1])
+    world.check(("history", 1))
+    ann = cli("player", "history", "Ann", "--json").json()["rating"]
+    (tmp_path / "roster.csv").write_text(f"name,rating,rd,volatility\nZed,1600,40,0.01\nYan,1600,40,0.01\n"
+                                         f"Xia,{ann['rating']},{ann['rd']},0.01\n")
+    cli("player", "import", tmp_path / "roster.csv")  # two of one starting rating, one near Ann's
+    world.check(("history", 8))
+    cli("new-event", "Later", "--games", "1", "--date", "2026-05-01")
+    cli("enter", "Later", "Gus", "Hal", "--new")
+    cli("round", "Later")
+    cli("player", "history", "Zed", "--json")  # keeps (the entries were written since)
+    cli("result", "Later", "Gus", 121, "Hal", 100)  # a new period: every rated idle deviation grows alike
+    world.check(("history", 9))
+    cli("player", "ratings")
+    world.check(("history", 8))
