@@ -346,11 +346,11 @@ STEP = st.one_of(
     st.tuples(st.just("history"), N),
 )
 
-EXAMPLES = int(os.environ.get("CRIB_REVIEW_EXAMPLES", "12"))
+EXAMPLES = int(os.environ.get("CRIB_REVIEW_EXAMPLES", "10"))
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(steps=st.lists(STEP, min_size=4, max_size=int(os.environ.get("CRIB_REVIEW_STEPS", "14"))))
+@given(steps=st.lists(STEP, min_size=4, max_size=int(os.environ.get("CRIB_REVIEW_STEPS", "12"))))
 def test_every_players_rating_after_every_write_equals_a_rebuilds(tmp_path_factory, steps):
     folder = tmp_path_factory.mktemp("review")
     world = World(Cli(folder / "r.db"), str(folder / "r.db"), folder, True)
