@@ -62,9 +62,9 @@ def result(
         _import(args[1], Path(args[2]))
         return
     if table is not None:
-        recorded = _by_table(args, game, table, replace, forfeit, card, playoff, match_game, cascade)
+        recorded = _by_table(args, game, table, replace, forfeit, card, playoff, match_game, cascade, recut)
     elif len(args) == 7 and forfeit is None and not (playoff or match_game is not None or cascade):
-        recorded = _three(args, game, replace, card)
+        recorded = _three(args, game, replace, card, recut)
     elif forfeit is not None:
         if len(args) != 1:
             raise CribError("with --forfeit give only the event: result EVENT --forfeit PLAYER")
@@ -102,10 +102,10 @@ def _refuse_options(what: str, given: dict[str, bool], why: str) -> None:
 
 
 def _by_table(args: list[str], game: int | None, table: int, replace: bool, forfeit: str | None, card: str | None,
-              playoff: bool, match_game: int | None, cascade: bool) -> "Recorded":
+              playoff: bool, match_game: int | None, cascade: bool, recut: bool) -> "Recorded":
     """result EVENT --game G --table T SCORE SCORE [SCORE]: the scores in the table sheet's order."""
     if forfeit is not None or card is not None or playoff or match_game is not None or cascade:
-        raise CribError("--table takes only the table's scores (and --game, --replace)")
+        raise CribError("--table takes only the table's scores (and --game, --replace, --recut)")
     if game is None:
         raise CribError("--table needs --game: result EVENT --game G --table T SCORE SCORE [SCORE]")
     if len(args) not in (3, 4):
@@ -113,10 +113,10 @@ def _by_table(args: list[str], game: int | None, table: int, replace: bool, forf
     scores = tuple(whole_number(s, "score") for s in args[1:])
     with db() as conn:
         event_id = names.event_id(conn, args[0])
-        return service.record_table(conn, event_id, game, table, scores, replace=replace)
+        return service.record_table(conn, event_id, game, table, scores, replace=replace, recut=recut)
 
 
-def _three(args: list[str], game: int | None, replace: bool, card: str | None) -> "Recorded":
+def _three(args: list[str], game: int | None, replace: bool, card: str | None, recut: bool) -> "Recorded":
     """result EVENT A SCORE B SCORE C SCORE: a table of three, the sides in any order."""
     event = args[0]
     pairs = [(args[i], args[i + 1]) for i in (1, 3, 5)]
@@ -129,7 +129,7 @@ def _three(args: list[str], game: int | None, replace: bool, card: str | None) -
         card_of = names.entry_id(conn, event_id, card) if card else None
         from crib_tourney.services.three_sides import record_three  # off result's path: tests/test_local_imports.py
 
-        return record_three(conn, event_id, list(zip(entries, scores)), game=game, replace=replace, card=card_of)
+        return record_three(conn, event_id, list(zip(entries, scores)), game=game, replace=replace, card=card_of, recut=recut)
 
 
 def _sides(conn: "Db", event_id: int, name1: str, name2: str) -> tuple[int, int]:

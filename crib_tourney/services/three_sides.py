@@ -136,14 +136,15 @@ def three_result(db: Db, event: Event, change: Change, scored: Sequence[tuple[in
 
 
 def record_three(db: Db, event_id: int, scored: Sequence[tuple[int, int]], *, game: int | None = None,
-                 replace: bool = False, card: int | None = None, by: Actor = CLI) -> r.Recorded:
-    """A game of three sides: (entry, score) for each, in any order."""
+                 replace: bool = False, card: int | None = None, by: Actor = CLI, recut: bool = False) -> r.Recorded:
+    """A game of three sides: (entry, score) for each, in any order (``recut``: after the
+    cut, a change that moves the qualifiers recuts the bracket)."""
     event = load_event(db, event_id)
     if event.sides != 3:
         raise CribError(f"{event.name} seats two sides at a table: give two players and their scores")
     if len(scored) != 3:
         raise CribError(f"a table of three needs three sides and their scores, not {len(scored)}")
-    return r.qualifying_change(db, event, "result", False, by,
+    return r.qualifying_change(db, event, "result", recut, by,
                                 lambda change: three_result(db, event, change, scored, game, replace, card))
 
 

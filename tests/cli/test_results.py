@@ -627,3 +627,14 @@ def test_log_fits_the_terminal_and_json_keeps_everything(cli):
     assert "entered 36: Player Number 00 ... Player Number 35" in shown
     whole = cli("log", "L", "--json").json()["log"][-1]["summary"]
     assert whole.count("entered ") == 36
+
+
+def test_a_correction_by_table_after_the_cut_takes_recut(cli):
+    """A correction by table after the cut takes --recut, as the same correction by name does."""
+    cli("new-event", "E", "--games", "1", "--qualify-ratio", "0.5")
+    cli("enter", "E", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "--new")
+    cli("round", "E")  # Ann-Fay, Bob-Eve, Cat-Dan
+    for table, loser in ((1, 100), (2, 90), (3, 80)):
+        cli("result", "E", "--game", 1, "--table", table, 121, loser)
+    cli("cut", "E")
+    assert "recut the bracket" in cli("result", "E", "--game", 1, "--table", 1, 30, 121, "--replace", "--recut").stdout
