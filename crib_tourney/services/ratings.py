@@ -26,7 +26,7 @@ from typing import Any, Sequence
 from crib_tourney.errors import CribError
 from crib_tourney.records import record
 from crib_tourney.services import rated_games
-from crib_tourney.services.ratings_since import NOTHING, Since, since_kept
+from crib_tourney.services.ratings_since import NOTHING, Since, kept_standing, kept_step, since_kept
 from crib_tourney.store import ratings as store
 from crib_tourney.store.directory import entry_names
 from crib_tourney.store.events import load_event
@@ -105,9 +105,8 @@ def _current(db: Db) -> Ratings:
         made = rebuilt(db, chosen)
         db.memo(("ratings made",), READS, lambda: Made(made, chosen, versions(db, [ALL])[0]))
         return made
-    players = {int(row[0]): _standing(row) for row in store.kept_players(db)}
-    steps = [Step(int(p), int(e), Rating(float(rb), float(db_), float(vb)), Rating(float(r), float(d), float(v)), int(n), float(s))
-             for p, e, rb, db_, vb, r, d, v, n, s in store.kept_steps(db)]
+    players = {int(row[0]): kept_standing(row) for row in store.kept_players(db)}
+    steps = [kept_step(row) for row in store.kept_steps(db)]
     return Ratings(players, steps)
 
 
@@ -289,34 +288,28 @@ def _kept_of_player(db: Db, player_id: int, since: Since) -> PlayerRating:
         found = since.players[player_id]
     else:
         row = store.kept_player(db, player_id)
-        found = None if row is None else since.now(_standing(row))
+        found = None if row is None else since.now(kept_standing(row))
     if found is None:
         return PlayerRating(None, None, None, 0, True, None, ())
     key = rank_key(found)
-    near = [since.now(_standing(r)) for r in store.kept_rated_between(db, found.rating - _APART, found.rating + _APART,
+    near = [since.now(kept_standing(r)) for r in store.kept_rated_between(db, found.rating - _APART, found.rating + _APART,
                                                                       found.rating, found.rd)]
     before = sum(1 for p in near if rank_key(p) < key)
     if since.idle_cap is None:
         before += store.kept_level(db, found.rating, found.rd, player_id)
     else:  # a new period: those of his very rating and deviation may have grown apart
-        before += sum(1 for r in store.kept_level_rows(db, found.rating, found.rd, player_id) if rank_key(since.now(_standing(r))) < key)
+        before += sum(1 for r in store.kept_level_rows(db, found.rating, found.rd, player_id) if rank_key(since.now(kept_standing(r))) < key)
     before += sum(1 for p in since.players.values() if p is not None and p.player != player_id and rank_key(p) < key)
     before -= sum(1 for p in since.kept.values() if rank_key(since.now(p)) < key)
     rank = store.kept_rated_above(db, found.rating + _APART) + before + 1
     names = {e[0]: (e[1], e[2]) for e in store.events(db)}
-    steps = [Step(int(p), int(e), Rating(float(rb), float(dbf), float(vb)), Rating(float(r), float(d), float(v)), int(n), float(s))
-             for p, e, rb, dbf, vb, r, d, v, n, s in store.kept_steps_of(db, player_id)]
+    steps = [kept_step(row) for row in store.kept_steps_of(db, player_id)]
     if player_id in since.players:
         steps = [s for s in steps if s.event != since.event] + ([since.steps[player_id]] if player_id in since.steps else [])
     events = tuple(EventRating(names[s.event][0], names[s.event][1], s.before.rating, s.after.rating, s.after.rd, s.games, s.points)
                    for s in steps if s.event in names)
     return PlayerRating(found.rating, found.rd, found.volatility, found.games, provisional(found.rd, settings(db).start_rd),
                         rank, events)
-
-
-def _standing(row: Sequence[Any]) -> Standing:
-    p, r, d, v, n, e = row
-    return Standing(int(p), float(r), float(d), float(v), int(n), None if e is None else int(e))
 
 
 def ratings_of(db: Db, players: Sequence[int]) -> dict[int, Standing]:

@@ -171,25 +171,24 @@ def _stepped_again(db: Db, event: int, players: list[int], periods: list[int], n
     [period] = rated_games.periods(db, first_deal, store.Only(event, store.entries_of_players(db, event, players)))
     who = set(players)
     opponents = sorted({p for game in period.games for p in game[:2]} - who)
-    began = {int(r[0]): Rating(float(r[2]), float(r[3]), float(r[4])) for r in store.kept_steps_in(db, event, players + opponents)}
+    began = {s.player: s.before for s in map(kept_step, store.kept_steps_in(db, event, players + opponents))}
     if any(p not in began for p in opponents):
         return None  # (cannot be: an opponent's game in this event is a kept one)
-    history: dict[int, list[tuple[Any, ...]]] = {p: [] for p in players}
-    for row in store.kept_steps_of_players(db, players):
-        history[int(row[0])].append(row)
-    starts = rated_games.starting_ratings(db, players)
+    earlier: dict[int, list[Step]] = {p: [] for p in players}  # each player's kept steps before the event
+    for step in map(kept_step, store.kept_steps_of_players(db, players)):
+        if step.event != event:
+            earlier[step.player].append(step)
     order = {e: i for i, e in enumerate(periods)}
+    if any(s.event not in order for steps in earlier.values() for s in steps):
+        return None
+    starts = rated_games.starting_ratings(db, players)
     pre: dict[int, Rating] = {p: began[p] for p in opponents}
-    earlier: dict[int, tuple[Any, ...] | None] = {}  # each player's last kept step before the event
     for p in players:
-        before = [row for row in history[p] if int(row[1]) != event]
-        if any(int(row[1]) not in order for row in before):
-            return None
-        last = earlier[p] = before[-1] if before else None
         if p in began:
             pre[p] = began[p]
-        elif last is not None:
-            pre[p] = _widened(last, here - order[int(last[1])] - 1, cap)
+        elif earlier[p]:
+            last = earlier[p][-1]
+            pre[p] = _widened(last.after, here - order[last.event] - 1, cap)
         else:
             pre[p] = starts.get(p, newcomer)
     after = restep(period.games, pre, who, tau)
@@ -197,18 +196,19 @@ def _stepped_again(db: Db, event: int, players: list[int], periods: list[int], n
         return NOTHING  # no rated game in it yet (a lone card, a forfeit): no new period
     if not after and not store.kept_step_outside(db, event, players):
         return None  # the event has no rated game left: the periods are fewer
-    kept = {int(r[0]): _standing(r) for r in store.kept_players_of(db, players)}
+    kept = {int(r[0]): kept_standing(r) for r in store.kept_players_of(db, players)}
     now: dict[int, Standing | None] = {}
     steps: dict[int, Step] = {}
     for p in players:
-        played = sum(int(row[8]) for row in history[p] if int(row[1]) != event)
+        played = sum(s.games for s in earlier[p])
         if p in after:
             rating, games, points = after[p]
             steps[p] = Step(p, event, pre[p], rating, games, points)
             now[p] = Standing(p, rating.rating, rating.rd, rating.volatility, played + games, event)
-        elif (last := earlier[p]) is not None:
-            widened = _widened(last, here - order[int(last[1])], cap)
-            now[p] = Standing(p, widened.rating, widened.rd, widened.volatility, played, int(last[1]))
+        elif earlier[p]:
+            last = earlier[p][-1]
+            widened = _widened(last.after, here - order[last.event], cap)
+            now[p] = Standing(p, widened.rating, widened.rd, widened.volatility, played, last.event)
         elif p in starts:
             now[p] = Standing(p, starts[p].rating, starts[p].rd, starts[p].volatility, 0, None)
         else:
@@ -216,14 +216,20 @@ def _stepped_again(db: Db, event: int, players: list[int], periods: list[int], n
     return Since(event, now, kept, steps, cap if new else None)
 
 
-def _widened(row: tuple[Any, ...], idle_periods: int, cap: float) -> Rating:
-    """A kept step's rating after, its deviation grown by ``idle_periods`` periods without a game."""
-    rd, volatility = float(row[6]), float(row[7])
-    if idle_periods > 0:
-        rd = SCALE * idle(rd / SCALE, volatility, idle_periods, cap)
-    return Rating(float(row[5]), rd, volatility)
+def _widened(rating: Rating, idle_periods: int, cap: float) -> Rating:
+    """A rating, its deviation grown by ``idle_periods`` periods without a game."""
+    if idle_periods <= 0:
+        return rating
+    return rating._replace(rd=SCALE * idle(rating.rd / SCALE, rating.volatility, idle_periods, cap))
 
 
-def _standing(row: Iterable[Any]) -> Standing:
+def kept_standing(row: Iterable[Any]) -> Standing:
+    """A kept player's rating (store/ratings.kept_players' row)."""
     p, r, d, v, n, e = row
     return Standing(int(p), float(r), float(d), float(v), int(n), None if e is None else int(e))
+
+
+def kept_step(row: Iterable[Any]) -> Step:
+    """A kept step (store/ratings.kept_steps' row)."""
+    p, e, rb, db, vb, r, d, v, n, s = row
+    return Step(int(p), int(e), Rating(float(rb), float(db), float(vb)), Rating(float(r), float(d), float(v)), int(n), float(s))

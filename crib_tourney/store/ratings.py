@@ -117,6 +117,11 @@ def players(db: Db) -> dict[int, tuple[str, str | None]]:
 
 # --- the kept ratings --------------------------------------------------------------
 
+# The columns of a kept player's rating (kept_players' rows) and of a kept step (kept_steps').
+PLAYER_COLUMNS = "player_id, rating, rd, volatility, games, last_event_id"
+STEP_COLUMNS = "player_id, event_id, rating_before, rd_before, volatility_before, rating, rd, volatility, games, points"
+
+
 def kept(db: Db) -> tuple[int, dict[str, Any]] | None:
     """(the data version the kept ratings were made at, their settings), or None."""
     row = db.row("SELECT version, settings FROM ratings_kept WHERE id = 1")
@@ -124,18 +129,16 @@ def kept(db: Db) -> tuple[int, dict[str, Any]] | None:
 
 
 def kept_players(db: Db) -> list[tuple[Any, ...]]:
-    return db.rows("SELECT player_id, rating, rd, volatility, games, last_event_id FROM player_rating ORDER BY player_id")
+    return db.rows(f"SELECT {PLAYER_COLUMNS} FROM player_rating ORDER BY player_id")
 
 
 def kept_steps(db: Db) -> list[tuple[Any, ...]]:
-    return db.rows("SELECT player_id, event_id, rating_before, rd_before, volatility_before, rating, rd, volatility, games,"
-                   " points FROM rating_change ORDER BY id")
+    return db.rows(f"SELECT {STEP_COLUMNS} FROM rating_change ORDER BY id")
 
 
 def kept_player(db: Db, player_id: int) -> tuple[Any, ...] | None:
     """kept_players' row of one player (None: not rated)."""
-    return db.row("SELECT player_id, rating, rd, volatility, games, last_event_id FROM player_rating WHERE player_id = :p",
-                  p=player_id)
+    return db.row(f"SELECT {PLAYER_COLUMNS} FROM player_rating WHERE player_id = :p", p=player_id)
 
 
 def kept_rated_above(db: Db, rating: float) -> int:
@@ -146,7 +149,7 @@ def kept_rated_above(db: Db, rating: float) -> int:
 def kept_rated_between(db: Db, low: float, high: float, rating: float, rd: float) -> list[tuple[Any, ...]]:
     """kept_players' rows of those rated from ``low`` to ``high`` but for those of
     exactly this rating and deviation (many share them: kept_level counts them)."""
-    return db.rows("SELECT player_id, rating, rd, volatility, games, last_event_id FROM player_rating"
+    return db.rows(f"SELECT {PLAYER_COLUMNS} FROM player_rating"
                    " WHERE rating >= :lo AND rating <= :hi AND NOT (rating = :r AND rd = :d)", lo=low, hi=high, r=rating, d=rd)
 
 
@@ -158,14 +161,13 @@ def kept_level(db: Db, rating: float, rd: float, player_id: int) -> int:
 
 def kept_level_rows(db: Db, rating: float, rd: float, player_id: int) -> list[tuple[Any, ...]]:
     """kept_players' rows of those of exactly this rating and deviation, but for this player."""
-    return db.rows("SELECT player_id, rating, rd, volatility, games, last_event_id FROM player_rating"
+    return db.rows(f"SELECT {PLAYER_COLUMNS} FROM player_rating"
                    " WHERE rating = :r AND rd = :d AND player_id <> :p", r=rating, d=rd, p=player_id)
 
 
 def kept_steps_of(db: Db, player_id: int) -> list[tuple[Any, ...]]:
     """kept_steps' rows of one player, in their order."""
-    return db.rows("SELECT player_id, event_id, rating_before, rd_before, volatility_before, rating, rd, volatility, games,"
-                   " points FROM rating_change WHERE player_id = :p ORDER BY id", p=player_id)
+    return db.rows(f"SELECT {STEP_COLUMNS} FROM rating_change WHERE player_id = :p ORDER BY id", p=player_id)
 
 
 def single_entries(db: Db, event_id: int) -> list[tuple[int, int]]:
@@ -175,9 +177,6 @@ def single_entries(db: Db, event_id: int) -> list[tuple[int, int]]:
 
 # --- what the writes since the kept ratings touched (services/ratings_since.py) ----------
 
-STEP_COLUMNS = "player_id, event_id, rating_before, rd_before, volatility_before, rating, rd, volatility, games, points"
-
-
 def _in(db: Db, sql: str, values: Sequence[int], **more: Any) -> list[tuple[Any, ...]]:
     """``sql`` with ``{ids}`` an IN list of ``values``, run a chunk at a time."""
     return [row for marks, params in in_lists("v", values) for row in db.rows(sql.format(ids=marks), **params, **more)]
@@ -185,8 +184,7 @@ def _in(db: Db, sql: str, values: Sequence[int], **more: Any) -> list[tuple[Any,
 
 def kept_players_of(db: Db, players: Sequence[int]) -> list[tuple[Any, ...]]:
     """kept_players' rows of these players."""
-    return _in(db, "SELECT player_id, rating, rd, volatility, games, last_event_id FROM player_rating WHERE player_id IN {ids}",
-               players)
+    return _in(db, f"SELECT {PLAYER_COLUMNS} FROM player_rating WHERE player_id IN {{ids}}", players)
 
 
 def kept_steps_of_players(db: Db, players: Sequence[int]) -> list[tuple[Any, ...]]:

@@ -330,10 +330,10 @@ def keep_ratings(db: Db, settings: dict[str, Any], players: list[dict[str, Any]]
     db.write_many("rating_change", changes)
     if made_at is None:
         bump_versions(db, set(), roster=True)
-    version = versions(db, [ALL])[0] if made_at is None else made_at
-    db.write_many("ratings_kept", [{"id": 1, "version": version, "settings": json.dumps(settings, sort_keys=True)}])
+        made_at = versions(db, [ALL])[0]
+    db.write_many("ratings_kept", [{"id": 1, "version": made_at, "settings": json.dumps(settings, sort_keys=True)}])
     db.touched("ratings_kept")  # ratings read earlier in this transaction were made under other settings
-    return version
+    return made_at
 
 
 # --- undo -------------------------------------------------------------------------

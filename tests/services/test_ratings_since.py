@@ -95,3 +95,11 @@ def test_one_players_rating_brought_up_to_date_on_sqlite_and_postgresql(sqlite_o
         full = [ratings.of_player(db, p) for p in everyone]
     assert [(q.rank, q.games, q.rating is None or round(q.rating, 9)) for q in quick] == [
         (f.rank, f.games, f.rating is None or round(f.rating, 9)) for f in full]
+
+
+def test_the_kept_rows_read_back_as_the_ratings_that_were_kept(db):
+    played_event(db, "First", EIGHT, games=2, date="2026-02-01")
+    made = ratings.rebuilt(db, Settings())
+    ratings.rebuild(db)
+    assert {int(row[0]): ratings_since.kept_standing(row) for row in store.kept_players(db)} == made.players
+    assert [ratings_since.kept_step(row) for row in store.kept_steps(db)] == made.steps
