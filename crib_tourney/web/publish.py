@@ -1,7 +1,8 @@
 """crib-tourney publish: the live pages as a static, self-contained site (inline
 CSS, no external hosts, relative links, index.html first) a club can upload
-anywhere, with a bracket's chart as printed (bracket.pdf) once it is cut. A page whose bytes did not change is not rewritten, so an upload tool
-that compares files sends only what changed.
+anywhere, with a bracket's chart as printed (bracket.pdf) once it is cut. A file
+whose bytes did not change is not rewritten, so an upload tool that compares
+files sends only what changed.
 
 Everything is written inside the output folder and nowhere else: a symbolic
 link inside it (events/1 -> somewhere else) is refused before anything is
@@ -29,7 +30,7 @@ from crib_tourney.services.database import Db
 from crib_tourney.web import site
 from crib_tourney.render.pdf import terminated_as_interrupt
 
-PART = re.compile(r"\..+\.(?:html|json)\.part")  # a page publish was writing when it was stopped
+PART = re.compile(r"\..+\.(?:html|json|pdf)\.part")  # a file publish was writing when it was stopped
 
 
 def publish(db: Db, events: list[int], leagues: list[int], everything: bool, output: Path) -> tuple[int, int]:

@@ -29,4 +29,6 @@ def test_publish_writes_the_bracket_as_printed_once_it_is_cut(cli: Cli, tmp_path
         pytest.skip("no pdftotext")
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     assert all(name in text for name in ("Ann Lee", "Bob Ray", "Cat Moss", "Dee Fox"))
+    (site / "events/1/.bracket.pdf.part").write_bytes(b"%PDF half")  # what a killed publish left
     assert "wrote 0 file(s)" in cli("publish", "Cup", "-o", site).stderr  # the same PDF, byte for byte: not rewritten
+    assert not (site / "events/1/.bracket.pdf.part").exists()
