@@ -79,13 +79,6 @@ KEPT: dict[tuple[str, str, str], tuple[int, str]] = {
     ("store/db.py", "_create_latest", "sqlalchemy"): (1, _SQLALCHEMY),
     ("store/db.py", "_create_latest", "sqlmodel"): (1, _SQLALCHEMY),
     ("store/db.py", "_create_latest", "crib_tourney.store"): (1, _SQLALCHEMY + ": the SQLModel tables (store/models.py)"),
-    ("store/sql.py", "dicts", "sqlalchemy"): (1, _SQLALCHEMY),
-    ("store/sql.py", "execute", "sqlalchemy"): (1, _SQLALCHEMY),
-    ("store/sql.py", "rows", "sqlalchemy"): (1, _SQLALCHEMY),
-    ("store/sql.py", "stream", "sqlalchemy"): (1, _SQLALCHEMY),
-    ("store/sql.py", "write_many", "sqlalchemy"): (1, _SQLALCHEMY),
-    ("store/sql.py", "write_returning_id", "sqlalchemy"): (1, _SQLALCHEMY),
-    ("store/sql.py", "write_rows", "sqlalchemy"): (1, _SQLALCHEMY),
 }
 
 

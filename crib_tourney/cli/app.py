@@ -153,9 +153,10 @@ class CribGroup(TyperGroup):
             typer.echo(f"error: {NOT_TEXT}", err=True)
             raise typer.Exit(1) from None
         except Exception as exc:  # database trouble: still one clear line
-            if not type(exc).__module__.startswith(("sqlalchemy", "sqlite3")):
+            from crib_tourney.store.db import describe_db_error, is_database_error
+
+            if not is_database_error(exc):
                 raise
-            from crib_tourney.store.db import describe_db_error
 
             from crib_tourney.cli.output import printable
 

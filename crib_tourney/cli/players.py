@@ -14,6 +14,7 @@ from crib_tourney.services.players import (
 from crib_tourney.tourney.names import checked_acc, checked_detail, checked_name
 from crib_tourney.inputs.names import player_id, entry_id, event_id
 from crib_tourney.services.ratings import Made, keep_made, made_here, of_player, table
+from crib_tourney.store.db import is_database_error
 from crib_tourney.inputs.csvrows import roster_rows
 from crib_tourney.csvfiles import csv_text
 from crib_tourney.tourney.deskfiles import ROSTER_HEADER, SCORECARD_TYPE, split_name
@@ -239,7 +240,7 @@ def _keep_ratings_made(made: Made | None) -> None:
         with db() as conn:
             keep_made(conn, made)
     except Exception as exc:  # noqa: BLE001 (the database's own errors only, as cli/app.py tells them)
-        if not isinstance(exc, CribError) and not type(exc).__module__.startswith(("sqlalchemy", "sqlite3")):
+        if not isinstance(exc, CribError) and not is_database_error(exc):
             raise
 
 

@@ -267,6 +267,12 @@ def upgrade(db: Db, version: int | None) -> None:
             db.execute("INSERT INTO schema_version (version) VALUES (:v)", v=target)
 
 
+def is_database_error(exc: BaseException) -> bool:
+    """An error the database or its driver raised (sqlite3, psycopg, SQLAlchemy's own):
+    told as one line (describe_db_error), never a traceback."""
+    return type(exc).__module__.startswith(("sqlalchemy", "sqlite3", "psycopg"))
+
+
 def describe_db_error(exc: Exception) -> str:
     text_ = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
     if "database is locked" in text_ or "cannot rollback - no transaction is active" in text_:

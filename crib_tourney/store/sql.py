@@ -4,9 +4,14 @@ Why not the ORM for queries: every command is a fresh process, and importing
 SQLAlchemy and SQLModel costs about 0.45 s here before any work is done, which
 alone breaks the 0.3 s budget for entering a result. So the SQLModel tables in
 models.py remain the schema's single source (creation and migrations use them),
-while queries are plain standard SQL run through this wrapper: on SQLite straight
-through the standard library driver, on any other SQLAlchemy URL (PostgreSQL)
-through SQLAlchemy's text(), which takes the same :name parameters.
+while queries are plain standard SQL run through this wrapper, straight on the
+database's own driver: the standard library's sqlite3, which takes :name
+parameters as written, or, under a SQLAlchemy connection (PostgreSQL), the
+driver connection SQLAlchemy holds (psycopg: its :name parameters rewritten once
+per statement to %(name)s). SQLAlchemy still opens, pools, begins and commits
+that connection; going round its text() for each statement saved about 0.3 ms of
+a PostgreSQL statement's 0.6 ms (a player's page read: 10.7 -> see
+tests/benchmarks/README.md).
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ import sqlite3
 import threading
 import time
 from contextlib import contextmanager
+import re
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 import json
@@ -41,9 +48,12 @@ class SharedMemo(dict):  # type: ignore[type-arg]
 
 class Db:
     def __init__(self, connection: Any, sqlite: bool, via_sqlalchemy: bool | None = None):
-        self._connection = connection
+        self._connection = connection  # what begins and commits: a sqlite3 or a SQLAlchemy connection
         self.sqlite = sqlite  # the engine: SQLite or not (DDL words, locks)
         self._raw = sqlite if via_sqlalchemy is None else not via_sqlalchemy  # a stdlib sqlite3 connection
+        # what runs the statements: the driver's own connection (under SQLAlchemy's, the one it holds)
+        self._driver = connection if self._raw else connection.connection.driver_connection
+        self._named = isinstance(self._driver, sqlite3.Connection)  # takes :name as written; else %(name)s
         # per-command memo of reads (the roster's names, an event's entries), each
         # kept with the tables it read: the writer drops it when one of them changes
         self._memo: dict[Any, tuple[frozenset[str], Any]] = {}
@@ -80,29 +90,27 @@ class Db:
         self._memo = {k: v for k, v in self._memo.items() if table not in v[0]}
         self._written.append(table)
 
+    def _run(self, sql: str, params: Any) -> Any:
+        """A cursor over ``sql`` run with ``params`` (a dict of :name values)."""
+        if self._named:
+            return self._driver.execute(sql, params)
+        return self._driver.execute(pyformat(sql), params) if params else self._driver.execute(sql)
+
     def dicts(self, sql: str, **params: Any) -> list[dict[str, Any]]:
         """Rows as dicts keyed by column name (never by position)."""
-        if self._raw:
-            cursor = self._connection.execute(sql, params)
-            names = [d[0] for d in cursor.description]
-            return [dict(zip(names, r)) for r in cursor.fetchall()]
-        from sqlalchemy import text
-
-        return [dict(r._mapping) for r in self._connection.execute(text(sql), params)]
+        cursor = self._run(sql, params)
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, r)) for r in cursor.fetchall()]
 
     def rows(self, sql: str, **params: Any) -> list[tuple[Any, ...]]:
-        if self._raw:
-            return list(self._connection.execute(sql, params).fetchall())
-        from sqlalchemy import text
-
-        return [tuple(r) for r in self._connection.execute(text(sql), params).fetchall()]
+        return list(self._run(sql, params).fetchall())
 
     def ints(self, sql: str, **params: Any) -> list[int]:
         """The integers of a one-column query. SQLite hands them over as one JSON
         array: a Python row for each of 220,000 cost more than the query itself."""
-        if self._raw:
+        if self._named:
             try:
-                found = self._connection.execute(f"WITH int_column(v) AS ({sql}) SELECT json_group_array(v) FROM int_column", params).fetchone()
+                found = self._run(f"WITH int_column(v) AS ({sql}) SELECT json_group_array(v) FROM int_column", params).fetchone()
                 return json.loads(found[0])  # type: ignore[no-any-return]
             except sqlite3.OperationalError as exc:
                 if "json_group_array" not in str(exc):  # only an SQLite built without JSON reads them row by row
@@ -112,13 +120,7 @@ class Db:
     def stream(self, sql: str, **params: Any) -> Iterator[tuple[Any, ...]]:
         """Rows one at a time, for the queries that read a whole event (440,000
         cards at 20,000 players): nothing holds them all at once."""
-        if self._raw:
-            yield from self._connection.execute(sql, params)
-            return
-        from sqlalchemy import text
-
-        for r in self._connection.execute(text(sql), params):
-            yield tuple(r)
+        yield from self._run(sql, params)
 
     def row(self, sql: str, **params: Any) -> tuple[Any, ...] | None:
         found = self.rows(sql, **params)
@@ -130,12 +132,7 @@ class Db:
 
     def execute(self, sql: str, **params: Any) -> None:
         """A statement that changes no data (a lock, a transaction mode, a schema step)."""
-        if self._raw:
-            self._connection.execute(sql, params)
-        else:
-            from sqlalchemy import text
-
-            self._connection.execute(text(sql), params)
+        self._run(sql, params)
 
     # The three writes below are called by store/writer.py (and schema steps) only.
 
@@ -147,36 +144,25 @@ class Db:
         columns = ", ".join(values)
         marks = ", ".join(f":{k}" for k in values)
         sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
-        if self._raw:
-            return int(self._connection.execute(sql, values).lastrowid)
-        from sqlalchemy import text
-
-        return int(self._connection.execute(text(sql + " RETURNING id"), values).scalar_one())
+        if self._named:
+            return int(self._run(sql, values).lastrowid)
+        return int(self._run(sql + " RETURNING id", values).fetchone()[0])
 
     def write_rows(self, sql: str, rows: Sequence[dict[str, Any]]) -> None:
         """One statement run for each of ``rows`` (its named parameters)."""
-        if not rows:
-            return
-        if self._raw:
-            self._connection.executemany(sql, rows)
-        else:
-            from sqlalchemy import text
-
-            self._connection.execute(text(sql), list(rows))
+        if rows:
+            self._driver.cursor().executemany(sql if self._named else pyformat(sql), rows)
 
     def write_many(self, table: str, rows: Sequence[dict[str, Any]]) -> None:
         if not rows:
             return
         columns = list(rows[0])
-        if self._raw:  # positional: SQLite looks up each named parameter of each row (10,000 tables: 15 ms)
+        if self._named:  # positional: SQLite looks up each named parameter of each row (10,000 tables: 15 ms)
             values = map(itemgetter(*columns), rows) if len(columns) > 1 else ((r[columns[0]],) for r in rows)
-            self._connection.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
-                                         values)
+            self._driver.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                                     values)
         else:
-            sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(':' + c for c in columns)})"
-            from sqlalchemy import text
-
-            self._connection.execute(text(sql), list(rows))
+            self.write_rows(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(':' + c for c in columns)})", rows)
 
     @contextmanager
     def savepoint(self) -> Iterator[None]:
@@ -205,6 +191,20 @@ class Db:
             del self.totals_steps[steps:]
             self.totals_settled = min(self.totals_settled, settled)
             raise
+
+
+# A :name parameter as SQLAlchemy's text() finds one (not a '::' cast, not inside a word)
+_NAMED = re.compile(r"(?<![:\w\\]):(\w+)(?!:)")
+
+
+@lru_cache(maxsize=4096)
+def pyformat(sql: str) -> str:
+    """``sql`` with its :name parameters as %(name)s, and any % doubled (psycopg's style).
+
+    >>> pyformat("SELECT id FROM player WHERE name LIKE '%a' AND id = :id AND x::text = :v")
+    "SELECT id FROM player WHERE name LIKE '%%a' AND id = %(id)s AND x::text = %(v)s"
+    """
+    return _NAMED.sub(r"%(\1)s", sql.replace("%", "%%"))
 
 
 IN_CHUNK = 500  # values per 'IN (...)': SQLite finds named parameters one by one (quadratic), and caps them at 32,766
