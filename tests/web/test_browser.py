@@ -69,20 +69,30 @@ def test_a_phone_sees_the_narrow_layout(served):
         phone.close()
 
 
+# whether an inline script without the policy's hash runs: "refused" where the page's policy holds
+INLINE_SCRIPT = ("(function () { var s = document.createElement('script'); s.textContent = 'window.ran = 1';"
+                 " document.head.appendChild(s); return window.ran === 1 ? 'ran' : 'refused'; })()")
+
+
 def test_a_context_used_again_holds_nothing_of_before(served):
     """A closed browser context is kept for the next test (browser.py Context): used
     again, it has what a new one has, whatever the last test left in it (storage,
-    cookies, a script for new documents, the network offline, the screen size)."""
+    cookies, a script for new documents, the network offline, the screen size, the
+    page's Content-Security-Policy bypassed)."""
     _, base, browser = served
     seen = ("[localStorage.length, sessionStorage.length, document.cookie, history.length, navigator.onLine,"
-            " window.innerWidth, typeof window.leftBehind, performance.getEntriesByType('resource')"
+            " window.innerWidth, typeof window.leftBehind,"
+            f" {INLINE_SCRIPT},"
+            " performance.getEntriesByType('resource')"
             ".filter(function (e) { return e.transferSize === 0; }).map(function (e) { return e.name; })]")
     used = browser.context(390, 844)
     used.open(base + "/events/1/tables")
     used.js("localStorage.setItem('me', 'Ann Lee'); sessionStorage.setItem('x', '1'); document.cookie = 'left=1; max-age=999'")
     used.call("Page.addScriptToEvaluateOnNewDocument", source="window.leftBehind = 1")
+    used.call("Page.setBypassCSP", enabled=True)  # as tests/web/browser.py axe_violations does
     used.open(base + "/events/1/standings")
     assert used.js("window.leftBehind") == 1 and used.js("localStorage.length") == 1
+    assert used.js(INLINE_SCRIPT) == "ran"  # the policy bypassed
     used.offline(True)
     kept = used.context_id
     used.close()
@@ -90,7 +100,7 @@ def test_a_context_used_again_holds_nothing_of_before(served):
     assert again.context_id == kept and new.context_id != kept  # the one closed is used again; the other is new
     for page in (again, new):
         page.open(base + "/events/1/standings")
-    assert again.js(seen) == new.js(seen) == [0, 0, "", new.js("history.length"), True, 1366, "undefined", []]
+    assert again.js(seen) == new.js(seen) == [0, 0, "", new.js("history.length"), True, 1366, "undefined", "refused", []]
     again.close()
     new.close()
     odd = browser.context()  # a call whose state the context keeps and nothing undoes: not used again
