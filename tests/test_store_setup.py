@@ -83,3 +83,38 @@ def test_ints_reads_a_column_as_one_list():
         db.write("INSERT INTO t (v) VALUES (:v)", v=v)
     assert db.ints("SELECT v FROM t WHERE v > :low", low=0) == values
     assert db.ints("SELECT v FROM t WHERE v < :low", low=0) == []
+
+
+def test_every_query_of_the_thin_layer_on_sqlite_and_postgresql(sqlite_or_postgres):
+    """store/sql.Db runs its statements on the driver's own connection (psycopg's
+    %(name)s under SQLAlchemy on PostgreSQL): each method, with a % and a :: in the
+    SQL, inside one transaction that is then rolled back as a failed command's is."""
+    from crib_tourney.store.db import transaction
+
+    class Undone(Exception):
+        pass
+
+    try:
+        with transaction(sqlite_or_postgres, write=True) as db:
+            first = db.write_returning_id("player", {"name": "Ann 100%", "created_at": "2026-11-27T10:00:00"})
+            db.write_many("player", [{"name": f"P{i}", "created_at": "2026-11-27T10:00:00"} for i in range(3)])
+            db.write_rows("UPDATE player SET club = :club WHERE name = :name",
+                          [{"club": "Elm", "name": "P0"}, {"club": "Oak", "name": "P1"}])
+            db.write("UPDATE player SET email = :e WHERE id = :i", e="a@b.example", i=first)
+            assert db.scalar("SELECT name FROM player WHERE id = :i", i=first) == "Ann 100%"
+            assert db.rows("SELECT name, club FROM player WHERE name LIKE 'P%' AND id > :i ORDER BY name", i=first) == [
+                ("P0", "Elm"), ("P1", "Oak"), ("P2", None)]
+            assert db.dicts("SELECT CAST(:n AS INTEGER) + 1 AS next, email FROM player WHERE id = :i", n=41, i=first) == [
+                {"next": 42, "email": "a@b.example"}]
+            if not db.sqlite:
+                assert db.scalar("SELECT CAST(:t AS text) || '%' || 1::text", t="50") == "50%1"  # '::' a cast, not a parameter
+            assert db.ints("SELECT id FROM player WHERE id >= :i ORDER BY id", i=first) == list(range(first, first + 4))
+            assert list(db.stream("SELECT name FROM player WHERE id > :i ORDER BY id", i=first)) == [("P0",), ("P1",), ("P2",)]
+            assert db.row("SELECT name FROM player WHERE id = :i", i=-1) is None
+            with db.savepoint():
+                db.write("UPDATE player SET club = 'Ash' WHERE id = :i", i=first)
+            raise Undone
+    except Undone:
+        pass
+    with transaction(sqlite_or_postgres) as db:
+        assert db.scalar("SELECT COUNT(*) FROM player") == 0
