@@ -332,7 +332,13 @@ class Estimate:
 def during(db: Db, event_id: int) -> dict[str, Estimate]:
     """Each single-player entry of the event, by its name: his rating before the event
     (after his last earlier event, or as he started) and the estimate with the event's
-    final games so far. A name two entries share is left out (it would be a guess)."""
+    final games so far. A name two entries share is left out (it would be a guess).
+    Read once per command (or per data version of the live view, where each player's
+    page asks for his own: five statements a page, before)."""
+    return db.memo(("during", event_id), READS, lambda: _during(db, event_id))
+
+
+def _during(db: Db, event_id: int) -> dict[str, Estimate]:
     event = load_event(db, event_id)
     entries = dict(store.single_entries(db, event_id))
     names = entry_names(db, event)

@@ -130,7 +130,7 @@ def _page(db: Db, path: str, match: re.Match[str]) -> Page:
         built.nav.append(("Placings", f"events/{event.id}/placings"))
     built.nav.append(("All events", "index"))
     built.context.setdefault("event_id", event.id)
-    built.updated = facts.event_changed(db, event.id)
+    built.updated = db.memo(("web changed", event.id), ("audit", "event"), lambda: facts.event_changed(db, event.id))
     return built
 
 
@@ -266,11 +266,15 @@ def _newest(date: str | None, ident: int) -> tuple[str, int]:
 
 def _placed(db: Db, event: Event) -> bool:
     """Whether the event has places to show: a bracket, or a round robin (or a
-    three-sided event: its standings order is the placing) played out."""
+    three-sided event: its standings order is the placing) played out. Asked twice
+    by each page of the event: read once per data version."""
 
-    if facts.cut_made(db, event.id):
-        return True
-    return (FORMATS[event.format].placed_by_standings or event.sides == 3) and round_robin_finished(db, event)
+    def placed() -> bool:
+        if facts.cut_made(db, event.id):
+            return True
+        return (FORMATS[event.format].placed_by_standings or event.sides == 3) and round_robin_finished(db, event)
+
+    return db.memo(("web placed", event.id), ("seed", "outcome", "pairing", "entry", "event"), placed)
 
 
 def _playoff(db: Db, event: Event) -> dict[str, Any] | None:
@@ -462,7 +466,7 @@ def _player(db: Db, event: Event, entry_id: int) -> Page:
     found = db.memo(("web standings", event.id), ("outcome", "entry", "pairing", "seed"), lambda: standings(db, event))
     ranked = found.ranked
     row = next((r for r in ranked if r.player == entry_id), None)
-    seeds = facts.seeds(db, event.id)
+    seeds = db.memo(("web seeds", event.id), ("seed",), lambda: facts.seeds(db, event.id))
     summary = None
     if row is not None:
         summary = {"rank": f"{row.rank}{'=' if row.tied else ''}", "of": len(ranked), "gp": row.game_points, "wins": row.wins,
