@@ -36,7 +36,7 @@ from crib_tourney.services import recording
 from crib_tourney.services.standings import scoring_rules
 from crib_tourney.tourney.scoring import outcome_line
 from crib_tourney.store import qualifying as q
-from crib_tourney.store.directory import entries_of, entry_names
+from crib_tourney.store.directory import entries_of, entry_by_id, entry_names, names_of_entries
 from crib_tourney.store.events import consolation_of
 from crib_tourney.store.rows import Entry, Event, Outcome, Pairing, fetch_one
 from crib_tourney.store import links as link_store
@@ -65,10 +65,10 @@ def holder(db: Db, token: str) -> Holder | None:
     if row is None or row[3] or not same_hash(row[2], wanted):
         return None
     event = fetch_one(db, Event, "id = :id", id=row[0])
-    entry = next((e for e in entries_of(db, event) if e.id == row[1]), None) if event is not None else None
+    entry = entry_by_id(db, event, row[1]) if event is not None else None  # his row, not the event's (nor the roster's)
     if event is None or entry is None:
         return None
-    return Holder(event, entry, entry_names(db, event)[entry.id])
+    return Holder(event, entry, names_of_entries(db, event, [entry.id])[entry.id])
 
 
 # --- a game's state ----------------------------------------------------------------
@@ -334,7 +334,7 @@ def report_result(db: Db, who: Holder, report: Report, by: Actor | None = None) 
     if (pairing.entry3_id is not None) != (report.scores is not None):
         raise Conflict(f"game {report.game} is a table of three: send the three scores in seat order (\"scores\": [a, b, c])"
                        if report.scores is None else f"game {report.game} is a table of two: send the winner and the loser's score")
-    names = entry_names(db, event)
+    names = names_of_entries(db, event, [e for e in (pairing.entry1_id, pairing.entry2_id, pairing.entry3_id) if e is not None])
     before = game_state(db, event, who.entry.id, pairing, names)
     if before.state in ("agreed", "final"):
         raise Conflict(f"game {report.game} is {'agreed by both of you' if before.state == 'agreed' else 'entered by the director'}:"
@@ -345,8 +345,9 @@ def report_result(db: Db, who: Holder, report: Report, by: Actor | None = None) 
     else:
         own, opp = scores_of(report, rules.target, rules.target_loses)
         opponent = pairing.entry2_id if pairing.entry1_id == who.entry.id else pairing.entry1_id
-        by_id = {e.id: e for e in entries_of(db, event)}
-        lines = _record_outcome(db, event, change, [who.entry, by_id[opponent]], [own, opp], report.game, card_of=who.entry)
+        them = entry_by_id(db, event, opponent)
+        assert them is not None  # the pairing's entry
+        lines = _record_outcome(db, event, change, [who.entry, them], [own, opp], report.game, card_of=who.entry)
     after = game_state(db, event, who.entry.id, pairing, names)
     answer = {"state": after.state, "game": after.game, "table": after.table, "mine": after.mine, "theirs": after.theirs}
     change.insert("web_request", {"event_id": event.id, "entry_id": who.entry.id, "request_key": report.key,

@@ -118,10 +118,14 @@ def player_names(db: Db, ids: set[int]) -> dict[int, str]:
     """Display names, with '#id' added where two players share a name: a few
     players' from their own rows (a result names two of 20,000), more from the roster."""
     if len(ids) <= FEW_PLAYERS and db.memoized("roster") is None:
-        names: dict[int, str] = {}
-        for marks, params in in_lists("p", sorted(ids)):
-            names.update((int(i), str(n)) for i, n in db.rows(f"SELECT id, name FROM player WHERE id IN {marks}", **params))
-        dupes = sharing_a_name(db, names)
+        def few() -> tuple[dict[int, str], set[int]]:
+            names: dict[int, str] = {}
+            for marks, params in in_lists("p", sorted(ids)):
+                names.update((int(i), str(n)) for i, n in db.rows(f"SELECT id, name FROM player WHERE id IN {marks}", **params))
+            return names, sharing_a_name(db, names)
+
+        # the same few asked again in a command (a phone's report names its table twice)
+        names, dupes = db.memo(("player_names", tuple(sorted(ids))), ("player",), few)
     else:
         names, dupes = roster(db), _roster_dupes(db)
     return {pid: (f"{names[pid]} #{pid}" if pid in dupes else names[pid]) for pid in ids}
