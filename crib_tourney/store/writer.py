@@ -279,6 +279,7 @@ def write_entry(db: Db, change: Change, summary: str, undone: bool) -> int:
     entry_id = db.write_returning_id("audit", dict(
         event_id=change.scope.event_id, league_id=change.scope.league_id, at=now(), action=change.action,
         summary=summary, data=json.dumps({"steps": change.steps}, default=str), undone=undone, source=change.by.source, actor=change.by.name))
+    db.touched("audit")  # what was read of the log (a page's "updated", web/site.py) is read again
     events = change.events | ({change.scope.event_id} if change.scope.event_id is not None else set())
     bump_versions(db, events, change.roster or change.scope.event_id is None)
     return entry_id

@@ -31,3 +31,21 @@ def test_a_page_kept_past_midnight_is_built_again(cli: Cli, monkeypatch):
     monkeypatch.setattr(server, "today", lambda: "2099-01-01")
     again = pages.get("events/1/standings", "html", False)
     assert again is not None and again[0] is not first[0]  # another day: built again
+
+
+def test_a_page_built_again_after_a_change_in_the_same_transaction_says_when_it_changed(cli: Cli):
+    """The page's "updated" is read once per transaction (web/site.py, a memo of the
+    audit and event tables): a change logged in the same transaction drops it, as a
+    change drops the standings the page shows with it."""
+    from crib_tourney.services import results
+
+    cli("new-event", "Open")
+    cli("enter", "Open", "Ann", "Bob", "--new")
+    cli("round", "Open")
+    with transaction(str(cli.db)) as db:
+        first = site.page(db, "events/1/standings")
+        results.record_table(db, 1, 1, 1, (121, 90))
+        again = site.page(db, "events/1/standings")
+        changed = facts.event_changed(db, 1)
+        assert first.updated is not None and changed is not None and changed > first.updated
+        assert again.updated == changed
