@@ -119,10 +119,15 @@ def player_names(db: Db, ids: set[int]) -> dict[int, str]:
     players' from their own rows (a result names two of 20,000), more from the roster."""
     if len(ids) <= FEW_PLAYERS and db.memoized("roster") is None:
         def few() -> tuple[dict[int, str], set[int]]:
-            names: dict[int, str] = {}
+            # the players and each player whose name is one of theirs in lower case, in one
+            # statement (by the index on lower(name)): what sharing_a_name reads in two
+            found: dict[int, str] = {}
             for marks, params in in_lists("p", sorted(ids)):
-                names.update((int(i), str(n)) for i, n in db.rows(f"SELECT id, name FROM player WHERE id IN {marks}", **params))
-            return names, sharing_a_name(db, names)
+                found.update((int(i), str(n)) for i, n in db.rows(
+                    f"SELECT id, name FROM player WHERE lower(name) IN (SELECT lower(name) FROM player WHERE id IN {marks})",
+                    **params))
+            names = {pid: found[pid] for pid in ids if pid in found}
+            return names, _namesakes(names, {**found, **_names_beyond_ascii(db)})
 
         # the same few asked again in a command (a phone's report names its table twice)
         names, dupes = db.memo(("player_names", tuple(sorted(ids))), ("player",), few)
@@ -175,8 +180,14 @@ def sharing_a_name(db: Db, players: dict[int, str]) -> set[int]:
     for marks, params in in_lists("f", plain):
         others.update(db.rows(f"SELECT id, name FROM player WHERE lower(name) IN {marks}", **params))
     others.update(_names_beyond_ascii(db))
+    return _namesakes(players, others)
+
+
+def _namesakes(players: dict[int, str], others: dict[int, str]) -> set[int]:
+    """Of ``players``, those whose folded name two of ``others`` (every player whose
+    name could fold the same, the players themselves among them) have."""
     counts = Counter(fold(name) for name in others.values())
-    return {pid for pid, f in folded.items() if counts[f] > 1}
+    return {pid for pid, name in players.items() if counts[fold(name)] > 1}
 
 
 def entries_of(db: Db, event: Event) -> list[Entry]:
