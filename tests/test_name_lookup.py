@@ -49,6 +49,7 @@ def test_sharing_a_name_agrees_with_folding_the_roster(location):
     for pid, name in names.items():
         with transaction(location, write=False) as db:
             assert directory.sharing_a_name(db, {pid: name}) == ({pid} & shared), name
+            assert directory.player_names(db, {pid}) == {pid: f"{name} #{pid}" if pid in shared else name}  # a phone's own name
             assert db.memoized("roster") is None  # the roster was not read
     with transaction(location, write=False) as db:
         assert directory.sharing_a_name(db, names) == shared

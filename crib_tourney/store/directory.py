@@ -127,6 +127,10 @@ def player_names(db: Db, ids: set[int]) -> dict[int, str]:
                     f"SELECT id, name FROM player WHERE lower(name) IN (SELECT lower(name) FROM player WHERE id IN {marks})",
                     **params))
             names = {pid: found[pid] for pid in ids if pid in found}
+            # a name beyond ASCII may fold to a plain one ("Émile Bélanger"): its plain namesakes by that fold
+            plain = sorted({f for name in names.values() if not name.isascii() for f in [fold(name)] if f.isascii()})
+            for marks, params in in_lists("f", plain):
+                found.update(db.rows(f"SELECT id, name FROM player WHERE lower(name) IN {marks}", **params))
             return names, _namesakes(names, {**found, **_names_beyond_ascii(db)})
 
         # the same few asked again in a command (a phone's report names its table twice)
