@@ -171,8 +171,7 @@ def _render_all(chunks: Sequence[str], progress: bool) -> list[tuple[bytes, int]
             _weasyprint()  # imported once, here: forked workers inherit it instead of each importing it
             # a Pool, not a ProcessPoolExecutor: leaving the block on an error or
             # an interrupt terminates the workers instead of waiting for them
-            with multiprocessing.Pool(min(2, os.cpu_count() or 1), initializer=_exit_with_parent,
-                                      initargs=(os.getpid(),)) as pool:
+            with render_pool(min(2, os.cpu_count() or 1)) as pool:
                 for part in pool.imap(render_pages, chunks):
                     results.append(part)
                     if bar:
@@ -188,12 +187,36 @@ def _render_all(chunks: Sequence[str], progress: bool) -> list[tuple[bytes, int]
     return results
 
 
+def render_pool(workers: int) -> Any:
+    """The render workers (a multiprocessing Pool), forked with SIGTERM held back
+    (blocked) until each has set it back to the default (_exit_with_parent): the
+    fork inherits the print's handler (raise KeyboardInterrupt), and the pool ends
+    its workers with SIGTERM, so a worker stopped in between either printed a
+    KeyboardInterrupt traceback or, the signal landing after the reset but before
+    Python ran its handler, dropped it, and the pool's terminate() waited for that
+    worker for ever. A SIGTERM for the print itself meanwhile arrives once the
+    pool is made (and stops it)."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    try:
+        pool = multiprocessing.Pool(workers, initializer=_exit_with_parent, initargs=(os.getpid(),))
+    except BaseException:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        raise
+    try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a SIGTERM held back meanwhile is handled here
+    except BaseException:
+        pool.terminate()
+        raise
+    return pool
+
+
 def _exit_with_parent(parent: int) -> None:
     """A render worker ends itself when the print that started it is gone (killed
     with SIGKILL, it cannot stop its workers; each holds ~250 MB)."""
-    # the fork inherits the print's SIGTERM handler (raise KeyboardInterrupt), and
-    # the pool ends its workers with SIGTERM: each would print a traceback
+    # the fork inherits the print's SIGTERM handler (raise KeyboardInterrupt) and
+    # SIGTERM held back (render_pool): the default first, then any SIGTERM held ends it
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
 
     def watch() -> None:
         while os.getppid() == parent:

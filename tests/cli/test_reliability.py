@@ -511,13 +511,41 @@ def test_render_workers_end_quietly_on_sigterm():
     """The workers inherited the print's SIGTERM handler (raise KeyboardInterrupt),
     so the pool's terminate() at the end of a good print often made one of them
     print a KeyboardInterrupt traceback under 'wrote scorecards.pdf'."""
-    import multiprocessing
+    from crib_tourney.render.pdf import render_pool, terminated_as_interrupt
 
-    from crib_tourney.render.pdf import _exit_with_parent, terminated_as_interrupt
-
-    with terminated_as_interrupt(), multiprocessing.get_context("fork").Pool(
-            2, initializer=_exit_with_parent, initargs=(os.getpid(),)) as pool:
+    with terminated_as_interrupt(), render_pool(2) as pool:
         assert pool.map(_sigterm_is_default, range(2)) == [True, True]
+
+
+def test_a_render_worker_stopped_before_it_is_ready_ends_at_once_and_quietly():
+    """A worker forked under the print's SIGTERM handler and stopped before its
+    initializer reset it (a pool made and terminated at once, as an interrupted
+    print does) printed a KeyboardInterrupt traceback, or, the signal landing after
+    the reset, lived on, and the pool's terminate() waited for it for ever (the
+    whole test run hung once). render_pool's workers start with SIGTERM held back:
+    stopped in that window (made wide here), one ends by the signal as soon as it
+    is ready, saying nothing."""
+    import signal
+    import subprocess
+
+    script = (
+        "import os, time\n"
+        "from crib_tourney.render import pdf\n"
+        "ready = pdf._exit_with_parent\n"
+        "def slow(parent):\n"
+        "    time.sleep(0.5)  # the window between the fork and the reset, made wide\n"
+        "    ready(parent)\n"
+        "pdf._exit_with_parent = slow\n"
+        "with pdf.terminated_as_interrupt():\n"
+        "    pool = pdf.render_pool(1)\n"
+        "    time.sleep(0.1)\n"
+        "    workers = list(pool._pool)\n"
+        "    pool.terminate()  # SIGTERM, before the worker's reset\n"
+        "    pool.join()\n"
+        "    print(*[w.exitcode for w in workers])\n")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert run.stdout.split() == [str(-signal.SIGTERM)], (run.stdout, run.stderr)
+    assert "Traceback" not in run.stderr and "KeyboardInterrupt" not in run.stderr, run.stderr
 
 
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="render workers start only with two cores")
