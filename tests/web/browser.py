@@ -34,6 +34,10 @@ def find_chromium() -> str | None:
     return None
 
 
+# What Chromium answers a script sent while the page's document is being replaced
+NAVIGATING = ("Inspected target navigated or closed", "Execution context was destroyed", "Cannot find context with specified id")
+
+
 class Tab:
     """One page, driven over its own DevTools connection."""
 
@@ -75,9 +79,17 @@ class Tab:
 
     def wait_for(self, expression: str, seconds: float = 20) -> None:
         """Until ``expression`` is true in the page, asked every 50 ms (a page opened
-        waited for 0.2 s more than it took when it was asked every 200 ms)."""
+        waited for 0.2 s more than it took when it was asked every 200 ms). Asked
+        while a click's navigation replaces the document, Chromium refuses the
+        question (NAVIGATING): not yet, asked again."""
         deadline = time.monotonic() + seconds
-        while not self.js(f"Boolean({expression})"):
+        while True:
+            try:
+                if self.js(f"Boolean({expression})"):
+                    return
+            except RuntimeError as exc:
+                if not any(words in str(exc) for words in NAVIGATING):
+                    raise
             if time.monotonic() > deadline:
                 raise AssertionError(f"timed out waiting for {expression}")
             time.sleep(0.05)
