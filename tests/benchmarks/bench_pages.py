@@ -17,9 +17,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
-import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -27,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from crib_tourney.store.db import read_only  # noqa: E402
 from crib_tourney.store.sql import SharedMemo  # noqa: E402
 from crib_tourney.web import site  # noqa: E402
+from tests.benchmarks.scratch import scratch_database  # noqa: E402
 from tests.conftest import Cli  # noqa: E402
 
 
@@ -36,17 +35,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--db", help="a PostgreSQL URL (postgresql+psycopg://...); default: a SQLite file")
     args = parser.parse_args()
-    if args.db:
-        import psycopg
-
-        name = f"crib_bench_{uuid.uuid4().hex[:10]}"
-        admin = args.db.replace("postgresql+psycopg://", "postgresql://")
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
-        location = args.db.rsplit("/", 1)[0] + "/" + name
-    else:
-        location = str(Path(tempfile.mkdtemp(prefix="bench-pages-")) / "pages.db")
-    try:
+    with scratch_database(args.db, "bench-pages") as location:
         cli = Cli(location)  # type: ignore[arg-type]
         cli("new-event", "Open", "--games", "2")
         cli("enter", "Open", *(f"Player {i:04d}" for i in range(args.players)), "--new")
@@ -60,13 +49,9 @@ def main() -> None:
                 for path in players:
                     site.page(db, path)
                 per_page.append((time.perf_counter() - start) / len(players))
-        engine = "PostgreSQL" if args.db else "SQLite"
-        print(f"{engine}: {len(players)} player pages, {statistics.median(per_page) * 1000:.2f} ms a page"
-              f" (median of {args.runs} runs; each run {', '.join(f'{t * 1000:.2f}' for t in per_page)})")
-    finally:
-        if args.db:
-            with psycopg.connect(admin, autocommit=True) as conn:
-                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    engine = "PostgreSQL" if args.db else "SQLite"
+    print(f"{engine}: {len(players)} player pages, {statistics.median(per_page) * 1000:.2f} ms a page"
+          f" (median of {args.runs} runs; each run {', '.join(f'{t * 1000:.2f}' for t in per_page)})")
 
 
 if __name__ == "__main__":

@@ -18,12 +18,12 @@ import csv
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from crib_tourney.web import phones  # noqa: E402
+from tests.benchmarks.scratch import scratch_database  # noqa: E402
 from tests.conftest import Cli  # noqa: E402
 from tests.web.phones import make_links  # noqa: E402
 
@@ -35,25 +35,15 @@ def main() -> None:
     parser.add_argument("--roster", type=int, default=0, help="other players in the database (default 0)")
     parser.add_argument("--db", help="a PostgreSQL URL (postgresql+psycopg://...); default: a SQLite file")
     args = parser.parse_args()
-    scratch = Path(tempfile.mkdtemp(prefix="bench-reports-"))
-    if args.db:
-        import psycopg
-
-        name = f"crib_bench_{uuid.uuid4().hex[:10]}"
-        admin = args.db.replace("postgresql+psycopg://", "postgresql://")
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
-        location = args.db.rsplit("/", 1)[0] + "/" + name
-    else:
-        location = str(scratch / "reports.db")
-    try:
+    with scratch_database(args.db, "bench-reports") as location:
         cli = Cli(location)  # type: ignore[arg-type]
         if args.roster:
-            with open(scratch / "roster.csv", "w", newline="") as f:
+            roster = Path(tempfile.mkdtemp(prefix="bench-roster-")) / "roster.csv"
+            with open(roster, "w", newline="") as f:
                 writer = csv.writer(f)
                 writer.writerow(["name"])
                 writer.writerows([f"Member {i:05d}"] for i in range(args.roster))
-            cli("player", "import", str(scratch / "roster.csv"))
+            cli("player", "import", str(roster))
         cli("new-event", "Open", "--games", "2")
         cli("enter", "Open", *(f"Player {i:03d}" for i in range(PLAYERS)), "--new")
         tables = cli("round", "Open", "--json").json()["tables"]
@@ -65,13 +55,9 @@ def main() -> None:
                 status, _ = phones.record(location, token, {"game": 1, "winner": winner, "loser_score": 90, "key": key})
                 assert status == 200, status
         each = (time.perf_counter() - start) / (2 * len(tables))
-        engine = "PostgreSQL" if args.db else "SQLite"
-        print(f"{engine}, {PLAYERS + args.roster} players in the database: {2 * len(tables)} reports,"
-              f" {each * 1000:.2f} ms a report")
-    finally:
-        if args.db:
-            with psycopg.connect(admin, autocommit=True) as conn:
-                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    engine = "PostgreSQL" if args.db else "SQLite"
+    print(f"{engine}, {PLAYERS + args.roster} players in the database: {2 * len(tables)} reports,"
+          f" {each * 1000:.2f} ms a report")
 
 
 if __name__ == "__main__":
