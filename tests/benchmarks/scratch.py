@@ -10,6 +10,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from tests.conftest import drop_database
+
 
 @contextmanager
 def scratch_database(server: str | None, prefix: str) -> Iterator[str]:
@@ -27,5 +29,4 @@ def scratch_database(server: str | None, prefix: str) -> Iterator[str]:
     try:
         yield server.rsplit("/", 1)[0] + "/" + name
     finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        drop_database(admin, name)  # as the tests drop theirs
