@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -24,6 +25,14 @@ from crib_tourney.cli.typer_hook import reuse_command_in_cli_runner
 # runs as a process (0.15 s each, hundreds a run). tests/benchmarks/ runs so too.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the workers and the processes tests start
 sys.dont_write_bytecode = False  # this process, from here on
+
+# A test process runs thousands of commands in-process over a heap of every library
+# imported (WeasyPrint, Hypothesis, SQLAlchemy): at CPython's default threshold (700
+# new objects) its collector ran 6,400 times over tests/cli and tests/render and took
+# 4.7 of their 54 CPU-s, 3.2 of them rescanning the old generation. Ten times the
+# threshold: 2.4 s (the run 54.5 -> 49.3 CPU-s). Commands run as processes of their
+# own, and the product, keep the default.
+gc.set_threshold(7000, 10, 10)
 
 # Typer's CliRunner builds the click command tree on every call (about 20 ms);
 # build it once for the whole test session and hand that out instead.
@@ -204,6 +213,20 @@ def pg_url():
         conn.execute(f'CREATE DATABASE "{name}"')
     yield POSTGRES_SERVER.rsplit("/", 1)[0] + "/" + name
     drop_database(admin, name)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config):
+    """``-n auto``: one worker more than xdist counts cores. Many tests wait on
+    another process (a server starting, Chromium drawing, PostgreSQL committing,
+    a command run as a process), and a worker per core left the cores idle while
+    they did: 26-32 idle core-seconds a run on 2 cores, none with a third worker
+    (150 s -> 136 s; tests/benchmarks/README.md). PYTEST_XDIST_AUTO_NUM_WORKERS,
+    when set, is taken as it is."""
+    cores: int = yield
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return cores
+    return cores + 1
 
 
 # The long tests first: xdist hands out tests in collection order, so a browser module
