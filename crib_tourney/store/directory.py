@@ -128,9 +128,7 @@ def player_names(db: Db, ids: set[int]) -> dict[int, str]:
                     **params))
             names = {pid: found[pid] for pid in ids if pid in found}
             # a name beyond ASCII may fold to a plain one ("Émile Bélanger"): its plain namesakes by that fold
-            plain = sorted({f for name in names.values() if not name.isascii() for f in [fold(name)] if f.isascii()})
-            for marks, params in in_lists("f", plain):
-                found.update(db.rows(f"SELECT id, name FROM player WHERE lower(name) IN {marks}", **params))
+            found.update(_by_lower_name(db, [fold(name) for name in names.values() if not name.isascii()]))
             return names, _namesakes(names, {**found, **_names_beyond_ascii(db)})
 
         # the same few asked again in a command (a phone's report names its table twice)
@@ -157,7 +155,7 @@ def _whole_name(db: Db, ref: str) -> list[int]:
     wanted = fold(ref)
     if not wanted:
         return []
-    found = dict(db.rows("SELECT id, name FROM player WHERE lower(name) = :f", f=wanted)) if wanted.isascii() else {}
+    found = _by_lower_name(db, [wanted])
     found.update(_names_beyond_ascii(db))
     return sorted(int(pid) for pid, name in found.items() if fold(name) == wanted)
 
@@ -178,13 +176,18 @@ def sharing_a_name(db: Db, players: dict[int, str]) -> set[int]:
     read = db.memoized("roster_dupes")
     if read is not None:
         return {p for p in players if p in read}
-    folded = {pid: fold(name) for pid, name in players.items()}
-    plain = sorted({f for f in folded.values() if f.isascii()})
-    others: dict[int, str] = {}
-    for marks, params in in_lists("f", plain):
-        others.update(db.rows(f"SELECT id, name FROM player WHERE lower(name) IN {marks}", **params))
+    others = _by_lower_name(db, [fold(name) for name in players.values()])
     others.update(_names_beyond_ascii(db))
     return _namesakes(players, others)
+
+
+def _by_lower_name(db: Db, folds: list[str]) -> dict[int, str]:
+    """The players whose lower-case name is one of the ASCII ``folds`` (by the index
+    on lower(name)); a fold beyond ASCII is skipped: those names are _names_beyond_ascii."""
+    found: dict[int, str] = {}
+    for marks, params in in_lists("f", sorted({f for f in folds if f.isascii()})):
+        found.update(db.rows(f"SELECT id, name FROM player WHERE lower(name) IN {marks}", **params))
+    return found
 
 
 def _namesakes(players: dict[int, str], others: dict[int, str]) -> set[int]:
