@@ -10,7 +10,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crib_tourney.tourney.glicko2 import SCALE, Rating, update
+from crib_tourney.tourney.glicko2 import EPSILON, SCALE, Rating, update
 from crib_tourney.tourney.ratings import START, Game, Period, pairwise, rate
 
 PLAYERS = list(range(1, 9))
@@ -46,8 +46,14 @@ def test_the_rebuild_equals_glicko2_applied_period_by_period(periods, given_star
     expected = incremental(periods, start, tau)
     for p, r in expected.items():
         got = done.players[p]
-        assert math.isclose(got.rating, r.rating, abs_tol=1e-9) and math.isclose(got.rd, r.rd, abs_tol=1e-9), (p, got, r)
-        assert math.isclose(got.volatility, r.volatility, abs_tol=1e-12)
+        # Equal up to step 5's tolerance: k idle steps at once and one at a time differ in
+        # the last bits of the deviation, and the volatility's root search (Illinois, stopped
+        # at EPSILON in ln(sigma^2)) can take one step more on one side: the volatility then
+        # moves by up to sigma * EPSILON / 2 and the rating by about a millionth of a point
+        # (a run found 1.2e-6 points, 3.7e-6 of deviation, 6.5e-8 of volatility). Shown
+        # ratings are whole points.
+        assert math.isclose(got.rating, r.rating, abs_tol=1e-4) and math.isclose(got.rd, r.rd, abs_tol=1e-4), (p, got, r)
+        assert math.isclose(got.volatility, r.volatility, rel_tol=EPSILON, abs_tol=1e-12), (p, got, r)
         assert got.games == sum(p in g[:2] for games in periods for g in games)
     assert {p for p in done.players if done.players[p].games} == set(expected)
 
