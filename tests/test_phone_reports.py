@@ -168,7 +168,10 @@ def test_a_non_qualifier_in_the_consolation_is_pointed_to_it(tmp_path):
     cli("consolation", "Open")
     qualifiers = set(cli("bracket", "Open", "--json").json()["rounds"][0]["matches"][0]["players"])
     out = next(n for n in ("Ann", "Bob", "Cat", "Dan") if n not in qualifiers)
-    assert _state(cli, out)["consolation"] == {"event": "Open Consolation"}
+    consolation = cli("event", "show", "Open Consolation", "--json").json()
+    entry = next(e["entry"] for e in cli("event", "links", "Open Consolation", "--json").json()["links"] if e["name"] == out)
+    assert _state(cli, out)["consolation"] == {"event": "Open Consolation",
+                                               "page": f"/events/{consolation['id']}/players/{entry}"}
     assert _state(cli, next(iter(qualifiers)))["consolation"] is None
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 import json
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 from crib_tourney.errors import CribError
 from crib_tourney.services.phone_report import WINNERS
@@ -175,7 +175,15 @@ def _phone_state(event: Event, rules: ScoringRules, entry: Entry, name: str, gam
             "checked_in": bool(entry.checked_in), "check_in_open": _check_in_open(event, entry, after_cut.scheduled),
             "entries": [g.as_dict() for g in games],
             "match": after_cut.matches.get(entry.id), "place": place, "prize": prize, "currency": event.currency,
-            "consolation": after_cut.consolation if entry.player_id in after_cut.in_consolation else None}
+            "consolation": _pointer(after_cut, entry.player_id)}
+
+
+def _pointer(after_cut: "AfterCut", player_id: int) -> dict[str, Any] | None:
+    """Where a non-qualifier entered in the consolation plays on: its name, and his own
+    public page there (his table and games; his link for it is on its scorecard)."""
+    if after_cut.consolation is None or player_id not in after_cut.in_consolation:
+        return None
+    return {**after_cut.consolation, "page": f"/events/{after_cut.consolation_id}/players/{after_cut.in_consolation[player_id]}"}
 
 
 @dataclass(frozen=True)
@@ -187,7 +195,8 @@ class AfterCut:
     places: dict[int, tuple[str | None, str | None]]
     scheduled: int
     consolation: dict[str, Any] | None = None  # {"event": its name}: a non-qualifier entered there is pointed to it
-    in_consolation: frozenset[int] = frozenset()  # the players entered in it
+    consolation_id: int | None = None
+    in_consolation: dict[int, int] = field(default_factory=dict)  # player -> his entry in it
 
 
 def _after_cut(db: Db, event: Event, entry_ids: list[int]) -> AfterCut:
@@ -198,13 +207,14 @@ def _after_cut(db: Db, event: Event, entry_ids: list[int]) -> AfterCut:
     matches = {e: match_now(db, event, e, bracket) for e in entry_ids}
     consolation = consolation_of(db, event.id)  # his link there is his own: the phone points him to it
     pointer = {"event": consolation.name} if consolation is not None else None
-    players = frozenset(e.player_id for e in entries_of(db, consolation)) if consolation is not None else frozenset()
+    where = consolation.id if consolation is not None else None
+    players = {e.player_id: e.id for e in entries_of(db, consolation)} if consolation is not None else {}
     if bk.champion(bracket.specs, bracket.states) is None:  # places and prizes come with the champion
-        return AfterCut(matches, {}, scheduled, pointer, players)
+        return AfterCut(matches, {}, scheduled, pointer, where, players)
     decided = placed(db, event)
     places = {e: (decided.place_of(e), format_money(decided.prizes[e]) if decided.prizes.get(e) else None)
               for e in entry_ids}
-    return AfterCut(matches, places, scheduled, pointer, players)
+    return AfterCut(matches, places, scheduled, pointer, where, players)
 
 
 def _check_in_open(event: Event, entry: Entry, scheduled: int) -> bool:
@@ -302,18 +312,18 @@ def parse_report(body: object, backward: bool) -> Report:
         raise CribError("send a JSON object: {\"game\": N, \"winner\": \"me\"|\"opponent\", \"loser_score\": S, \"key\": K}")
     if "scores" in body:
         return _parse_three(body)
-    field = "winner_score" if backward else "loser_score"
-    unknown = sorted(set(body) - {"game", "winner", field, "key"})
+    score_field = "winner_score" if backward else "loser_score"
+    unknown = sorted(set(body) - {"game", "winner", score_field, "key"})
     if unknown:
         raise CribError(f"unknown field {unknown[0]!r}" + (" (a backward event takes winner_score)" if unknown[0] == "loser_score"
                                                             else ""))
-    game, winner, score, key = body.get("game"), body.get("winner"), body.get(field), body.get("key")
+    game, winner, score, key = body.get("game"), body.get("winner"), body.get(score_field), body.get("key")
     if not isinstance(game, int) or isinstance(game, bool) or not 1 <= game <= 10_000:
         raise CribError("game must be a game number (a whole number from 1)")
     if winner not in WINNERS:
         raise CribError('winner must be "me" or "opponent"')
     if not isinstance(score, int) or isinstance(score, bool) or not 0 <= score <= 10_000:
-        raise CribError(f"{field} must be a whole number of points")
+        raise CribError(f"{score_field} must be a whole number of points")
     return Report(game, winner, score, idempotency_key(key).text)
 
 

@@ -15,7 +15,7 @@ from typing import Iterator
 import pytest
 
 from tests.conftest import Cli
-from tests.web.browser import Session, find_chromium, served_with_browser
+from tests.web.browser import Session, axe_script, axe_violations, find_chromium, served_with_browser
 from tests.web.phones import make_links
 from tests.web.test_phone_browser import _enter, _status
 
@@ -177,9 +177,11 @@ def test_a_playoff_match_game_from_two_phones_and_the_desk_on_a_phone(tmp_path):
     for (x, y), loser in zip([t["players"] for t in cli("round", "Open", "--json").json()["tables"]], (90, 100)):
         cli("result", "Open", x, 121, y, loser)
     cli("cut", "Open")
+    cli("consolation", "Open")
     cli.links = make_links(str(cli.db), 1)
     final = cli("bracket", "Open", "--json").json()["rounds"][0]["matches"][0]
     a, b = final["players"]
+    out = cli("standings", "Open Consolation", "--json").json()["rows"][0]["player"]  # a non-qualifier, entered there
     with _serve(cli, tmp_path) as (base, browser):
         one, two = _phone(browser, base, cli, a), _phone(browser, base, cli, b)
         one.wait_for("!document.getElementById('entry').hidden")
@@ -195,5 +197,14 @@ def test_a_playoff_match_game_from_two_phones_and_the_desk_on_a_phone(tmp_path):
         desk = _desk(browser, base, 390, 844)  # the desk on a phone: nothing wider than the screen
         assert desk.js("document.getElementById('matches') !== null")
         assert desk.js("document.documentElement.scrollWidth <= window.innerWidth"), desk.js("document.documentElement.scrollWidth")
-        for page in (one, two, desk):
+        # a non-qualifier's phone points him to the consolation, and to his own page there
+        three = _phone(browser, base, cli, out)
+        three.wait_for("document.getElementById('consolation')")
+        assert _status(three).startswith("You play in Open Consolation. "), _status(three)
+        assert axe_violations(three, axe_script()) == []
+        three.click("#consolation")
+        three.wait_for("location.pathname.indexOf('/events/2/players/') === 0 && document.querySelector('main')")
+        assert three.js("document.title").startswith(out + " · ")  # his own page there
+        assert "Open Consolation" in three.js("document.querySelector('main').textContent")
+        for page in (one, two, desk, three):
             page.close()
