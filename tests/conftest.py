@@ -229,16 +229,40 @@ def pytest_xdist_auto_num_workers(config: pytest.Config):
     return cores + 1
 
 
-# The long tests first: xdist hands out tests in collection order, so a browser module
-# or the README's tour collected last could leave one worker running it alone at the end.
+# The files whose tests are long (marked slow: Chromium, servers, processes; or the
+# README's tour). xdist's worksteal hands each worker a block of the collection in
+# order, and a worker with nothing left takes the end of the longest queue.
 LONG_FIRST = ("tests/web/", "tests/test_readme.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Marked slow, then the README's tour, then the rest, each in collection order
-    (a stable sort: every xdist worker collects the same order)."""
-    def weight(item: pytest.Item) -> int:
-        if item.get_closest_marker("slow") is not None:
-            return 0
-        return 1 if item.nodeid.startswith(LONG_FIRST) else 2
-    items.sort(key=weight)
+    """Each worker's block starts with its share of the long files (dealt a file at a
+    time, in collection order), then short tests fill it to xdist's first split: the
+    waits of the long ones (a server, Chromium, a process) overlap the others' CPU,
+    and what is taken from a queue's end, late in the run, is short. With every long
+    file in the first block, one worker ran them all in turn and the run ended with the
+    browser tests stolen at its end. Every worker collects the same order (a stable
+    rearrangement); without xdist it is the long files, then the rest."""
+    long_paths = {item.nodeid.split("::")[0] for item in items
+                  if item.get_closest_marker("slow") is not None or item.nodeid.startswith(LONG_FIRST)}
+    long_files: dict[str, list[pytest.Item]] = {}
+    rest: list[pytest.Item] = []
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        if path in long_paths:
+            long_files.setdefault(path, []).append(item)
+        else:
+            rest.append(item)
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    blocks: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    for k, tests in enumerate(long_files.values()):
+        blocks[k % workers].extend(tests)
+    left = len(items)
+    for k, block in enumerate(blocks):  # the sizes of xdist's first split (worksteal: len // nodes left)
+        size = left // (workers - k)
+        left -= size
+        take = max(0, size - len(block))
+        block.extend(rest[:take])
+        del rest[:take]
+    blocks[-1].extend(rest)
+    items[:] = [item for block in blocks for item in block]
