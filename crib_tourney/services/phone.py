@@ -183,7 +183,8 @@ def _pointer(after_cut: "AfterCut", player_id: int) -> dict[str, Any] | None:
     public page there (his table and games; his link for it is on its scorecard)."""
     if after_cut.consolation is None or player_id not in after_cut.in_consolation:
         return None
-    return {**after_cut.consolation, "page": f"/events/{after_cut.consolation_id}/players/{after_cut.in_consolation[player_id]}"}
+    return {"event": after_cut.consolation.name,
+            "page": f"/events/{after_cut.consolation.id}/players/{after_cut.in_consolation[player_id]}"}
 
 
 @dataclass(frozen=True)
@@ -194,8 +195,7 @@ class AfterCut:
     matches: dict[int, dict[str, Any] | None]
     places: dict[int, tuple[str | None, str | None]]
     scheduled: int
-    consolation: dict[str, Any] | None = None  # {"event": its name}: a non-qualifier entered there is pointed to it
-    consolation_id: int | None = None
+    consolation: Event | None = None  # a non-qualifier entered there is pointed to it
     in_consolation: dict[int, int] = field(default_factory=dict)  # player -> his entry in it
 
 
@@ -206,15 +206,13 @@ def _after_cut(db: Db, event: Event, entry_ids: list[int]) -> AfterCut:
         return AfterCut({}, {}, scheduled)
     matches = {e: match_now(db, event, e, bracket) for e in entry_ids}
     consolation = consolation_of(db, event.id)  # his link there is his own: the phone points him to it
-    pointer = {"event": consolation.name} if consolation is not None else None
-    where = consolation.id if consolation is not None else None
     players = {e.player_id: e.id for e in entries_of(db, consolation)} if consolation is not None else {}
     if bk.champion(bracket.specs, bracket.states) is None:  # places and prizes come with the champion
-        return AfterCut(matches, {}, scheduled, pointer, where, players)
+        return AfterCut(matches, {}, scheduled, consolation, players)
     decided = placed(db, event)
     places = {e: (decided.place_of(e), format_money(decided.prizes[e]) if decided.prizes.get(e) else None)
               for e in entry_ids}
-    return AfterCut(matches, places, scheduled, pointer, where, players)
+    return AfterCut(matches, places, scheduled, consolation, players)
 
 
 def _check_in_open(event: Event, entry: Entry, scheduled: int) -> bool:
